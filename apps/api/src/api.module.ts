@@ -1,0 +1,21 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { type CoreConfig, CoreModule } from '@crucible/platform';
+import { ApiKeyGuard } from './http/auth.guard';
+import { AccessController } from './controllers/access.controller';
+import { AppsController } from './controllers/apps.controller';
+import { VariantsController } from './controllers/variants.controller';
+import { EnvironmentsController } from './controllers/environments.controller';
+import { HealthController } from './controllers/health.controller';
+
+@Module({})
+export class ApiModule {
+  static forRoot(config: CoreConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [CoreModule.forRoot(config)],
+      controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController],
+      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }],
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { BootstrapDefaultProjectUseCase } from '@crucible/application';
+import { type CoreConfig, PinoNestLogger, createLogger } from '@crucible/platform';
+import { ApiModule } from './api.module';
+import { HttpErrorFilter, toHttpError } from './http/exception.filter';
+import { RequestValidationPipe } from './http/validation.pipe';
+import { requestLogging } from './http/request-logging';
+
+export interface ApiOptions extends CoreConfig {
+  logger?: Logger;
+  bodyLimit?: string;
+}
+
+export async function createApiApp(options: ApiOptions): Promise<INestApplication> {
+  const logger = options.logger ?? createLogger('crucible-api');
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(options), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  app.use(requestLogging(logger));
+  app.use(express.json({ limit: options.bodyLimit ?? '50mb' }));
+  // Body-parser errors never reach Nest's filters; answer them here in the same shape.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const mapped = toHttpError(error);
+    if (!mapped) return next(error);
+    res.status(mapped.status).json(mapped.body);
+  });
+  app.useGlobalPipes(new RequestValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter(logger));
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Crucible')
+      .setDescription('Variants, revisions, environments, evaluations and human evaluations of LLM workflows')
+      .setVersion('0.1.0')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <key>' }, 'ApiKey')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
+  return app;
+}
+
+/** First start on an empty database: create the default project and say its key once. */
+export async function bootstrapDefaultProject(app: INestApplication, logger: Logger, rawKey?: string): Promise<void> {
+  const created = await app.get(BootstrapDefaultProjectUseCase).execute({ rawKey });
+  if (!created) return;
+  logger.info({ project_id: created.project.id }, 'created the default project');
+  if (!rawKey) {
+    process.stdout.write(`\n  Crucible API key for project "default" (shown once, keep it):\n\n    ${created.rawKey}\n\n`);
+  }
+}

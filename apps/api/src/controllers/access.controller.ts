@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@crucible/domain';
+import {
+  CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, ListApiKeysUseCase,
+} from '@crucible/application';
+import { CurrentActor } from '../http/auth.guard';
+import { IdPipe } from '../http/id.pipe';
+import { CreateApiKeyDto, CreateProjectDto } from '../dto/access.dto';
+import { presentApiKey } from '../presenters/registry.presenter';
+
+@ApiTags('access')
+@ApiSecurity('ApiKey')
+@Controller('projects')
+export class AccessController {
+  constructor(
+    private readonly createProject: CreateProjectUseCase,
+    private readonly createApiKey: CreateApiKeyUseCase,
+    private readonly listApiKeys: ListApiKeysUseCase,
+    private readonly deleteApiKey: DeleteApiKeyUseCase,
+  ) {}
+
+  /** Any valid key may create a project; the answer holds the new project's first key, shown once. */
+  @Post()
+  async create(@CurrentActor() _actor: Actor, @Body() body: CreateProjectDto) {
+    const { project, key, rawKey } = await this.createProject.execute({ name: body.name });
+    return {
+      project_id: project.id,
+      name: project.name,
+      created_at: project.createdAt.toISOString(),
+      api_key: { ...presentApiKey(key), key: rawKey },
+    };
+  }
+
+  @Get(':project_id/api-keys')
+  async list(@CurrentActor() actor: Actor, @Param('project_id', new IdPipe('project')) projectId: string) {
+    return (await this.listApiKeys.execute(actor, projectId)).map(presentApiKey);
+  }
+
+  @Post(':project_id/api-keys')
+  async createKey(
+    @CurrentActor() actor: Actor,
+    @Param('project_id', new IdPipe('project')) projectId: string,
+    @Body() body: CreateApiKeyDto,
+  ) {
+    const { key, rawKey } = await this.createApiKey.execute(actor, { projectId, name: body.name });
+    return { ...presentApiKey(key), key: rawKey };
+  }
+
+  @Delete(':project_id/api-keys/:key_id')
+  @HttpCode(204)
+  async removeKey(
+    @CurrentActor() actor: Actor,
+    @Param('project_id', new IdPipe('project')) projectId: string,
+    @Param('key_id', new IdPipe('API key')) keyId: string,
+  ): Promise<void> {
+    await this.deleteApiKey.execute(actor, { projectId, keyId });
+  }
+}

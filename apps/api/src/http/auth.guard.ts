@@ -1,0 +1,36 @@
+import { type CanActivate, type ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Actor } from '@crucible/domain';
+import { AuthenticateUseCase } from '@crucible/application';
+import { PUBLIC_ROUTE } from './public.decorator';
+
+type AuthenticatedRequest = Request & { actor?: Actor };
+
+/** `Authorization: ApiKey <key>` or `Bearer <key>`; the key's project scopes everything after. */
+export function readApiKey(header: string | undefined): string | undefined {
+  const match = /^(ApiKey|Bearer)\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[2];
+}
+
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticate: AuthenticateUseCase,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    request.actor = await this.authenticate.execute(readApiKey(request.headers.authorization));
+    return true;
+  }
+}
+
+export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
+  const actor = context.switchToHttp().getRequest<AuthenticatedRequest>().actor;
+  if (!actor) throw new Error('CurrentActor used on a public route');
+  return actor;
+});

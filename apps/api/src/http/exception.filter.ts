@@ -1,0 +1,59 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { DomainError, type DomainErrorCode } from '@crucible/domain';
+import { RequestValidationError } from './validation-error';
+
+const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
+  not_found: 404,
+  conflict: 409,
+  invalid_state: 409,
+  rule_violation: 400,
+  unauthorized: 401,
+};
+
+/** Body-parser failures reach us as plain errors carrying a `type` and `status`. */
+interface BodyParserError {
+  type: string;
+  status?: number;
+  message: string;
+  body?: string;
+}
+
+const isBodyParserError = (error: unknown): error is BodyParserError =>
+  typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string'
+  && typeof (error as { status?: unknown }).status === 'number';
+
+export function toHttpError(error: unknown): { status: number; body: unknown } | null {
+  if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.detail } };
+  if (error instanceof DomainError) return { status: STATUS_BY_CODE[error.code], body: { detail: error.message } };
+  if (isBodyParserError(error)) {
+    if (error.type === 'entity.parse.failed') {
+      return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };
+    }
+    return { status: error.status ?? 400, body: { detail: error.message } };
+  }
+  if (error instanceof HttpException) {
+    const response = error.getResponse();
+    const message = typeof response === 'string' ? response : (response as { message?: unknown }).message ?? error.message;
+    return { status: error.getStatus(), body: { detail: Array.isArray(message) ? message.join('; ') : message } };
+  }
+  return null;
+}
+
+/** The one place error codes become HTTP; anything unmapped is a bug, logged and answered 500 without internals. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const mapped = toHttpError(error);
+    if (mapped) {
+      response.status(mapped.status).json(mapped.body);
+      return;
+    }
+    this.logger.error({ err: error }, 'unhandled error');
+    response.status(500).json({ detail: 'internal server error' });
+  }
+}

@@ -1,0 +1,64 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { type ValidationError, validate } from 'class-validator';
+import { RequestValidationError, type ValidationErrorItem } from './validation-error';
+
+/** class-validator constraint → pydantic-style error type and message, in the order we report them. */
+const CONSTRAINT_TYPES: Array<[string, string, string]> = [
+  ['isString', 'string_type', 'Input should be a valid string'],
+  ['isInt', 'int_type', 'Input should be a valid integer'],
+  ['isNumber', 'float_type', 'Input should be a valid number'],
+  ['isBoolean', 'bool_type', 'Input should be a valid boolean'],
+  ['isArray', 'list_type', 'Input should be a valid list'],
+  ['isObject', 'dict_type', 'Input should be a valid dictionary'],
+  ['nestedValidation', 'dict_type', 'Input should be a valid dictionary'],
+  ['isUuid', 'uuid_parsing', 'Input should be a valid UUID'],
+  ['isIn', 'literal_error', ''],
+  ['min', 'greater_than_equal', ''],
+  ['max', 'less_than_equal', ''],
+  ['isNotEmpty', 'string_too_short', 'String should have at least 1 character'],
+  ['minLength', 'string_too_short', ''],
+  ['maxLength', 'string_too_long', ''],
+  ['arrayNotEmpty', 'too_short', 'List should have at least 1 item'],
+  ['arrayMinSize', 'too_short', ''],
+  ['arrayMaxSize', 'too_long', ''],
+];
+
+function toItems(errors: ValidationError[], loc: Array<string | number>): ValidationErrorItem[] {
+  return errors.flatMap((error) => {
+    const here = [...loc, /^\d+$/.test(error.property) ? Number(error.property) : error.property];
+    if (error.children?.length) return toItems(error.children, here);
+    const constraints = error.constraints ?? {};
+    if (error.value === undefined || error.value === null) {
+      if (constraints['isDefined'] || !('isOptional' in constraints)) {
+        return [{ loc: here, msg: 'Field required', type: 'missing' }];
+      }
+    }
+    const known = CONSTRAINT_TYPES.find(([key]) => key in constraints);
+    const [key, type, msg] = known ?? [Object.keys(constraints)[0] ?? 'value', 'value_error', ''];
+    return [{ loc: here, msg: msg || constraints[key] || 'Invalid value', type }];
+  });
+}
+
+/**
+ * Validates bodies, queries and path params against their DTO classes and answers like FastAPI does,
+ * so clients written for the seed service read our 422s unchanged.
+ */
+@Injectable()
+export class RequestValidationPipe implements PipeTransform {
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const dto = metadata.metatype;
+    if (!dto || [String, Number, Boolean, Object, Array].includes(dto as never) || metadata.type === 'custom') return value;
+    const location = metadata.type === 'param' ? 'path' : metadata.type;
+    const plain = value ?? {};
+    if (typeof plain !== 'object' || Array.isArray(plain)) {
+      throw new RequestValidationError([
+        { loc: [location], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' },
+      ]);
+    }
+    const instance = plainToInstance(dto, plain) as object;
+    const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
+    if (errors.length > 0) throw new RequestValidationError(toItems(errors, [location]));
+    return instance;
+  }
+}

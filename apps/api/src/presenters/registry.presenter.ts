@@ -1,0 +1,89 @@
+import type {
+  ApiKey, App, Environment, EnvironmentHistory, EnvironmentRevision, VariantRevision, VariantView,
+} from '@crucible/domain';
+import type { ResolvedConfiguration } from '@crucible/application';
+import type { ResolvedConfig } from '@crucible/contracts';
+
+const iso = (date: Date): string => date.toISOString();
+
+export const presentApp = (app: App) => ({
+  app_id: app.id,
+  app_name: app.name,
+  project_id: app.projectId,
+  created_at: iso(app.createdAt),
+  updated_at: iso(app.updatedAt),
+});
+
+export const presentApiKey = (key: ApiKey) => ({
+  id: key.id,
+  project_id: key.projectId,
+  name: key.name,
+  prefix: key.prefix,
+  created_at: iso(key.createdAt),
+});
+
+/** Seed AppVariantResponse, field for field. */
+export const presentVariant = ({ variant, appName, base, latest }: VariantView) => ({
+  app_id: variant.appId,
+  app_name: appName,
+  variant_id: variant.id,
+  variant_name: variant.name,
+  project_id: variant.projectId,
+  base_name: base.name,
+  base_id: base.id,
+  config_name: variant.configName,
+  uri: base.routePath === '/' ? base.url : `${base.url}${base.routePath}`,
+  revision: variant.revision,
+  created_at: iso(variant.createdAt),
+  updated_at: iso(variant.updatedAt),
+  modified_by_id: latest.modifiedById ?? undefined,
+});
+
+export const presentVariantRevision = (revision: VariantRevision) => ({
+  id: revision.id,
+  variant_id: revision.variantId,
+  revision: revision.revision,
+  config_name: revision.configName,
+  parameters: revision.parameters,
+  commit_message: revision.commitMessage,
+  modified_by: revision.modifiedBy,
+  modified_by_id: revision.modifiedById,
+  created_at: iso(revision.createdAt),
+});
+
+export const presentEnvironment = (environment: Environment) => ({
+  name: environment.name,
+  app_id: environment.appId,
+  project_id: environment.projectId,
+  deployed_app_variant_id: environment.deployedVariantId,
+  deployed_variant_name: environment.deployedVariantName,
+  deployed_app_variant_revision_id: environment.deployedVariantRevisionId,
+  revision: environment.revision,
+});
+
+export const presentEnvironmentRevision = (revision: EnvironmentRevision) => ({
+  id: revision.id,
+  revision: revision.revision,
+  modified_by: revision.modifiedBy,
+  deployed_app_variant_revision: revision.deployedVariantRevisionId ?? undefined,
+  deployed_variant_revision: revision.deployedVariantRevision ?? undefined,
+  commit_message: revision.commitMessage ?? undefined,
+  created_at: iso(revision.createdAt),
+  deployed_variant_name: revision.deployedVariantName ?? undefined,
+});
+
+/** Seed "environment revisions record": the environment now, and its history, newest last. */
+export const presentEnvironmentHistory = ({ environment, revisions }: EnvironmentHistory) => ({
+  ...presentEnvironment(environment),
+  revisions: revisions.map(presentEnvironmentRevision),
+});
+
+export const presentResolvedConfig = (resolved: ResolvedConfiguration): ResolvedConfig => ({
+  app_id: resolved.appId,
+  variant_id: resolved.variantId,
+  variant_name: resolved.variantName,
+  variant_revision_id: resolved.revision.id,
+  revision: resolved.revision.revision,
+  environment: resolved.environment,
+  parameters: resolved.revision.parameters,
+});

@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { type CoreConfig, PinoNestLogger, createLogger } from '@crucible/platform';
+import { RunnerModule } from './runner.module';
+
+export interface RunnerOptions extends CoreConfig {
+  logger?: Logger;
+}
+
+export async function createRunnerApp(options: RunnerOptions): Promise<INestApplication> {
+  const logger = options.logger ?? createLogger('crucible-workflow-runner');
+  const app = await NestFactory.create(RunnerModule.forRoot(options), { logger: new PinoNestLogger(logger) });
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,39 @@
+import type { INestApplication } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
+import { createApiApp, bootstrapDefaultProject } from '@crucible/api';
+import { createTestPostgres, type DatabaseConfig, type TestPostgres } from '@crucible/persistence';
+import { createLogger } from '@crucible/platform';
+import { HttpClient } from './http-client';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface RunningApi {
+  client: HttpClient;
+  apiKey: string;
+  app: INestApplication;
+  database: DatabaseConfig;
+  close(): Promise<void>;
+}
+
+export const BOOTSTRAP_KEY = 'crc_e2e-bootstrap-key-0123456789abcdef';
+
+/** Boots the real api on a random port against a fresh database of the given engine. */
+export async function startApi(engine: Engine, options: { dataDir?: string | null; postgres?: TestPostgres } = {}): Promise<RunningApi & { postgres?: TestPostgres }> {
+  const postgres = engine === 'postgres' ? options.postgres ?? (await createTestPostgres()) : undefined;
+  const database: DatabaseConfig = postgres
+    ? { kind: 'postgres', url: postgres.url, poolSize: 5 }
+    : { kind: 'pglite', dataDir: options.dataDir ?? null };
+  const logger = createLogger('crucible-api-e2e');
+  const app = await createApiApp({ database, logger });
+  await bootstrapDefaultProject(app, logger, BOOTSTRAP_KEY);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const client = new HttpClient(`http://127.0.0.1:${port}`, BOOTSTRAP_KEY);
+  return {
+    client, apiKey: BOOTSTRAP_KEY, app, database, postgres,
+    async close() {
+      await app.close();
+      if (!options.postgres) await postgres?.drop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// One Jest run covers every project; `--selectProjects <name>` narrows it.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const swcConfig = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
+delete swcConfig.$schema;
+const { paths } = require('./tsconfig.base.json').compilerOptions;
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(paths).map(([alias, [target]]) => [`^${alias.replace('/', '\\/')}$`, `<rootDir>/${target}`]),
+);
+
+const project = (displayName, root, testMatch = ['**/*.spec.ts']) => ({
+  displayName,
+  rootDir: __dirname,
+  roots: [`<rootDir>/${root}`],
+  testMatch,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', swcConfig] },
+  moduleNameMapper,
+  setupFiles: ['reflect-metadata'],
+});
+
+module.exports = {
+  reporters: ['default', '<rootDir>/tools/jest/summary-reporter.js'],
+  testTimeout: 30000,
+  projects: [
+    project('domain', 'libs/domain'),
+    project('contracts', 'libs/contracts'),
+    project('application', 'libs/application'),
+    project('evaluators', 'libs/evaluators'),
+    project('sdk', 'libs/sdk'),
+    project('mock-llm', 'tools/mock-llm'),
+    project('persistence', 'libs/persistence', ['**/*.spec.ts', '**/*.int-spec.ts']),
+    project('queue', 'libs/queue', ['**/*.spec.ts', '**/*.int-spec.ts']),
+    project('platform', 'libs/platform'),
+    project('api', 'apps/api'),
+    project('workflow-runner', 'apps/workflow-runner'),
+    project('e2e', 'e2e', ['**/*.e2e-spec.ts']),
+  ],
+};

@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, DomainError } from '@crucible/domain';
+import { ApiKeyRepository } from '../ports';
+import { hashApiKey } from '../api-key-secret';
+
+@Injectable()
+export class AuthenticateUseCase {
+  constructor(private readonly apiKeys: ApiKeyRepository) {}
+
+  async execute(rawKey: string | undefined): Promise<Actor> {
+    if (!rawKey) throw new DomainError('unauthorized', 'missing API key: send "Authorization: ApiKey <key>"');
+    const key = await this.apiKeys.findByHash(hashApiKey(rawKey));
+    if (!key) throw new DomainError('unauthorized', 'invalid API key');
+    return { projectId: key.projectId, apiKeyId: key.id, apiKeyName: key.name };
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, type Environment, type EnvironmentHistory, DomainError } from '@crucible/domain';
+import { EnvironmentRepository } from '../ports';
+import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
+
+@Injectable()
+export class ListEnvironmentsUseCase {
+  constructor(
+    private readonly environments: EnvironmentRepository,
+    private readonly getApp: GetAppUseCase,
+  ) {}
+
+  async execute(actor: Actor, appId: string): Promise<Environment[]> {
+    await this.getApp.execute(actor, appId);
+    return this.environments.list(actor.projectId, appId);
+  }
+}
+
+@Injectable()
+export class GetEnvironmentHistoryUseCase {
+  constructor(
+    private readonly environments: EnvironmentRepository,
+    private readonly getApp: GetAppUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: { appId: string; environmentName: string }): Promise<EnvironmentHistory> {
+    await this.getApp.execute(actor, input.appId);
+    const environment = await this.environments.findByName(actor.projectId, input.appId, input.environmentName);
+    if (!environment) {
+      throw new DomainError('not_found', `environment "${input.environmentName}" not found in app ${input.appId}`);
+    }
+    return { environment, revisions: await this.environments.history(actor.projectId, environment.id) };
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor, type Base, type Parameters, type VariantView, DomainError, assertValidName,
+  normalizeRoutePath, normalizeServiceUrl,
+} from '@crucible/domain';
+import { VariantRepository } from '../ports';
+import { GetAppUseCase } from './apps.use-case';
+import { ServiceDefaultsReader } from './service-defaults.port';
+
+function newVariantRecords(actor: Actor, base: Base, input: {
+  variantName: string; configName: string; parameters: Parameters; commitMessage: string | null;
+}) {
+  const now = new Date();
+  const variantId = randomUUID();
+  return {
+    variant: {
+      id: variantId, projectId: actor.projectId, appId: base.appId, baseId: base.id, name: input.variantName,
+      configName: input.configName, revision: 1, createdAt: now, updatedAt: now, modifiedById: actor.apiKeyId,
+    },
+    revision: {
+      id: randomUUID(), projectId: actor.projectId, variantId, revision: 1, configName: input.configName,
+      parameters: input.parameters, commitMessage: input.commitMessage, modifiedById: actor.apiKeyId,
+      modifiedBy: actor.apiKeyName, createdAt: now,
+    },
+  };
+}
+
+export interface CreateVariantFromServiceInput {
+  appId: string;
+  variantName: string;
+  url: string;
+  routePath?: string;
+  baseName?: string;
+  configName?: string;
+  parameters?: Parameters;
+  commitMessage?: string;
+}
+
+/** Registers a running SDK service: a new base (url + route) and the variant's revision 1. */
+@Injectable()
+export class CreateVariantFromServiceUseCase {
+  constructor(
+    private readonly variants: VariantRepository,
+    private readonly getApp: GetAppUseCase,
+    private readonly serviceDefaults: ServiceDefaultsReader,
+  ) {}
+
+  async execute(actor: Actor, input: CreateVariantFromServiceInput): Promise<VariantView> {
+    const app = await this.getApp.execute(actor, input.appId);
+    assertValidName('variant_name', input.variantName);
+    const baseName = input.baseName ?? input.variantName;
+    assertValidName('base_name', baseName);
+    const configName = input.configName ?? 'default';
+    assertValidName('config_name', configName);
+    if (await this.variants.findBaseByName(actor.projectId, app.id, baseName)) {
+      throw new DomainError('conflict', `base "${baseName}" already exists in app ${app.name}`);
+    }
+    const base: Base = {
+      id: randomUUID(), projectId: actor.projectId, appId: app.id, name: baseName,
+      url: normalizeServiceUrl(input.url), routePath: normalizeRoutePath(input.routePath), createdAt: new Date(),
+    };
+    // Without explicit parameters the route's schema defaults are the natural revision 1.
+    const parameters = input.parameters ?? (await this.serviceDefaults.read(base)) ?? {};
+    const records = newVariantRecords(actor, base, {
+      variantName: input.variantName, configName, parameters, commitMessage: input.commitMessage ?? null,
+    });
+    await this.variants.create({ base, baseIsNew: true, ...records });
+    return { variant: records.variant, appName: app.name, base, latest: records.revision };
+  }
+}
+
+export interface CreateVariantFromBaseInput {
+  baseId: string;
+  newVariantName: string;
+  newConfigName: string;
+  parameters: Parameters;
+  commitMessage?: string;
+}
+
+@Injectable()
+export class CreateVariantFromBaseUseCase {
+  constructor(
+    private readonly variants: VariantRepository,
+    private readonly getApp: GetAppUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: CreateVariantFromBaseInput): Promise<VariantView> {
+    const base = await this.variants.findBase(actor.projectId, input.baseId);
+    if (!base) throw DomainError.notFound('base', input.baseId);
+    assertValidName('new_variant_name', input.newVariantName);
+    assertValidName('new_config_name', input.newConfigName);
+    const app = await this.getApp.execute(actor, base.appId);
+    const records = newVariantRecords(actor, base, {
+      variantName: input.newVariantName, configName: input.newConfigName, parameters: input.parameters,
+      commitMessage: input.commitMessage ?? null,
+    });
+    await this.variants.create({ base, baseIsNew: false, ...records });
+    return { variant: records.variant, appName: app.name, base, latest: records.revision };
+  }
+}

@@ -1,0 +1,4 @@
+export * from './trace.contract';
+export * from './workflow-invocation.contract';
+export * from './config-registry.contract';
+export * from './jobs.contract';

@@ -1,0 +1,22 @@
+export interface Project {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+export interface ApiKey {
+  id: string;
+  projectId: string;
+  name: string;
+  /** First characters of the key, shown in listings so people can tell keys apart. */
+  prefix: string;
+  keyHash: string;
+  createdAt: Date;
+}
+
+/** Who makes a change: every write records the API key behind it. */
+export interface Actor {
+  projectId: string;
+  apiKeyId: string;
+  apiKeyName: string;
+}

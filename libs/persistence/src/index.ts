@@ -1,0 +1,4 @@
+export * from './data-source/create-data-source';
+export * from './data-source/database-errors';
+export * from './persistence.module';
+export * from './testing/test-databases';

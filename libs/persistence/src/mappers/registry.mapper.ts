@@ -1,0 +1,67 @@
+import type {
+  ApiKey, App, Base, Environment, EnvironmentRevision, Project, Variant, VariantRevision,
+} from '@crucible/domain';
+import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
+import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
+import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
+
+/*
+ * The ORM entities mirror the domain records column for column, so mapping is a copy of the known
+ * fields; listing them keeps a stray ORM property (or a missing column) from leaking either way.
+ */
+const pick = <T>(source: T, keys: Array<keyof T>): T =>
+  Object.fromEntries(keys.map((key) => [key, source[key]])) as T;
+
+const projectKeys: Array<keyof Project> = ['id', 'name', 'createdAt'];
+const apiKeyKeys: Array<keyof ApiKey> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'createdAt'];
+const appKeys: Array<keyof App> = ['id', 'projectId', 'name', 'createdAt', 'updatedAt'];
+const baseKeys: Array<keyof Base> = ['id', 'projectId', 'appId', 'name', 'url', 'routePath', 'createdAt'];
+const variantKeys: Array<keyof Variant> = [
+  'id', 'projectId', 'appId', 'baseId', 'name', 'configName', 'revision', 'createdAt', 'updatedAt', 'modifiedById',
+];
+const variantRevisionKeys: Array<keyof VariantRevision> = [
+  'id', 'projectId', 'variantId', 'revision', 'configName', 'parameters', 'commitMessage', 'modifiedById', 'modifiedBy', 'createdAt',
+];
+const environmentKeys: Array<keyof Environment> = [
+  'id', 'projectId', 'appId', 'name', 'deployedVariantId', 'deployedVariantName', 'deployedVariantRevisionId', 'revision', 'createdAt',
+];
+const environmentRevisionKeys: Array<keyof EnvironmentRevision> = [
+  'id', 'projectId', 'environmentId', 'revision', 'deployedVariantId', 'deployedVariantName', 'deployedVariantRevisionId',
+  'deployedVariantRevision', 'commitMessage', 'modifiedById', 'modifiedBy', 'createdAt',
+];
+
+export const projectMapper = {
+  toDomain: (row: ProjectOrmEntity): Project => pick<Project>(row, projectKeys),
+  toOrm: (project: Project): ProjectOrmEntity => Object.assign(new ProjectOrmEntity(), pick(project, projectKeys)),
+};
+export const apiKeyMapper = {
+  toDomain: (row: ApiKeyOrmEntity): ApiKey => pick<ApiKey>(row, apiKeyKeys),
+  toOrm: (key: ApiKey): ApiKeyOrmEntity => Object.assign(new ApiKeyOrmEntity(), pick(key, apiKeyKeys)),
+};
+export const appMapper = {
+  toDomain: (row: AppOrmEntity): App => pick<App>(row, appKeys),
+  toOrm: (app: App): AppOrmEntity => Object.assign(new AppOrmEntity(), pick(app, appKeys)),
+};
+export const baseMapper = {
+  toDomain: (row: BaseOrmEntity): Base => pick<Base>(row, baseKeys),
+  toOrm: (base: Base): BaseOrmEntity => Object.assign(new BaseOrmEntity(), pick(base, baseKeys)),
+};
+export const variantMapper = {
+  toDomain: (row: VariantOrmEntity): Variant => pick<Variant>(row, variantKeys),
+  toOrm: (variant: Variant): VariantOrmEntity => Object.assign(new VariantOrmEntity(), pick(variant, variantKeys)),
+};
+export const variantRevisionMapper = {
+  toDomain: (row: VariantRevisionOrmEntity): VariantRevision => pick<VariantRevision>(row, variantRevisionKeys),
+  toOrm: (revision: VariantRevision): VariantRevisionOrmEntity =>
+    Object.assign(new VariantRevisionOrmEntity(), pick(revision, variantRevisionKeys)),
+};
+export const environmentMapper = {
+  toDomain: (row: EnvironmentOrmEntity): Environment => pick<Environment>(row, environmentKeys),
+  toOrm: (environment: Environment): EnvironmentOrmEntity =>
+    Object.assign(new EnvironmentOrmEntity(), pick(environment, environmentKeys)),
+};
+export const environmentRevisionMapper = {
+  toDomain: (row: EnvironmentRevisionOrmEntity): EnvironmentRevision => pick<EnvironmentRevision>(row, environmentRevisionKeys),
+  toOrm: (revision: EnvironmentRevision): EnvironmentRevisionOrmEntity =>
+    Object.assign(new EnvironmentRevisionOrmEntity(), pick(revision, environmentRevisionKeys)),
+};

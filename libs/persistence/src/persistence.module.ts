@@ -1,0 +1,36 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  ApiKeyRepository, AppRepository, EnvironmentRepository, ProjectRepository, VariantRepository,
+} from '@crucible/application';
+import { type DatabaseConfig, openDataSource } from './data-source/create-data-source';
+import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './repositories/access.repository';
+import { TypeOrmAppRepository } from './repositories/app.repository';
+import { TypeOrmVariantRepository } from './repositories/variant.repository';
+import { TypeOrmEnvironmentRepository } from './repositories/environment.repository';
+
+const repositories = [
+  { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
+  { provide: ApiKeyRepository, useClass: TypeOrmApiKeyRepository },
+  { provide: AppRepository, useClass: TypeOrmAppRepository },
+  { provide: VariantRepository, useClass: TypeOrmVariantRepository },
+  { provide: EnvironmentRepository, useClass: TypeOrmEnvironmentRepository },
+];
+
+@Global()
+@Module({})
+export class PersistenceModule implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  static forRoot(config: DatabaseConfig): DynamicModule {
+    return {
+      module: PersistenceModule,
+      providers: [{ provide: DataSource, useFactory: () => openDataSource(config) }, ...repositories],
+      exports: [DataSource, ...repositories.map((r) => r.provide)],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

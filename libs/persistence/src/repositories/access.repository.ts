@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ApiKey, Project } from '@crucible/domain';
+import { ApiKeyRepository, ProjectRepository } from '@crucible/application';
+import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
+import { apiKeyMapper, projectMapper } from '../mappers/registry.mapper';
+
+@Injectable()
+export class TypeOrmProjectRepository extends ProjectRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async createWithKey(project: Project, key: ApiKey): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(ProjectOrmEntity, projectMapper.toOrm(project));
+      await manager.insert(ApiKeyOrmEntity, apiKeyMapper.toOrm(key));
+    });
+  }
+
+  async findById(projectId: string): Promise<Project | null> {
+    const row = await this.dataSource.getRepository(ProjectOrmEntity).findOneBy({ id: projectId });
+    return row ? projectMapper.toDomain(row) : null;
+  }
+
+  count(): Promise<number> {
+    return this.dataSource.getRepository(ProjectOrmEntity).count();
+  }
+}
+
+@Injectable()
+export class TypeOrmApiKeyRepository extends ApiKeyRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKey | null> {
+    const row = await this.dataSource.getRepository(ApiKeyOrmEntity).findOneBy({ keyHash });
+    return row ? apiKeyMapper.toDomain(row) : null;
+  }
+
+  async create(key: ApiKey): Promise<void> {
+    await this.dataSource.getRepository(ApiKeyOrmEntity).insert(apiKeyMapper.toOrm(key));
+  }
+
+  async list(projectId: string): Promise<ApiKey[]> {
+    const rows = await this.dataSource.getRepository(ApiKeyOrmEntity).find({ where: { projectId }, order: { createdAt: 'ASC' } });
+    return rows.map(apiKeyMapper.toDomain);
+  }
+
+  async delete(projectId: string, keyId: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(ApiKeyOrmEntity).delete({ id: keyId, projectId });
+    return (result.affected ?? 0) > 0;
+  }
+}

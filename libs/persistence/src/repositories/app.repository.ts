@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type App, type Environment, DomainError } from '@crucible/domain';
+import { AppRepository } from '@crucible/application';
+import { AppOrmEntity } from '../entities/registry.orm-entity';
+import { EnvironmentOrmEntity } from '../entities/environment.orm-entity';
+import { appMapper, environmentMapper } from '../mappers/registry.mapper';
+import { isUniqueViolation } from '../data-source/database-errors';
+
+@Injectable()
+export class TypeOrmAppRepository extends AppRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async create(app: App, environments: Environment[]): Promise<void> {
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(AppOrmEntity, appMapper.toOrm(app));
+        await manager.insert(EnvironmentOrmEntity, environments.map(environmentMapper.toOrm));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('conflict', `app "${app.name}" already exists`);
+      throw error;
+    }
+  }
+
+  async list(projectId: string): Promise<App[]> {
+    const rows = await this.dataSource.getRepository(AppOrmEntity).find({ where: { projectId }, order: { createdAt: 'ASC' } });
+    return rows.map(appMapper.toDomain);
+  }
+
+  async findById(projectId: string, appId: string): Promise<App | null> {
+    const row = await this.dataSource.getRepository(AppOrmEntity).findOneBy({ id: appId, projectId });
+    return row ? appMapper.toDomain(row) : null;
+  }
+
+  async delete(projectId: string, appId: string): Promise<void> {
+    await this.dataSource.getRepository(AppOrmEntity).delete({ id: appId, projectId });
+  }
+}

@@ -1,0 +1,134 @@
+import type { DataSource } from 'typeorm';
+import type { Actor } from '@crucible/domain';
+import {
+  CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
+  ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase,
+} from '@crucible/application';
+import { type DatabaseConfig, openDataSource } from '../data-source/create-data-source';
+import { createTestPostgres, type TestPostgres } from '../testing/test-databases';
+import { newProjectWithKey } from '../testing/registry-fixtures';
+import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './access.repository';
+import { TypeOrmAppRepository } from './app.repository';
+import { TypeOrmVariantRepository } from './variant.repository';
+import { TypeOrmEnvironmentRepository } from './environment.repository';
+
+class NoServiceDefaults extends ServiceDefaultsReader {
+  async read() {
+    return null;
+  }
+}
+
+describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (engine) => {
+  let testDb: TestPostgres | undefined;
+  let dataSource: DataSource;
+  let actor: Actor;
+  let otherActor: Actor;
+  let useCases: ReturnType<typeof wire>;
+
+  function wire(ds: DataSource) {
+    const apps = new TypeOrmAppRepository(ds);
+    const variants = new TypeOrmVariantRepository(ds);
+    const environments = new TypeOrmEnvironmentRepository(ds);
+    const getApp = new GetAppUseCase(apps);
+    const getVariant = new GetVariantUseCase(variants);
+    return {
+      variants, environments,
+      createApp: new CreateAppUseCase(apps),
+      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults()),
+      updateParameters: new UpdateVariantParametersUseCase(variants, getVariant),
+      deploy: new DeployUseCase(environments, variants, getVariant),
+      revert: new RevertEnvironmentUseCase(environments, variants),
+      deleteVariant: new DeleteVariantUseCase(variants, getVariant),
+    };
+  }
+
+  beforeAll(async () => {
+    let config: DatabaseConfig = { kind: 'pglite', dataDir: null };
+    if (engine === 'postgres') {
+      testDb = await createTestPostgres();
+      config = { kind: 'postgres', url: testDb.url };
+    }
+    dataSource = await openDataSource(config);
+    const projects = new TypeOrmProjectRepository(dataSource);
+    const first = newProjectWithKey('first');
+    const second = newProjectWithKey('second');
+    await projects.createWithKey(first.project, first.key);
+    await projects.createWithKey(second.project, second.key);
+    actor = first.actor;
+    otherActor = second.actor;
+    useCases = wire(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await testDb?.drop();
+  });
+
+  async function newVariant(appName: string) {
+    const app = await useCases.createApp.execute(actor, { appName });
+    const view = await useCases.createVariant.execute(actor, {
+      appId: app.id, variantName: 'main', url: 'http://127.0.0.1:9/', parameters: { temperature: 0.1 },
+    });
+    return { app, view };
+  }
+
+  it('finds API keys by hash and scopes deletion to the project', async () => {
+    const keys = new TypeOrmApiKeyRepository(dataSource);
+    const [key] = await keys.list(actor.projectId);
+    expect(await keys.findByHash(key!.keyHash)).toEqual(key);
+    expect(await keys.delete(otherActor.projectId, key!.id)).toBe(false);
+    expect(await keys.findByHash(key!.keyHash)).not.toBeNull();
+  });
+
+  it('gives 50 concurrent parameter updates revisions 2..51, none lost', async () => {
+    const { view } = await newVariant('concurrent-params');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        useCases.updateParameters.execute(actor, { variantId: view.variant.id, parameters: { temperature: i } })),
+    );
+    expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    const revisions = await useCases.variants.listRevisions(actor.projectId, view.variant.id);
+    expect(revisions.map((r) => r.revision)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+    const latest = await useCases.variants.findView(actor.projectId, view.variant.id);
+    expect(latest!.variant.revision).toBe(51);
+    expect(latest!.latest.revision).toBe(51);
+  });
+
+  it('gives 50 concurrent deploys 50 distinct consecutive environment revisions', async () => {
+    const { app, view } = await newVariant('concurrent-deploys');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        useCases.deploy.execute(actor, { appId: app.id, environmentName: 'production', variantId: view.variant.id })),
+    );
+    expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const environment = await useCases.environments.findByName(actor.projectId, app.id, 'production');
+    expect(environment!.revision).toBe(50);
+    expect((await useCases.environments.history(actor.projectId, environment!.id))).toHaveLength(50);
+  });
+
+  it('reverts by appending a revision that points at the older deployment', async () => {
+    const { app, view } = await newVariant('revert');
+    const first = await useCases.deploy.execute(actor, { appId: app.id, environmentName: 'staging', variantId: view.variant.id });
+    await useCases.updateParameters.execute(actor, { variantId: view.variant.id, parameters: { temperature: 0.9 } });
+    const second = await useCases.deploy.execute(actor, { appId: app.id, environmentName: 'staging', variantId: view.variant.id });
+    expect(second.deployedVariantRevision).toBe(2);
+    const reverted = await useCases.revert.execute(actor, { environmentRevisionId: first.id });
+    expect(reverted).toMatchObject({ revision: 3, deployedVariantRevisionId: first.deployedVariantRevisionId, deployedVariantRevision: 1 });
+  });
+
+  it('refuses to delete a deployed variant and hides other projects', async () => {
+    const { app, view } = await newVariant('delete-deployed');
+    await useCases.deploy.execute(actor, { appId: app.id, environmentName: 'development', variantId: view.variant.id });
+    await expect(useCases.deleteVariant.execute(actor, view.variant.id)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(useCases.deleteVariant.execute(otherActor, view.variant.id)).rejects.toMatchObject({ code: 'not_found' });
+    expect(await useCases.variants.findView(otherActor.projectId, view.variant.id)).toBeNull();
+  });
+
+  it('rejects a taken app name and a taken variant name with a conflict', async () => {
+    const { app } = await newVariant('names');
+    await expect(useCases.createApp.execute(actor, { appName: 'names' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(useCases.createVariant.execute(actor, { appId: app.id, variantName: 'main', url: 'http://127.0.0.1:9', baseName: 'other' }))
+      .rejects.toMatchObject({ code: 'conflict' });
+    expect(await useCases.createApp.execute(otherActor, { appName: 'names' })).toMatchObject({ name: 'names' });
+  });
+});

@@ -1,0 +1,3 @@
+export * from './logging/logger';
+export * from './core.module';
+export * from './service-defaults.adapter';

@@ -1,0 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+
+/** The id of the request (or job) being handled; pino's mixin adds it to every line logged meanwhile. */
+export const logContext = new AsyncLocalStorage<{ requestId?: string; jobId?: string }>();
+
+export function createLogger(service: string): Logger {
+  return pino({
+    name: service,
+    level: process.env['LOG_LEVEL'] ?? (process.env['NODE_ENV'] === 'test' ? 'silent' : 'info'),
+    mixin: () => {
+      const context = logContext.getStore();
+      if (!context) return {};
+      return context.jobId ? { job_id: context.jobId } : { request_id: context.requestId };
+    },
+  });
+}
+
+/** Routes Nest's own messages (bootstrap, exceptions) through the same pino logger. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string): void {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string): void {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string): void {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    this.logger.trace({ context }, String(message));
+  }
+}
