@@ -5,3 +5,8 @@ export * from './registry/names';
 export * from './registry/app';
 export * from './registry/variant';
 export * from './environments/environment';
+export * from './evaluations/evaluator-config';
+export * from './evaluations/evaluation-status';
+export * from './evaluations/evaluation';
+export * from './evaluations/aggregation';
+export * from './evaluations/rate-limit';

@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   invalid_state: 409,
   rule_violation: 400,
   unauthorized: 401,
+  invalid_input: 422,
 };
 
 /** Body-parser failures reach us as plain errors carrying a `type` and `status`. */
@@ -26,6 +27,7 @@ const isBodyParserError = (error: unknown): error is BodyParserError =>
 
 export function toHttpError(error: unknown): { status: number; body: unknown } | null {
   if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.detail } };
+  if (error instanceof DomainError && error.code === 'invalid_input') return { status: 422, body: { detail: error.issues } };
   if (error instanceof DomainError) return { status: STATUS_BY_CODE[error.code], body: { detail: error.message } };
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') {

@@ -1,0 +1,105 @@
+export type TestsetValue = string | number | boolean | null;
+export type TestsetRow = Record<string, TestsetValue>;
+
+/** Rows of inputs (and ground truths) an evaluation feeds, one by one, to the revisions it compares. */
+export interface Testset {
+  id: string;
+  projectId: string;
+  appId: string | null;
+  name: string;
+  columns: string[];
+  rows: Array<Record<string, string | number | boolean | null>>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A test set as listings show it: its rows are counted, never loaded. */
+export type TestsetSummary = Omit<Testset, 'rows'> & { rowsCount: number };
+
+export const MAX_TESTSET_ROWS = 100_000;
+export const MAX_TESTSET_NAME_LENGTH = 200;
+/** A broken file can have a problem on every row; the first few are enough to fix it. */
+const MAX_ISSUES = 20;
+
+/** Where rows break a rule: row index (0-based) and column, null when the whole set is at fault. */
+export interface TestsetIssue {
+  row: number | null;
+  column?: string;
+  message: string;
+  type: 'too_short' | 'too_long' | 'dict_type' | 'ragged_row' | 'scalar_type' | 'value_error';
+}
+
+export type TestsetRowsCheck =
+  | { ok: true; columns: string[]; rows: TestsetRow[] }
+  | { ok: false; issues: TestsetIssue[] };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isScalar = (value: unknown): value is TestsetValue =>
+  value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+
+const quoted = (names: string[]): string => names.map((name) => JSON.stringify(name)).join(', ');
+
+function rowIssues(row: unknown, index: number, columns: string[]): TestsetIssue[] {
+  if (!isPlainObject(row)) return [{ row: index, message: `row ${index} must be an object of column: value`, type: 'dict_type' }];
+  const keys = Object.keys(row);
+  const issues: TestsetIssue[] = [];
+  if (index > 0) {
+    const missing = columns.filter((column) => !Object.hasOwn(row, column));
+    const extra = keys.filter((key) => !columns.includes(key));
+    if (missing.length > 0 || extra.length > 0) {
+      const parts = [missing.length > 0 ? `missing ${quoted(missing)}` : '', extra.length > 0 ? `extra ${quoted(extra)}` : ''];
+      issues.push({
+        row: index,
+        message: `row ${index} does not have the columns of row 0 (${quoted(columns)}): ${parts.filter(Boolean).join('; ')}`,
+        type: 'ragged_row',
+      });
+    }
+  }
+  for (const key of keys) {
+    if (!isScalar(row[key])) {
+      issues.push({
+        row: index, column: key, type: 'scalar_type',
+        message: `row ${index}, column ${JSON.stringify(key)}: a value must be a string, number, boolean or null`,
+      });
+    }
+  }
+  return issues;
+}
+
+/**
+ * The rules every test set's rows follow: at least one and at most MAX_TESTSET_ROWS rows, every row an
+ * object with exactly the (non-empty) column names of the first row, every value a scalar. The evaluation
+ * runner reads any column of any row, so a ragged set would fail rows halfway through an evaluation.
+ */
+export function checkTestsetRows(rows: unknown): TestsetRowsCheck {
+  if (!Array.isArray(rows)) return { ok: false, issues: [{ row: null, message: 'rows must be a list of objects', type: 'dict_type' }] };
+  if (rows.length === 0) return { ok: false, issues: [{ row: null, message: 'a test set needs at least one row', type: 'too_short' }] };
+  if (rows.length > MAX_TESTSET_ROWS) {
+    return { ok: false, issues: [{ row: null, message: `a test set holds at most ${MAX_TESTSET_ROWS} rows, got ${rows.length}`, type: 'too_long' }] };
+  }
+  const first: unknown = rows[0];
+  const columns = isPlainObject(first) ? Object.keys(first) : [];
+  const issues: TestsetIssue[] = [];
+  if (isPlainObject(first) && columns.length === 0) issues.push({ row: 0, message: 'row 0 has no columns', type: 'value_error' });
+  for (const column of columns) {
+    if (column.trim() === '') issues.push({ row: 0, column, message: 'column names must not be empty', type: 'value_error' });
+  }
+  for (let index = 0; index < rows.length && issues.length < MAX_ISSUES; index++) {
+    issues.push(...rowIssues(rows[index], index, columns));
+  }
+  if (issues.length > 0) return { ok: false, issues: issues.slice(0, MAX_ISSUES) };
+  return { ok: true, columns, rows: rows as TestsetRow[] };
+}
+
+/** Names are shown in lists and pickers; anything printable goes, but not blank and not a novel. */
+export function testsetNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'name must not be blank';
+  if (name.length > MAX_TESTSET_NAME_LENGTH) return `name must be at most ${MAX_TESTSET_NAME_LENGTH} characters`;
+  return null;
+}
+
+export function summarizeTestset({ rows, ...rest }: Testset): TestsetSummary {
+  return { ...rest, rowsCount: rows.length };
+}
