@@ -21,8 +21,8 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          // e2e suites boot the apps in-process (and as separate processes for distributed mode).
-          allow: ['@crucible/api', '@crucible/workflow-runner'],
+          // e2e suites boot the apps in-process (and as separate processes for distributed mode); tests talk to the mock LLM.
+          allow: ['@crucible/api', '@crucible/workflow-runner', '@crucible/mock-llm'],
           depConstraints: [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkPackages },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },

@@ -7,6 +7,9 @@ import { AppsController } from './controllers/apps.controller';
 import { VariantsController } from './controllers/variants.controller';
 import { EnvironmentsController } from './controllers/environments.controller';
 import { HealthController } from './controllers/health.controller';
+import { EvaluatorsController } from './controllers/evaluators.controller';
+import { EvaluationsController } from './controllers/evaluations.controller';
+import { TestsetsController } from './controllers/testsets.controller';
 
 @Module({})
 export class ApiModule {
@@ -14,7 +17,8 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [CoreModule.forRoot(config)],
-      controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController],
+      controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
+        EvaluatorsController, EvaluationsController, TestsetsController],
       providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }],
     };
   }

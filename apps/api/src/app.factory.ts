@@ -5,7 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { BootstrapDefaultProjectUseCase } from '@crucible/application';
+import { BootstrapDefaultProjectUseCase, RequeueUnfinishedEvaluationsUseCase } from '@crucible/application';
+import type { QueueConfig } from '@crucible/queue';
 import { type CoreConfig, PinoNestLogger, createLogger } from '@crucible/platform';
 import { ApiModule } from './api.module';
 import { HttpErrorFilter, toHttpError } from './http/exception.filter';
@@ -21,6 +22,7 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
   const logger = options.logger ?? createLogger('crucible-api');
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(options), {
     bodyParser: false,
+    abortOnError: false,
     logger: new PinoNestLogger(logger),
   });
   app.use(requestLogging(logger));
@@ -56,4 +58,11 @@ export async function bootstrapDefaultProject(app: INestApplication, logger: Log
   if (!rawKey) {
     process.stdout.write(`\n  Crucible API key for project "default" (shown once, keep it):\n\n    ${created.rawKey}\n\n`);
   }
+}
+
+/** In-process jobs die with the process: on start, queue again whatever was left unfinished. */
+export async function resumeInProcessWork(app: INestApplication, queue: QueueConfig, logger: Logger): Promise<void> {
+  if (queue.kind !== 'in-process') return;
+  const requeued = await app.get(RequeueUnfinishedEvaluationsUseCase).execute();
+  if (requeued > 0) logger.info({ requeued }, 'resumed unfinished evaluations');
 }

@@ -11,7 +11,7 @@ export interface RunnerOptions extends CoreConfig {
 
 export async function createRunnerApp(options: RunnerOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger('crucible-workflow-runner');
-  const app = await NestFactory.create(RunnerModule.forRoot(options), { logger: new PinoNestLogger(logger) });
+  const app = await NestFactory.create(RunnerModule.forRoot(options), { logger: new PinoNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
   return app;
 }

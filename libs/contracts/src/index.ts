@@ -2,3 +2,4 @@ export * from './trace.contract';
 export * from './workflow-invocation.contract';
 export * from './config-registry.contract';
 export * from './jobs.contract';
+export * from './sdk-openapi.contract';

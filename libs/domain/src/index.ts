@@ -5,6 +5,7 @@ export * from './registry/names';
 export * from './registry/app';
 export * from './registry/variant';
 export * from './environments/environment';
+export * from './testsets/testset';
 export * from './evaluations/evaluator-config';
 export * from './evaluations/evaluation-status';
 export * from './evaluations/evaluation';

@@ -1,13 +1,16 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiKeyRepository, AppRepository, EnvironmentRepository, ProjectRepository, VariantRepository,
+  ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository,
+  ProjectRepository, TestsetRepository, VariantRepository,
 } from '@crucible/application';
+import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
 import { type DatabaseConfig, openDataSource } from './data-source/create-data-source';
 import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './repositories/access.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
 import { TypeOrmVariantRepository } from './repositories/variant.repository';
 import { TypeOrmEnvironmentRepository } from './repositories/environment.repository';
+import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -15,6 +18,9 @@ const repositories = [
   { provide: AppRepository, useClass: TypeOrmAppRepository },
   { provide: VariantRepository, useClass: TypeOrmVariantRepository },
   { provide: EnvironmentRepository, useClass: TypeOrmEnvironmentRepository },
+  { provide: TestsetRepository, useClass: TypeOrmTestsetRepository },
+  { provide: EvaluatorConfigRepository, useClass: TypeOrmEvaluatorConfigRepository },
+  { provide: EvaluationRepository, useClass: TypeOrmEvaluationRepository },
 ];
 
 @Global()

@@ -1,17 +1,27 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import {
-  AuthenticateUseCase, BootstrapDefaultProjectUseCase, CreateApiKeyUseCase, CreateAppUseCase, CreateProjectUseCase,
+  AuthenticateUseCase, BootstrapDefaultProjectUseCase, CancelEvaluationUseCase, CodeSandbox, CompareEvaluationsUseCase,
+  CreateApiKeyUseCase, CreateAppUseCase, CreateEvaluationUseCase, CreateEvaluatorConfigUseCase, CreateProjectUseCase,
   CreateVariantFromBaseUseCase, CreateVariantFromServiceUseCase, DeleteApiKeyUseCase, DeleteAppUseCase,
-  DeleteVariantUseCase, DeployUseCase, GetAppUseCase, GetEnvironmentHistoryUseCase, GetVariantRevisionUseCase,
-  GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase, ListVariantRevisionsUseCase,
-  ListVariantsUseCase, ResolveConfigUseCase, RevertEnvironmentUseCase, ServiceDefaultsReader,
-  UpdateVariantParametersUseCase,
+  DeleteEvaluationsUseCase, DeleteEvaluatorConfigUseCase, DeleteVariantUseCase, DeployUseCase, DispatchJobUseCase,
+  EvaluatorService, GetAppUseCase, GetEnvironmentHistoryUseCase, GetEvaluationUseCase, GetEvaluatorConfigUseCase,
+  GetVariantRevisionUseCase, GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase,
+  ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
+  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, RequeueUnfinishedEvaluationsUseCase, ResolveConfigUseCase,
+  RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
+  UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
-import { OpenApiServiceDefaultsReader } from './service-defaults.adapter';
+import { type QueueConfig, queueProviders } from '@crucible/queue';
+import { BuiltinEvaluatorService } from '@crucible/evaluators';
+import { FetchWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient } from '@crucible/integrations';
+import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
+import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
+import { TESTSET_USE_CASES } from './testset-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
+  queue: QueueConfig;
 }
 
 const useCases: Provider[] = [
@@ -20,7 +30,23 @@ const useCases: Provider[] = [
   CreateVariantFromServiceUseCase, CreateVariantFromBaseUseCase, GetVariantUseCase, ListVariantsUseCase,
   UpdateVariantParametersUseCase, ListVariantRevisionsUseCase, GetVariantRevisionUseCase, DeleteVariantUseCase,
   DeployUseCase, RevertEnvironmentUseCase, ListEnvironmentsUseCase, GetEnvironmentHistoryUseCase, ResolveConfigUseCase,
+  ListEvaluatorsUseCase, CreateEvaluatorConfigUseCase, GetEvaluatorConfigUseCase, ListEvaluatorConfigsUseCase,
+  UpdateEvaluatorConfigUseCase, DeleteEvaluatorConfigUseCase, CreateEvaluationUseCase, GetEvaluationUseCase,
+  ListEvaluationsUseCase, ListEvaluationScenariosUseCase, CompareEvaluationsUseCase, CancelEvaluationUseCase,
+  DeleteEvaluationsUseCase, RunEvaluationUseCase, DispatchJobUseCase, RequeueUnfinishedEvaluationsUseCase,
+  ...TESTSET_USE_CASES,
 ];
+
+const adapters: Provider[] = [
+  { provide: ServiceDefaultsReader, useClass: OpenApiServiceDefaultsReader },
+  { provide: WorkflowInvoker, useFactory: () => new HttpWorkflowInvoker() },
+  { provide: LlmClient, useFactory: () => new OpenAiLlmClient() },
+  { provide: WebhookClient, useFactory: () => new FetchWebhookClient() },
+  { provide: CodeSandbox, useFactory: () => new IsolatedVmCodeSandbox() },
+  { provide: EvaluatorService, useClass: BuiltinEvaluatorService },
+];
+
+const tokenOf = (provider: Provider) => (typeof provider === 'function' ? provider : (provider as { provide: Provider }).provide);
 
 /**
  * Every use case and outbound adapter, shared by the api and the workflow-runner: the two apps differ
@@ -29,16 +55,14 @@ const useCases: Provider[] = [
 @Module({})
 export class CoreModule {
   static forRoot(config: CoreConfig): DynamicModule {
-    const providers: Provider[] = [
-      ...useCases,
-      { provide: ServiceDefaultsReader, useClass: OpenApiServiceDefaultsReader },
-    ];
+    const queue = queueProviders(config.queue);
+    const providers = [...useCases, ...adapters, ...queue];
     return {
       module: CoreModule,
       global: true,
       imports: [PersistenceModule.forRoot(config.database)],
       providers,
-      exports: providers.map((p) => (typeof p === 'function' ? p : (p as { provide: Provider }).provide)) as Provider[],
+      exports: providers.map(tokenOf) as Provider[],
     };
   }
 }

@@ -1,3 +1,3 @@
 export * from './logging/logger';
 export * from './core.module';
-export * from './service-defaults.adapter';
+export * from './adapters/service-defaults.adapter';

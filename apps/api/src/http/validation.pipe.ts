@@ -41,6 +41,24 @@ function toItems(errors: ValidationError[], loc: Array<string | number>): Valida
 }
 
 /**
+ * class-transformer walks nested plain objects and throws on a key named `constructor` that is not a
+ * function (free-form JSON such as parameters or test set rows may hold one). Such a body is still
+ * valid input: validate a shallow copy instead, defining each property so that no key (not even
+ * `__proto__`) can reach the prototype.
+ */
+function toInstance(dto: new () => object, plain: object): object {
+  try {
+    return plainToInstance(dto, plain);
+  } catch {
+    const instance: object = Object.create(dto.prototype);
+    for (const [key, value] of Object.entries(plain)) {
+      Object.defineProperty(instance, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return instance;
+  }
+}
+
+/**
  * Validates bodies, queries and path params against their DTO classes and answers like FastAPI does,
  * so clients written for the seed service read our 422s unchanged.
  */
@@ -56,7 +74,7 @@ export class RequestValidationPipe implements PipeTransform {
         { loc: [location], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' },
       ]);
     }
-    const instance = plainToInstance(dto, plain) as object;
+    const instance = toInstance(dto as new () => object, plain);
     const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
     if (errors.length > 0) throw new RequestValidationError(toItems(errors, [location]));
     return instance;

@@ -1,12 +1,18 @@
 import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
+import { EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity } from '../entities/evaluation.orm-entity';
+import { TestsetOrmEntity } from '../entities/testset.orm-entity';
 import { RegistrySchema1763800000000 } from '../migrations/1763800000000-registry-schema';
+import { TestsetsSchema1763800000001 } from '../migrations/1763800000001-testsets-schema';
+import { EvaluationsSchema1763800000002 } from '../migrations/1763800000002-evaluations-schema';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
   EnvironmentOrmEntity, EnvironmentRevisionOrmEntity,
+  TestsetOrmEntity,
+  EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
-export const MIGRATIONS = [RegistrySchema1763800000000];
+export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002];

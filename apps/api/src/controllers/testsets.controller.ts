@@ -1,0 +1,105 @@
+import {
+  Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { type Actor, DomainError, summarizeTestset } from '@crucible/domain';
+import {
+  CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
+  UpdateTestsetUseCase, UploadTestsetUseCase,
+} from '@crucible/application';
+import { CurrentActor } from '../http/auth.guard';
+import { IdPipe } from '../http/id.pipe';
+import {
+  CreateTestsetDto, DeleteTestsetsDto, ListTestsetsQueryDto, UpdateTestsetDto, UploadTestsetDto,
+} from '../dto/testset.dto';
+import { presentTestset, presentTestsetSummary } from '../presenters/testset.presenter';
+
+/** What multer's memory storage hands us (the fields we read). */
+interface UploadedTestsetFile {
+  originalname: string;
+  buffer: Buffer;
+}
+
+const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+@ApiTags('testsets')
+@ApiSecurity('ApiKey')
+@Controller('testsets')
+export class TestsetsController {
+  constructor(
+    private readonly createTestset: CreateTestsetUseCase,
+    private readonly uploadTestset: UploadTestsetUseCase,
+    private readonly listTestsets: ListTestsetsUseCase,
+    private readonly getTestset: GetTestsetUseCase,
+    private readonly updateTestset: UpdateTestsetUseCase,
+    private readonly deleteTestset: DeleteTestsetUseCase,
+    private readonly deleteTestsets: DeleteTestsetsUseCase,
+  ) {}
+
+  @Post()
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateTestsetDto) {
+    const testset = await this.createTestset.execute(actor, { name: body.name, rows: body.csvdata, appId: body.app_id });
+    return presentTestsetSummary(summarizeTestset(testset));
+  }
+
+  @Post('upload')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'CSV with a header row, or JSON: an array of objects' },
+        testset_name: { type: 'string' },
+        upload_type: { type: 'string', enum: ['csv', 'json'] },
+        app_id: { type: 'string', format: 'uuid' },
+      },
+    },
+  })
+  // Browsers and fetch send file names as raw UTF-8; busboy would read them as latin1.
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 }, defParamCharset: 'utf8' }))
+  async upload(
+    @CurrentActor() actor: Actor,
+    @UploadedFile() file: UploadedTestsetFile | undefined,
+    @Body() body: UploadTestsetDto,
+  ) {
+    if (!file) throw DomainError.invalidInput([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
+    const testset = await this.uploadTestset.execute(actor, {
+      fileName: file.originalname, content: file.buffer.toString('utf8'), uploadType: body.upload_type,
+      name: body.testset_name, appId: body.app_id,
+    });
+    return presentTestsetSummary(summarizeTestset(testset));
+  }
+
+  @Get()
+  async list(@CurrentActor() actor: Actor, @Query() query: ListTestsetsQueryDto) {
+    return (await this.listTestsets.execute(actor, { appId: query.app_id })).map(presentTestsetSummary);
+  }
+
+  @Get(':testset_id')
+  async get(@CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string) {
+    return presentTestset(await this.getTestset.execute(actor, testsetId));
+  }
+
+  @Put(':testset_id')
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('testset_id', new IdPipe('testset')) testsetId: string,
+    @Body() body: UpdateTestsetDto,
+  ) {
+    return presentTestsetSummary(await this.updateTestset.execute(actor, { testsetId, name: body.name, rows: body.csvdata }));
+  }
+
+  /** Agenta's bulk delete: ids in the body; ids the project does not own are skipped. */
+  @Delete()
+  async removeMany(@CurrentActor() actor: Actor, @Body() body: DeleteTestsetsDto) {
+    return { deleted: await this.deleteTestsets.execute(actor, body.testset_ids) };
+  }
+
+  @Delete(':testset_id')
+  @HttpCode(204)
+  async remove(@CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string): Promise<void> {
+    await this.deleteTestset.execute(actor, testsetId);
+  }
+}

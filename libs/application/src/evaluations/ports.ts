@@ -1,0 +1,86 @@
+import type {
+  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, EvaluatorConfig, Result, ResultError,
+} from '@crucible/domain';
+import type { Job, Trace } from '@crucible/contracts';
+
+export abstract class EvaluatorConfigRepository {
+  /** A taken name within the app fails with a conflict. */
+  abstract create(config: EvaluatorConfig): Promise<void>;
+  abstract list(projectId: string, appId?: string): Promise<EvaluatorConfig[]>;
+  abstract findByIds(projectId: string, ids: string[]): Promise<EvaluatorConfig[]>;
+  abstract update(config: EvaluatorConfig): Promise<void>;
+  abstract delete(projectId: string, id: string): Promise<boolean>;
+}
+
+export interface StatusChange {
+  to: EvaluationStatus;
+  error?: ResultError | null;
+  aggregates?: EvaluationAggregates;
+}
+
+export abstract class EvaluationRepository {
+  /** All or nothing: one transaction. */
+  abstract createMany(evaluations: Evaluation[]): Promise<void>;
+  abstract findById(projectId: string, id: string): Promise<Evaluation | null>;
+  /** One query whatever the count. */
+  abstract list(projectId: string, filter: { appId?: string; ids?: string[] }): Promise<Evaluation[]>;
+  /**
+   * Moves the status only if the stored one may legally move to `change.to` (a conditional update),
+   * so a cancelled or finished evaluation is never overwritten by a late runner. Answers whether it moved.
+   */
+  abstract moveStatus(projectId: string, id: string, change: StatusChange): Promise<boolean>;
+  /** Stores a row's scenario once: a second save of the same (evaluation, row) is ignored. Answers whether it stored. */
+  abstract saveScenario(scenario: EvaluationScenario): Promise<boolean>;
+  abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;
+  abstract listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]>;
+  abstract storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]>;
+  abstract deleteMany(projectId: string, ids: string[]): Promise<number>;
+  /** Evaluations a restarted in-process runner must pick up again. */
+  abstract listUnfinished(): Promise<Array<{ id: string; projectId: string }>>;
+}
+
+export abstract class JobQueue {
+  abstract enqueue(job: Job): Promise<void>;
+}
+
+export interface WorkflowCall {
+  inputs: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
+
+export type InvocationOutcome =
+  | { ok: true; output: unknown; trace: Trace | null; latencyMs: number }
+  | { ok: false; retryable: boolean; message: string; stacktrace?: string; status?: number; latencyMs: number };
+
+/** Calls a workflow's playground endpoint once; never throws. */
+export abstract class WorkflowInvoker {
+  abstract invoke(url: string, call: WorkflowCall): Promise<InvocationOutcome>;
+}
+
+export interface EvaluatorContext {
+  inputs: Record<string, unknown>;
+  output: unknown;
+  correctAnswer: unknown;
+  appParams: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+export interface SettingsIssue {
+  loc: string[];
+  msg: string;
+  type: string;
+}
+
+export type SettingsCheck =
+  | { ok: true; settings: Record<string, unknown> }
+  | { ok: false; issues: SettingsIssue[] };
+
+/** The evaluator catalog as the evaluation use cases see it; libs/evaluators implements it. */
+export abstract class EvaluatorService {
+  abstract catalog(): unknown[];
+  abstract validateSettings(evaluatorKey: string, settings: Record<string, unknown>): SettingsCheck;
+  /** Never throws: a failure is an error Result. */
+  abstract evaluate(evaluatorKey: string, context: EvaluatorContext): Promise<Result>;
+  /** The column holding the ground truth for this evaluator's settings. */
+  abstract groundTruthColumn(settings: Record<string, unknown>, evaluationDefault: string): string;
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor, type Evaluation, type RateLimit, DomainError, playgroundEndpoint,
+} from '@crucible/domain';
+import { EvaluationRepository, EvaluatorConfigRepository, JobQueue } from '../ports';
+import { VariantRepository } from '../../registry/ports';
+import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
+import { TestsetRepository } from '../../testsets/ports';
+
+export interface CreateEvaluationInput {
+  appId: string;
+  revisionIds: string[];
+  evaluatorConfigIds: string[];
+  testsetId: string;
+  rateLimit: RateLimit;
+  correctAnswerColumn?: string;
+}
+
+/** One evaluation per revision, each pinned to that revision's parameters, written together, then queued. */
+@Injectable()
+export class CreateEvaluationUseCase {
+  constructor(
+    private readonly evaluations: EvaluationRepository,
+    private readonly configs: EvaluatorConfigRepository,
+    private readonly variants: VariantRepository,
+    private readonly testsets: TestsetRepository,
+    private readonly queue: JobQueue,
+    private readonly getApp: GetAppUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: CreateEvaluationInput): Promise<Evaluation[]> {
+    const app = await this.getApp.execute(actor, input.appId);
+    const testset = await this.testsets.findById(actor.projectId, input.testsetId);
+    if (!testset) throw DomainError.notFound('testset', input.testsetId);
+
+    const configIds = [...new Set(input.evaluatorConfigIds)];
+    const configs = await this.configs.findByIds(actor.projectId, configIds);
+    const missingConfig = configIds.find((id) => !configs.some((c) => c.id === id));
+    if (missingConfig) throw DomainError.notFound('evaluator config', missingConfig);
+    const foreignConfig = configs.find((c) => c.appId !== null && c.appId !== app.id);
+    if (foreignConfig) throw new DomainError('rule_violation', `evaluator config ${foreignConfig.id} belongs to another app`);
+
+    const revisionIds = [...new Set(input.revisionIds)];
+    const revisions = await this.variants.findRevisionsByIds(actor.projectId, revisionIds);
+    const missingRevision = revisionIds.find((id) => !revisions.some((r) => r.id === id));
+    if (missingRevision) throw DomainError.notFound('variant revision', missingRevision);
+
+    const now = new Date();
+    const evaluations: Evaluation[] = [];
+    for (const revisionId of revisionIds) {
+      const revision = revisions.find((r) => r.id === revisionId)!;
+      const view = await this.variants.findView(actor.projectId, revision.variantId);
+      if (!view) throw DomainError.notFound('variant revision', revisionId);
+      if (view.variant.appId !== app.id) {
+        throw new DomainError('rule_violation', `revision ${revisionId} belongs to another app than ${app.id}`);
+      }
+      evaluations.push({
+        id: randomUUID(), projectId: actor.projectId, appId: app.id, variantId: view.variant.id,
+        variantName: view.variant.name, variantRevisionId: revision.id, revision: revision.revision,
+        parameters: revision.parameters, invocationUrl: playgroundEndpoint(view.base), testsetId: testset.id,
+        testsetName: testset.name, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
+        correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit,
+        status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rows.length,
+        aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
+      });
+    }
+    await this.evaluations.createMany(evaluations);
+    for (const evaluation of evaluations) {
+      await this.queue.enqueue({ kind: 'evaluation', evaluation_id: evaluation.id, project_id: actor.projectId });
+    }
+    return evaluations;
+  }
+}

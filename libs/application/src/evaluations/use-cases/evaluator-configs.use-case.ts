@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type Actor, type EvaluatorConfig, DomainError } from '@crucible/domain';
+import { EvaluatorConfigRepository, EvaluatorService } from '../ports';
+import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
+
+function checkedSettings(evaluators: EvaluatorService, key: string, settings: Record<string, unknown>) {
+  const check = evaluators.validateSettings(key, settings);
+  if (!check.ok) throw DomainError.invalidInput(check.issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
+  return check.settings;
+}
+
+@Injectable()
+export class ListEvaluatorsUseCase {
+  constructor(private readonly evaluators: EvaluatorService) {}
+
+  execute(): unknown[] {
+    return this.evaluators.catalog();
+  }
+}
+
+@Injectable()
+export class CreateEvaluatorConfigUseCase {
+  constructor(
+    private readonly configs: EvaluatorConfigRepository,
+    private readonly evaluators: EvaluatorService,
+    private readonly getApp: GetAppUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: {
+    appId?: string; name: string; evaluatorKey: string; settingsValues: Record<string, unknown>;
+  }): Promise<EvaluatorConfig> {
+    if (input.appId) await this.getApp.execute(actor, input.appId);
+    const settingsValues = checkedSettings(this.evaluators, input.evaluatorKey, input.settingsValues);
+    const now = new Date();
+    const config: EvaluatorConfig = {
+      id: randomUUID(), projectId: actor.projectId, appId: input.appId ?? null, name: input.name.trim(),
+      evaluatorKey: input.evaluatorKey, settingsValues, createdAt: now, updatedAt: now,
+    };
+    if (!config.name) throw DomainError.invalidInput([{ loc: ['body', 'name'], msg: 'name must not be blank', type: 'string_too_short' }]);
+    await this.configs.create(config);
+    return config;
+  }
+}
+
+@Injectable()
+export class GetEvaluatorConfigUseCase {
+  constructor(private readonly configs: EvaluatorConfigRepository) {}
+
+  async execute(actor: Actor, id: string): Promise<EvaluatorConfig> {
+    const [config] = await this.configs.findByIds(actor.projectId, [id]);
+    if (!config) throw DomainError.notFound('evaluator config', id);
+    return config;
+  }
+}
+
+@Injectable()
+export class ListEvaluatorConfigsUseCase {
+  constructor(private readonly configs: EvaluatorConfigRepository) {}
+
+  execute(actor: Actor, appId?: string): Promise<EvaluatorConfig[]> {
+    return this.configs.list(actor.projectId, appId);
+  }
+}
+
+@Injectable()
+export class UpdateEvaluatorConfigUseCase {
+  constructor(
+    private readonly configs: EvaluatorConfigRepository,
+    private readonly evaluators: EvaluatorService,
+    private readonly getConfig: GetEvaluatorConfigUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: {
+    id: string; name?: string; evaluatorKey?: string; settingsValues?: Record<string, unknown>;
+  }): Promise<EvaluatorConfig> {
+    const current = await this.getConfig.execute(actor, input.id);
+    const evaluatorKey = input.evaluatorKey ?? current.evaluatorKey;
+    const settingsValues = checkedSettings(this.evaluators, evaluatorKey, input.settingsValues ?? current.settingsValues);
+    const updated: EvaluatorConfig = {
+      ...current, name: input.name?.trim() || current.name, evaluatorKey, settingsValues, updatedAt: new Date(),
+    };
+    await this.configs.update(updated);
+    return updated;
+  }
+}
+
+@Injectable()
+export class DeleteEvaluatorConfigUseCase {
+  constructor(private readonly configs: EvaluatorConfigRepository) {}
+
+  async execute(actor: Actor, id: string): Promise<void> {
+    if (!(await this.configs.delete(actor.projectId, id))) throw DomainError.notFound('evaluator config', id);
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, DEFAULT_CORRECT_ANSWER_COLUMN, aggregateEvaluation,
+  errorResult, isTerminalStatus,
+} from '@crucible/domain';
+import { EvaluationRepository, EvaluatorService, WorkflowInvoker } from '../ports';
+import { TestsetRepository } from '../../testsets/ports';
+import { invokeWithRetries, sleep, workflowInputs } from './invoke-with-retries';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The runner's work for one evaluation job. Safe to run again for the same evaluation (a re-delivered
+ * job after a runner died): rows already stored are skipped, and statuses only move along the machine.
+ */
+@Injectable()
+export class RunEvaluationUseCase {
+  constructor(
+    private readonly evaluations: EvaluationRepository,
+    private readonly testsets: TestsetRepository,
+    private readonly invoker: WorkflowInvoker,
+    private readonly evaluators: EvaluatorService,
+  ) {}
+
+  async execute(job: { evaluationId: string; projectId: string }): Promise<void> {
+    const { evaluationId, projectId } = job;
+    const evaluation = await this.evaluations.findById(projectId, evaluationId);
+    if (!evaluation || isTerminalStatus(evaluation.status)) return;
+    if (evaluation.status === 'EVALUATION_INITIALIZED'
+      && !(await this.evaluations.moveStatus(projectId, evaluationId, { to: 'EVALUATION_STARTED' }))) return;
+
+    const testset = await this.testsets.findById(projectId, evaluation.testsetId);
+    if (!testset) {
+      await this.evaluations.moveStatus(projectId, evaluationId, {
+        to: 'EVALUATION_FAILED', error: { message: `testset ${evaluation.testsetId} no longer exists` },
+      });
+      return;
+    }
+    const stored = new Set(await this.evaluations.storedRowIndexes(projectId, evaluationId));
+    const pending = testset.rows.map((row, index) => ({ row: row as Row, index })).filter(({ index }) => !stored.has(index));
+    const { batchSize, delayBetweenBatchesSeconds } = evaluation.rateLimit;
+    for (let start = 0; start < pending.length; start += batchSize) {
+      if (start > 0) await sleep(delayBetweenBatchesSeconds * 1000);
+      if (await this.wasCancelled(evaluation)) return;
+      await Promise.all(pending.slice(start, start + batchSize).map((item) => this.runRow(evaluation, item.row, item.index)));
+    }
+    await this.finish(evaluation);
+  }
+
+  private async wasCancelled(evaluation: Evaluation): Promise<boolean> {
+    const current = await this.evaluations.findById(evaluation.projectId, evaluation.id);
+    return !current || current.status !== 'EVALUATION_STARTED';
+  }
+
+  private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<void> {
+    const groundTruth = evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN;
+    const inputs = workflowInputs(row, groundTruth);
+    const outcome = await invokeWithRetries(
+      this.invoker, evaluation.invocationUrl, { inputs, config: evaluation.parameters }, evaluation.rateLimit,
+    );
+    const scenario: EvaluationScenario = {
+      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex, inputs,
+      output: null, correctAnswer: row[groundTruth] ?? null, results: [], latency: null, cost: null, error: null,
+      createdAt: new Date(),
+    };
+    if (!outcome.ok) {
+      scenario.error = { message: outcome.message, ...(outcome.stacktrace ? { stacktrace: outcome.stacktrace } : {}) };
+      scenario.latency = outcome.latencyMs / 1000;
+      scenario.results = evaluation.evaluatorConfigs.map((config) => ({
+        evaluatorConfigId: config.id, result: errorResult(`not evaluated: the application failed (${outcome.message})`),
+      }));
+    } else {
+      scenario.output = outcome.output;
+      scenario.latency = (outcome.trace?.latency_ms ?? outcome.latencyMs) / 1000;
+      scenario.cost = outcome.trace?.cost ?? null;
+      scenario.results = await this.evaluate(evaluation, row, outcome.output, groundTruth);
+    }
+    await this.evaluations.saveScenario(scenario);
+  }
+
+  private evaluate(evaluation: Evaluation, row: Row, output: unknown, groundTruth: string): Promise<EvaluatorOutcome[]> {
+    return Promise.all(evaluation.evaluatorConfigs.map(async (config) => ({
+      evaluatorConfigId: config.id,
+      result: await this.evaluators.evaluate(config.evaluatorKey, {
+        inputs: row,
+        output,
+        correctAnswer: row[this.evaluators.groundTruthColumn(config.settingsValues, groundTruth)],
+        appParams: evaluation.parameters,
+        settings: config.settingsValues,
+      }),
+    })));
+  }
+
+  private async finish(evaluation: Evaluation): Promise<void> {
+    const { projectId, id } = evaluation;
+    const scenarios = await this.evaluations.listScenarios(projectId, id);
+    try {
+      const aggregates = aggregateEvaluation(evaluation.evaluatorConfigs.map((c) => c.id), scenarios);
+      const allFailed = scenarios.length > 0 && aggregates.failedRows === scenarios.length;
+      if (allFailed) {
+        await this.evaluations.moveStatus(projectId, id, {
+          to: 'EVALUATION_FAILED', aggregates, error: { message: `every row failed; first error: ${scenarios[0]!.error!.message}` },
+        });
+        return;
+      }
+      const withErrors = aggregates.failedRows > 0 || aggregates.evaluatorErrors > 0;
+      await this.evaluations.moveStatus(projectId, id, {
+        to: withErrors ? 'EVALUATION_FINISHED_WITH_ERRORS' : 'EVALUATION_FINISHED',
+        aggregates,
+        error: withErrors ? { message: `${aggregates.failedRows} rows failed, ${aggregates.evaluatorErrors} evaluator errors` } : null,
+      });
+    } catch (error) {
+      await this.evaluations.moveStatus(projectId, id, {
+        to: 'EVALUATION_AGGREGATION_FAILED',
+        error: { message: (error as Error).message, stacktrace: (error as Error).stack },
+      });
+    }
+  }
+}

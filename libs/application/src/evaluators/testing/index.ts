@@ -1,0 +1,3 @@
+export * from './in-memory-llm-client';
+export * from './in-memory-webhook-client';
+export * from './in-memory-code-sandbox';

@@ -1,0 +1,22 @@
+import type { Testset, TestsetRow, TestsetSummary } from '@crucible/domain';
+
+/** What an update changes; `columns` travels with `rows`, and `updatedAt` always moves. */
+export interface TestsetPatch {
+  name?: string;
+  columns?: string[];
+  rows?: TestsetRow[];
+  updatedAt: Date;
+}
+
+export abstract class TestsetRepository {
+  /** A taken name within the project fails with a conflict. */
+  abstract create(testset: Testset): Promise<void>;
+  /** Oldest first, optionally of one app; rows are counted by the database, never loaded. */
+  abstract list(projectId: string, appId?: string): Promise<TestsetSummary[]>;
+  /** The test set with all its rows, or null when the project has no such test set. */
+  abstract findById(projectId: string, id: string): Promise<Testset | null>;
+  /** Null when the project has no such test set; a taken name fails with a conflict. */
+  abstract update(projectId: string, id: string, patch: TestsetPatch): Promise<TestsetSummary | null>;
+  /** Deletes those of `ids` the project owns and answers how many that was. */
+  abstract delete(projectId: string, ids: string[]): Promise<number>;
+}

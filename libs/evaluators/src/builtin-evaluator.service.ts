@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { Result } from '@crucible/domain';
+import {
+  CodeSandbox, type EvaluatorContext, EvaluatorService, LlmClient, type SettingsCheck, WebhookClient,
+} from '@crucible/application';
+import { EVALUATOR_CATALOG } from './catalog/evaluator-catalog';
+import { EvaluatorRunner } from './evaluator-runner';
+import { validateEvaluatorSettings } from './settings/validate-evaluator-settings';
+import { groundTruthColumn } from './settings/ground-truth-column';
+
+/** The built-in catalog behind the evaluation use cases' EvaluatorService port. */
+@Injectable()
+export class BuiltinEvaluatorService extends EvaluatorService {
+  private readonly runner: EvaluatorRunner;
+
+  constructor(llm: LlmClient, webhook: WebhookClient, sandbox: CodeSandbox) {
+    super();
+    this.runner = new EvaluatorRunner(llm, webhook, sandbox);
+  }
+
+  catalog(): unknown[] {
+    return [...EVALUATOR_CATALOG];
+  }
+
+  validateSettings(evaluatorKey: string, settings: Record<string, unknown>): SettingsCheck {
+    const check = validateEvaluatorSettings(evaluatorKey, settings);
+    return check.ok ? { ok: true, settings: check.settings } : { ok: false, issues: check.issues };
+  }
+
+  evaluate(evaluatorKey: string, context: EvaluatorContext): Promise<Result> {
+    return this.runner.evaluate(evaluatorKey, context);
+  }
+
+  groundTruthColumn(settings: Record<string, unknown>, evaluationDefault: string): string {
+    return groundTruthColumn(settings, evaluationDefault);
+  }
+}

@@ -1,0 +1,60 @@
+import { numberResult, type Result } from '@crucible/domain';
+import type { LlmClient } from '@crucible/application';
+import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
+import { asText, excerpt, requireGroundTruth, settingsReader, throughPort } from '../support/values';
+
+const JUDGE_SYSTEM_PROMPT =
+  'You are an evaluator grading the output of an LLM application. Follow the instructions and answer with a score.';
+
+// Anything between braces that is not a known name (JSON examples, say) is left untouched.
+const PLACEHOLDER = /\{([^{}\n]+)\}/g;
+
+/**
+ * Fills {prediction}, {ground_truth}, any row column, and {inputs} (the row as JSON) unless a column has that name.
+ * {variant_output} and {correct_answer} are accepted as older names, so Agenta templates carry over.
+ */
+export function renderCritiquePrompt(template: string, ctx: EvaluatorContext): string {
+  const special: Record<string, () => string> = {
+    prediction: () => asText(ctx.output),
+    variant_output: () => asText(ctx.output),
+    ground_truth: () => asText(requireGroundTruth(ctx)),
+  };
+  const fallback: Record<string, () => string> = {
+    inputs: () => JSON.stringify(ctx.inputs),
+    correct_answer: () => asText(requireGroundTruth(ctx)),
+  };
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    if (Object.hasOwn(special, name)) return special[name]();
+    if (Object.hasOwn(ctx.inputs, name)) return asText(ctx.inputs[name]);
+    if (Object.hasOwn(fallback, name)) return fallback[name]();
+    return whole;
+  });
+}
+
+export function parseJudgeScore(reply: string): number {
+  const found = /-?\d+(?:\.\d+)?/.exec(reply);
+  if (!found) throw new EvaluationFailure(`The judge's reply holds no score: "${excerpt(reply)}"`);
+  return Number(found[0]);
+}
+
+export class AiCritiqueEvaluator implements Evaluator {
+  readonly key = 'auto_ai_critique';
+
+  constructor(private readonly llm: LlmClient) {}
+
+  async evaluate(ctx: EvaluatorContext): Promise<Result> {
+    const settings = settingsReader(ctx.settings);
+    const prompt = renderCritiquePrompt(settings.string('prompt_template'), ctx);
+    const reply = await throughPort('The judge LLM call', () =>
+      this.llm.chat({
+        model: settings.string('model'),
+        temperature: 0,
+        messages: [
+          { role: 'system', content: JUDGE_SYSTEM_PROMPT },
+          { role: 'user', content: prompt },
+        ],
+      }),
+    );
+    return numberResult(parseJudgeScore(reply.content));
+  }
+}

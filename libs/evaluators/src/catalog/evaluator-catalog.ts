@@ -1,0 +1,242 @@
+import {
+  caseSensitiveSetting,
+  correctAnswerKeySetting,
+  DEFAULT_CRITIQUE_PROMPT,
+  DEFAULT_CUSTOM_CODE,
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_JUDGE_MODEL,
+  flag,
+  requiredString,
+  SUPPORTED_JUDGE_MODELS,
+} from './catalog-defaults';
+import type { EvaluatorDescriptor } from './setting-template';
+
+const substringsSetting = {
+  key: 'substrings',
+  label: 'Substrings',
+  type: 'string_list',
+  required: true,
+  ground_truth_column: false,
+  description: 'A list of substrings, or one comma-separated string.',
+} as const;
+
+const catalog = [
+  {
+    key: 'auto_exact_match',
+    name: 'Exact Match',
+    description: 'True when the output equals the expected answer exactly.',
+    requires_llm: false,
+    settings_template: [correctAnswerKeySetting],
+  },
+  {
+    key: 'auto_contains',
+    name: 'Contains',
+    description: 'True when the output contains the substring.',
+    requires_llm: false,
+    settings_template: [requiredString('substring', 'Substring', 'Text the output must contain.'), caseSensitiveSetting],
+  },
+  {
+    key: 'auto_starts_with',
+    name: 'Starts With',
+    description: 'True when the output starts with the prefix.',
+    requires_llm: false,
+    settings_template: [requiredString('prefix', 'Prefix', 'Text the output must start with.'), caseSensitiveSetting],
+  },
+  {
+    key: 'auto_ends_with',
+    name: 'Ends With',
+    description: 'True when the output ends with the suffix.',
+    requires_llm: false,
+    settings_template: [requiredString('suffix', 'Suffix', 'Text the output must end with.'), caseSensitiveSetting],
+  },
+  {
+    key: 'auto_contains_any',
+    name: 'Contains Any',
+    description: 'True when the output contains at least one of the substrings.',
+    requires_llm: false,
+    settings_template: [substringsSetting, caseSensitiveSetting],
+  },
+  {
+    key: 'auto_contains_all',
+    name: 'Contains All',
+    description: 'True when the output contains every one of the substrings.',
+    requires_llm: false,
+    settings_template: [substringsSetting, caseSensitiveSetting],
+  },
+  {
+    key: 'auto_regex_test',
+    name: 'Regex Test',
+    description: 'True when the output matches (or, if configured, does not match) a regular expression.',
+    requires_llm: false,
+    settings_template: [
+      requiredString('regex_pattern', 'Regex pattern', 'JavaScript regular expression searched anywhere in the output.'),
+      flag('regex_should_match', 'Output should match', true, 'When false, outputs that do NOT match pass.'),
+    ],
+  },
+  {
+    key: 'auto_contains_json',
+    name: 'Contains JSON',
+    description: 'True when the output holds a JSON object or array.',
+    requires_llm: false,
+    settings_template: [],
+  },
+  {
+    key: 'field_match_test',
+    name: 'JSON Field Match',
+    description: 'True when a field of the JSON output equals the expected answer.',
+    requires_llm: false,
+    settings_template: [
+      requiredString('json_field', 'JSON field', 'Field of the output to compare; a dotted path reaches nested fields.'),
+      correctAnswerKeySetting,
+    ],
+  },
+  {
+    key: 'auto_json_diff',
+    name: 'JSON Diff',
+    description: 'Share (0 to 1) of the expected JSON fields the output reproduces, compared recursively.',
+    requires_llm: false,
+    settings_template: [
+      flag('compare_schema_only', 'Compare schema only', false, 'Compare only the keys and value types, not the values.'),
+      flag('predict_keys', 'Include keys of the output', false, 'Also count keys the output has and the expected answer lacks.'),
+      flag('case_insensitive_keys', 'Case-insensitive keys', false, 'Treat keys differing only in case as the same key.'),
+      correctAnswerKeySetting,
+    ],
+  },
+  {
+    key: 'auto_levenshtein_distance',
+    name: 'Levenshtein Distance',
+    description:
+      'Edit distance between the output and the expected answer; with a threshold, true when the distance is at most ' +
+      'the threshold.',
+    requires_llm: false,
+    settings_template: [
+      {
+        key: 'threshold',
+        label: 'Threshold',
+        type: 'number',
+        min: 0,
+        required: false,
+        ground_truth_column: false,
+        description: 'Maximum distance counted as a pass. Leave empty to get the distance itself.',
+      },
+      correctAnswerKeySetting,
+    ],
+  },
+  {
+    key: 'auto_similarity_match',
+    name: 'Similarity Match',
+    description: 'True when the Jaccard similarity of the words of output and expected answer reaches the threshold.',
+    requires_llm: false,
+    settings_template: [
+      {
+        key: 'similarity_threshold',
+        label: 'Similarity threshold',
+        type: 'number',
+        default: 0.5,
+        min: 0,
+        max: 1,
+        required: false,
+        ground_truth_column: false,
+        description: 'Minimum share of common words (0 to 1).',
+      },
+      correctAnswerKeySetting,
+    ],
+  },
+  {
+    key: 'auto_semantic_similarity',
+    name: 'Semantic Similarity',
+    description: 'Cosine similarity of the embeddings of the output and the expected answer.',
+    requires_llm: true,
+    settings_template: [
+      {
+        key: 'model',
+        label: 'Embedding model',
+        type: 'string',
+        default: DEFAULT_EMBEDDING_MODEL,
+        required: false,
+        ground_truth_column: false,
+        description: 'Embedding model of the configured OpenAI-compatible provider.',
+      },
+      correctAnswerKeySetting,
+    ],
+  },
+  {
+    key: 'auto_ai_critique',
+    name: 'LLM-as-a-judge',
+    description: 'An LLM grades the output; the first number of its reply is the score.',
+    requires_llm: true,
+    settings_template: [
+      {
+        key: 'prompt_template',
+        label: 'Prompt template',
+        type: 'text',
+        default: DEFAULT_CRITIQUE_PROMPT,
+        required: false,
+        ground_truth_column: false,
+        description:
+          'Placeholders: {prediction} (the output), {ground_truth} (the expected answer), {inputs} (the row as JSON) ' +
+          'and any test-set column as {column_name}.',
+      },
+      {
+        key: 'model',
+        label: 'Judge model',
+        type: 'choice',
+        default: DEFAULT_JUDGE_MODEL,
+        choices: SUPPORTED_JUDGE_MODELS,
+        required: false,
+        ground_truth_column: false,
+        description: 'Model that grades the output.',
+      },
+      correctAnswerKeySetting,
+    ],
+  },
+  {
+    key: 'auto_custom_code_run',
+    name: 'Custom Code',
+    description:
+      'Your JavaScript function evaluate(app_params, inputs, output, correct_answer) returns the score, run in a sandbox.',
+    requires_llm: false,
+    settings_template: [
+      {
+        key: 'code',
+        label: 'Evaluation code',
+        type: 'code',
+        default: DEFAULT_CUSTOM_CODE,
+        required: false,
+        ground_truth_column: false,
+        description:
+          'JavaScript defining function evaluate(app_params, inputs, output, correct_answer) that returns a number ' +
+          '(or a promise of one). No modules, network, file system or timers.',
+      },
+      correctAnswerKeySetting,
+    ],
+  },
+  {
+    key: 'auto_webhook_test',
+    name: 'Webhook',
+    description: 'POSTs {inputs, output, correct_answer} to your URL, which answers {"score": <0 to 1>}.',
+    requires_llm: false,
+    settings_template: [requiredString('webhook_url', 'Webhook URL', 'http(s) URL receiving the POST.'), correctAnswerKeySetting],
+  },
+] as const satisfies readonly EvaluatorDescriptor[];
+
+export type EvaluatorKey = (typeof catalog)[number]['key'];
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    Object.values(value).forEach(deepFreeze);
+  }
+  return value;
+}
+
+/** Every built-in evaluator and its settings form, served as-is by GET /evaluators. */
+export const EVALUATOR_CATALOG: readonly EvaluatorDescriptor[] = deepFreeze(structuredClone(catalog));
+
+export const EVALUATOR_KEYS: readonly EvaluatorKey[] = catalog.map((entry) => entry.key);
+
+export const isEvaluatorKey = (key: unknown): key is EvaluatorKey =>
+  typeof key === 'string' && (EVALUATOR_KEYS as readonly string[]).includes(key);
+
+export const findEvaluatorDescriptor = (key: string): EvaluatorDescriptor | undefined =>
+  EVALUATOR_CATALOG.find((descriptor) => descriptor.key === key);

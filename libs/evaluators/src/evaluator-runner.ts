@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { errorResult, type Result } from '@crucible/domain';
+import { CodeSandbox, LlmClient, WebhookClient } from '@crucible/application';
+import { EvaluationFailure, type Evaluator, type EvaluatorContext } from './evaluator';
+import {
+  AiCritiqueEvaluator,
+  containsAllEvaluator,
+  containsAnyEvaluator,
+  containsEvaluator,
+  containsJsonEvaluator,
+  CustomCodeEvaluator,
+  endsWithEvaluator,
+  exactMatchEvaluator,
+  fieldMatchEvaluator,
+  jsonDiffEvaluator,
+  levenshteinDistanceEvaluator,
+  regexTestEvaluator,
+  SemanticSimilarityEvaluator,
+  similarityMatchEvaluator,
+  startsWithEvaluator,
+  WebhookEvaluator,
+} from './builtins';
+import { validateEvaluatorSettings } from './settings/validate-evaluator-settings';
+import { describeError } from './support/values';
+
+/** Runs any built-in evaluator on one row. Never throws: every failure is an error Result stored with the row. */
+@Injectable()
+export class EvaluatorRunner {
+  private readonly evaluators: ReadonlyMap<string, Evaluator>;
+
+  constructor(llm: LlmClient, webhook: WebhookClient, sandbox: CodeSandbox) {
+    const all: Evaluator[] = [
+      exactMatchEvaluator,
+      containsEvaluator,
+      startsWithEvaluator,
+      endsWithEvaluator,
+      containsAnyEvaluator,
+      containsAllEvaluator,
+      regexTestEvaluator,
+      containsJsonEvaluator,
+      fieldMatchEvaluator,
+      jsonDiffEvaluator,
+      levenshteinDistanceEvaluator,
+      similarityMatchEvaluator,
+      new SemanticSimilarityEvaluator(llm),
+      new AiCritiqueEvaluator(llm),
+      new CustomCodeEvaluator(sandbox),
+      new WebhookEvaluator(webhook),
+    ];
+    this.evaluators = new Map(all.map((evaluator) => [evaluator.key, evaluator]));
+  }
+
+  async evaluate(evaluatorKey: string, ctx: EvaluatorContext): Promise<Result> {
+    try {
+      const evaluator = this.evaluators.get(evaluatorKey);
+      if (!evaluator) return errorResult(`Unknown evaluator key '${evaluatorKey}'`);
+      // Validating again is idempotent for valid settings and fills defaults added since the config was saved.
+      const validation = validateEvaluatorSettings(evaluatorKey, ctx.settings);
+      if (!validation.ok) {
+        const details = validation.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; ');
+        return errorResult(`Invalid settings for ${evaluatorKey}: ${details}`);
+      }
+      return await evaluator.evaluate({
+        inputs: ctx.inputs ?? {},
+        output: ctx.output,
+        correctAnswer: ctx.correctAnswer,
+        appParams: ctx.appParams ?? {},
+        settings: validation.settings,
+      });
+    } catch (error) {
+      if (error instanceof EvaluationFailure) return errorResult(error.message);
+      const stack = error instanceof Error ? error.stack : undefined;
+      return errorResult(`${evaluatorKey} failed: ${describeError(error)}`, stack);
+    }
+  }
+}

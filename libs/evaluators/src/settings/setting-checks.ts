@@ -1,0 +1,35 @@
+/**
+ * Checks beyond the type, by setting key: they reject at configuration time what would otherwise fail on every row.
+ * Each returns the reason the value is unusable, or undefined.
+ */
+export const SETTING_CHECKS: Readonly<Record<string, (value: unknown) => string | undefined>> = {
+  regex_pattern: (value) => {
+    try {
+      new RegExp(String(value));
+      return undefined;
+    } catch (error) {
+      return `invalid regular expression: ${(error as Error).message}`;
+    }
+  },
+  webhook_url: (value) => {
+    let url: URL;
+    try {
+      url = new URL(String(value));
+    } catch {
+      return 'invalid URL';
+    }
+    return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : 'the URL must start with http:// or https://';
+  },
+  code: (value) => {
+    const code = String(value);
+    try {
+      // Compiles without running: the body of a Function is only parsed here.
+      new Function(code);
+    } catch (error) {
+      return `the code does not compile: ${(error as Error).message}`;
+    }
+    if (!/\bevaluate\b/.test(code)) return 'the code must define function evaluate(app_params, inputs, output, correct_answer)';
+    return undefined;
+  },
+  correct_answer_key: (value) => (String(value).trim() === '' ? 'the column name must not be empty' : undefined),
+};

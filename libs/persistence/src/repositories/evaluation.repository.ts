@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import {
+  type Evaluation, type EvaluationScenario, type EvaluatorConfig, statusesMovableTo,
+} from '@crucible/domain';
+import { EvaluationRepository, EvaluatorConfigRepository, type StatusChange } from '@crucible/application';
+import {
+  EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity,
+} from '../entities/evaluation.orm-entity';
+import { evaluationMapper, evaluationScenarioMapper, evaluatorConfigMapper } from '../mappers/evaluation.mapper';
+
+const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+
+@Injectable()
+export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async create(config: EvaluatorConfig): Promise<void> {
+    await this.dataSource.getRepository(EvaluatorConfigOrmEntity)
+      .insert(evaluatorConfigMapper.toOrm(config) as QueryDeepPartialEntity<EvaluatorConfigOrmEntity>);
+  }
+
+  async list(projectId: string, appId?: string): Promise<EvaluatorConfig[]> {
+    const rows = await this.dataSource.getRepository(EvaluatorConfigOrmEntity).find({
+      where: appId ? [{ projectId, appId }, { projectId, appId: undefined }] : { projectId },
+      order: { createdAt: 'ASC' },
+    });
+    return rows.filter((r) => !appId || r.appId === appId || r.appId === null).map(evaluatorConfigMapper.toDomain);
+  }
+
+  async findByIds(projectId: string, ids: string[]): Promise<EvaluatorConfig[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.dataSource.getRepository(EvaluatorConfigOrmEntity).findBy({ projectId, id: In(ids) });
+    return rows.map(evaluatorConfigMapper.toDomain);
+  }
+
+  async update(config: EvaluatorConfig): Promise<void> {
+    await this.dataSource.getRepository(EvaluatorConfigOrmEntity).update(
+      { id: config.id, projectId: config.projectId },
+      { name: config.name, evaluatorKey: config.evaluatorKey, settingsValues: config.settingsValues, updatedAt: config.updatedAt } as QueryDeepPartialEntity<EvaluatorConfigOrmEntity>,
+    );
+  }
+
+  async delete(projectId: string, id: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(EvaluatorConfigOrmEntity).delete({ projectId, id });
+    return (result.affected ?? 0) > 0;
+  }
+}
+
+@Injectable()
+export class TypeOrmEvaluationRepository extends EvaluationRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async createMany(evaluations: Evaluation[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      for (const evaluation of evaluations) {
+        await manager.insert(EvaluationOrmEntity, evaluationMapper.toOrm(evaluation) as QueryDeepPartialEntity<EvaluationOrmEntity>);
+      }
+    });
+  }
+
+  async findById(projectId: string, id: string): Promise<Evaluation | null> {
+    const row = await this.dataSource.getRepository(EvaluationOrmEntity).findOneBy({ projectId, id });
+    return row ? evaluationMapper.toDomain(row) : null;
+  }
+
+  async list(projectId: string, filter: { appId?: string; ids?: string[] }): Promise<Evaluation[]> {
+    if (filter.ids && filter.ids.length === 0) return [];
+    const rows = await this.dataSource.getRepository(EvaluationOrmEntity).find({
+      where: { projectId, ...(filter.appId ? { appId: filter.appId } : {}), ...(filter.ids ? { id: In(filter.ids) } : {}) },
+      order: { createdAt: 'ASC', variantName: 'ASC' },
+    });
+    return rows.map(evaluationMapper.toDomain);
+  }
+
+  async moveStatus(projectId: string, id: string, change: StatusChange): Promise<boolean> {
+    const aggregates = change.aggregates;
+    const result = await this.dataSource.createQueryBuilder()
+      .update(EvaluationOrmEntity)
+      .set({
+        status: change.to,
+        updatedAt: new Date(),
+        ...(change.error !== undefined ? { statusError: () => ':statusError::jsonb' } : {}),
+        ...(aggregates ? {
+          aggregatedResults: () => ':aggregatedResults::jsonb',
+          averageCost: aggregates.averageCost,
+          totalCost: aggregates.totalCost,
+          averageLatency: aggregates.averageLatency,
+        } : {}),
+      })
+      .where('id = :id AND project_id = :projectId AND status IN (:...from)', { id, projectId, from: statusesMovableTo(change.to) })
+      .setParameters({ statusError: json(change.error), aggregatedResults: json(aggregates?.aggregatedResults ?? []) })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async saveScenario(scenario: EvaluationScenario): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO evaluation_scenarios
+           (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, created_at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11::jsonb, $12)
+         ON CONFLICT (evaluation_id, row_index) DO NOTHING
+         RETURNING id`,
+        [
+          scenario.id, scenario.projectId, scenario.evaluationId, scenario.rowIndex, json(scenario.inputs),
+          json(scenario.output), json(scenario.correctAnswer), json(scenario.results), scenario.latency, scenario.cost,
+          json(scenario.error), scenario.createdAt,
+        ],
+      );
+      if (inserted.length === 0) return false;
+      await manager.query(
+        'UPDATE evaluations SET progress_done = progress_done + 1, updated_at = now() WHERE id = $1 AND project_id = $2',
+        [scenario.evaluationId, scenario.projectId],
+      );
+      return true;
+    });
+  }
+
+  listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]> {
+    return this.listScenariosOf(projectId, [evaluationId]);
+  }
+
+  async listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]> {
+    if (evaluationIds.length === 0) return [];
+    const rows = await this.dataSource.getRepository(EvaluationScenarioOrmEntity).find({
+      where: { projectId, evaluationId: In(evaluationIds) },
+      order: { rowIndex: 'ASC' },
+    });
+    return rows.map(evaluationScenarioMapper.toDomain);
+  }
+
+  async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {
+    const rows: Array<{ row_index: number }> = await this.dataSource.query(
+      'SELECT row_index FROM evaluation_scenarios WHERE project_id = $1 AND evaluation_id = $2',
+      [projectId, evaluationId],
+    );
+    return rows.map((r) => r.row_index);
+  }
+
+  async deleteMany(projectId: string, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.dataSource.getRepository(EvaluationOrmEntity).delete({ projectId, id: In(ids) });
+    return result.affected ?? 0;
+  }
+
+  async listUnfinished(): Promise<Array<{ id: string; projectId: string }>> {
+    const rows = await this.dataSource.getRepository(EvaluationOrmEntity).find({
+      select: { id: true, projectId: true },
+      where: { status: In(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']) },
+      order: { createdAt: 'ASC' },
+    });
+    return rows.map((r) => ({ id: r.id, projectId: r.projectId }));
+  }
+}

@@ -1,0 +1,122 @@
+import type { DataSource } from 'typeorm';
+import type { Actor } from '@crucible/domain';
+import {
+  CreateAppUseCase, CreateTestsetUseCase, DeleteAppUseCase, GetAppUseCase, GetTestsetUseCase, UpdateTestsetUseCase,
+} from '@crucible/application';
+import { type DatabaseConfig, openDataSource } from '../data-source/create-data-source';
+import { createTestPostgres, type TestPostgres } from '../testing/test-databases';
+import { newProjectWithKey } from '../testing/registry-fixtures';
+import { TypeOrmProjectRepository } from './access.repository';
+import { TypeOrmAppRepository } from './app.repository';
+import { TypeOrmTestsetRepository } from './testset.repository';
+
+describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engine) => {
+  let testDb: TestPostgres | undefined;
+  let dataSource: DataSource;
+  let actor: Actor;
+  let otherActor: Actor;
+  let testsets: TypeOrmTestsetRepository;
+  let useCases: ReturnType<typeof wire>;
+
+  function wire(ds: DataSource) {
+    const apps = new TypeOrmAppRepository(ds);
+    const repository = new TypeOrmTestsetRepository(ds);
+    const getApp = new GetAppUseCase(apps);
+    return {
+      createApp: new CreateAppUseCase(apps),
+      deleteApp: new DeleteAppUseCase(apps, getApp),
+      create: new CreateTestsetUseCase(repository, getApp),
+      get: new GetTestsetUseCase(repository),
+      update: new UpdateTestsetUseCase(repository),
+    };
+  }
+
+  beforeAll(async () => {
+    let config: DatabaseConfig = { kind: 'pglite', dataDir: null };
+    if (engine === 'postgres') {
+      testDb = await createTestPostgres();
+      config = { kind: 'postgres', url: testDb.url };
+    }
+    dataSource = await openDataSource(config);
+    const projects = new TypeOrmProjectRepository(dataSource);
+    const first = newProjectWithKey('first');
+    const second = newProjectWithKey('second');
+    await projects.createWithKey(first.project, first.key);
+    await projects.createWithKey(second.project, second.key);
+    actor = first.actor;
+    otherActor = second.actor;
+    testsets = new TypeOrmTestsetRepository(dataSource);
+    useCases = wire(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await testDb?.drop();
+  });
+
+  it('stores rows with their scalar types and reads them back in order', async () => {
+    const rows = [
+      { country: 'France', answer: 'Paris', score: 1, ok: true, note: null },
+      { country: 'Peru', answer: 'Lima', score: 0.5, ok: false, note: 'x' },
+    ];
+    const created = await useCases.create.execute(actor, { name: 'capitals', rows });
+    const found = await testsets.findById(actor.projectId, created.id);
+    expect(found).toEqual({ ...created, createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+    expect(found!.columns).toEqual(['country', 'answer', 'score', 'ok', 'note']);
+    expect(found!.rows).toEqual(rows);
+    expect(found!.createdAt.getTime()).toBe(created.createdAt.getTime());
+    expect(await testsets.findById(otherActor.projectId, created.id)).toBeNull();
+  });
+
+  it('lists summaries with the row count, per project and per app, without the rows', async () => {
+    const app = await useCases.createApp.execute(actor, { appName: `testsets-${engine}` });
+    const rows = Array.from({ length: 1200 }, (_, i) => ({ q: `question ${i}`, a: String(i) }));
+    const ofApp = await useCases.create.execute(actor, { name: 'of-app', rows, appId: app.id });
+    const listed = await testsets.list(actor.projectId);
+    const summary = listed.find((t) => t.id === ofApp.id);
+    expect(summary).toEqual({
+      id: ofApp.id, projectId: actor.projectId, appId: app.id, name: 'of-app', columns: ['q', 'a'], rowsCount: 1200,
+      createdAt: ofApp.createdAt, updatedAt: ofApp.updatedAt,
+    });
+    expect(summary).not.toHaveProperty('rows');
+    expect((await testsets.list(actor.projectId, app.id)).map((t) => t.id)).toEqual([ofApp.id]);
+    expect(await testsets.list(otherActor.projectId)).toEqual([]);
+  });
+
+  it('updates name and rows, bumps updated_at, and refuses a taken name', async () => {
+    const created = await useCases.create.execute(actor, { name: 'to-update', rows: [{ q: 'a' }] });
+    await useCases.create.execute(actor, { name: 'taken', rows: [{ q: 'a' }] });
+    const renamed = await useCases.update.execute(actor, { testsetId: created.id, name: 'updated' });
+    expect(renamed).toMatchObject({ name: 'updated', columns: ['q'], rowsCount: 1 });
+    expect(renamed.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
+    const reshaped = await useCases.update.execute(actor, { testsetId: created.id, rows: [{ x: 1, y: 2 }, { x: 3, y: 4 }] });
+    expect(reshaped).toMatchObject({ name: 'updated', columns: ['x', 'y'], rowsCount: 2 });
+    expect((await useCases.get.execute(actor, created.id)).rows).toEqual([{ x: 1, y: 2 }, { x: 3, y: 4 }]);
+    await expect(useCases.update.execute(actor, { testsetId: created.id, name: 'taken' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(useCases.update.execute(otherActor, { testsetId: created.id, name: 'mine' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(useCases.create.execute(actor, { name: 'taken', rows: [{ q: 'a' }] })).rejects.toMatchObject({ code: 'conflict' });
+    expect(await useCases.create.execute(otherActor, { name: 'taken', rows: [{ q: 'a' }] })).toMatchObject({ name: 'taken' });
+  });
+
+  it('deletes only the ids the project owns and counts them', async () => {
+    const a = await useCases.create.execute(actor, { name: 'delete-a', rows: [{ q: 'a' }] });
+    const b = await useCases.create.execute(actor, { name: 'delete-b', rows: [{ q: 'b' }] });
+    const foreign = await useCases.create.execute(otherActor, { name: 'delete-c', rows: [{ q: 'c' }] });
+    expect(await testsets.delete(actor.projectId, [a.id, b.id, foreign.id])).toBe(2);
+    expect(await testsets.delete(actor.projectId, [a.id])).toBe(0);
+    expect(await testsets.findById(otherActor.projectId, foreign.id)).not.toBeNull();
+  });
+
+  it('goes away with its app', async () => {
+    const app = await useCases.createApp.execute(actor, { appName: `cascade-${engine}` });
+    const created = await useCases.create.execute(actor, { name: 'cascade', rows: [{ q: 'a' }], appId: app.id });
+    await useCases.deleteApp.execute(actor, app.id);
+    expect(await testsets.findById(actor.projectId, created.id)).toBeNull();
+  });
+
+  it('refuses an app of another project', async () => {
+    const app = await useCases.createApp.execute(otherActor, { appName: `foreign-${engine}` });
+    await expect(useCases.create.execute(actor, { name: 'foreign-app', rows: [{ q: 'a' }], appId: app.id }))
+      .rejects.toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { type Testset, type TestsetSummary, DomainError } from '@crucible/domain';
+import { TestsetRepository, type TestsetPatch } from '@crucible/application';
+import { TestsetOrmEntity } from '../entities/testset.orm-entity';
+import { type TestsetSummaryRow, testsetMapper } from '../mappers/testset.mapper';
+import { isUniqueViolation } from '../data-source/database-errors';
+
+/** Everything a listing shows; csvdata is only measured, so a 100 000-row set lists as fast as a tiny one. */
+const SUMMARY_COLUMNS = 'id, project_id, app_id, name, columns, jsonb_array_length(csvdata) AS rows_count, created_at, updated_at';
+
+const rowsOf = (raw: unknown): TestsetSummaryRow[] =>
+  (Array.isArray(raw) ? raw : (raw as { rows?: TestsetSummaryRow[] } | undefined)?.rows ?? []) as TestsetSummaryRow[];
+
+@Injectable()
+export class TypeOrmTestsetRepository extends TestsetRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async create(testset: Testset): Promise<void> {
+    try {
+      await this.dataSource.getRepository(TestsetOrmEntity)
+        .insert(testsetMapper.toOrm(testset) as QueryDeepPartialEntity<TestsetOrmEntity>);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${testset.name}" already exists`);
+      throw error;
+    }
+  }
+
+  async list(projectId: string, appId?: string): Promise<TestsetSummary[]> {
+    const rows = await this.dataSource.query<TestsetSummaryRow[]>(
+      `SELECT ${SUMMARY_COLUMNS} FROM testsets WHERE project_id = $1 AND ($2::uuid IS NULL OR app_id = $2::uuid)
+       ORDER BY created_at ASC, name ASC`,
+      [projectId, appId ?? null],
+    );
+    return rows.map(testsetMapper.summaryToDomain);
+  }
+
+  async findById(projectId: string, id: string): Promise<Testset | null> {
+    const row = await this.dataSource.getRepository(TestsetOrmEntity).findOneBy({ id, projectId });
+    return row ? testsetMapper.toDomain(row) : null;
+  }
+
+  async update(projectId: string, id: string, patch: TestsetPatch): Promise<TestsetSummary | null> {
+    const values: QueryDeepPartialEntity<TestsetOrmEntity> = { updatedAt: patch.updatedAt };
+    if (patch.name !== undefined) values.name = patch.name;
+    if (patch.rows !== undefined) Object.assign(values, { columns: patch.columns ?? [], rows: patch.rows });
+    try {
+      const result = await this.dataSource.createQueryBuilder()
+        .update(TestsetOrmEntity)
+        .set(values)
+        .where('id = :id AND project_id = :projectId', { id, projectId })
+        .returning(SUMMARY_COLUMNS)
+        .execute();
+      const [row] = rowsOf(result.raw);
+      return row ? testsetMapper.summaryToDomain(row) : null;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${patch.name}" already exists`);
+      throw error;
+    }
+  }
+
+  async delete(projectId: string, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.dataSource.createQueryBuilder()
+      .delete()
+      .from(TestsetOrmEntity)
+      .where('project_id = :projectId AND id = ANY(:ids)', { projectId, ids })
+      .returning('id')
+      .execute();
+    return rowsOf(result.raw).length;
+  }
+}

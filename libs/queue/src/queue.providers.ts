@@ -1,0 +1,41 @@
+import type { Provider } from '@nestjs/common';
+import { DispatchJobUseCase, JobQueue } from '@crucible/application';
+import { QUEUE_NAME } from '@crucible/contracts';
+import { InProcessJobQueue } from './in-process-job-queue';
+import { BullMqJobQueue, type BullMqSettings } from './bullmq-job-queue';
+import { BullMqJobWorker } from './bullmq-job-worker';
+
+export type QueueConfig =
+  | { kind: 'in-process'; concurrency: number }
+  | ({ kind: 'bullmq'; consume: boolean } & BullMqSettings);
+
+export function queueConfigFromEnv(env: NodeJS.ProcessEnv, consume: boolean): QueueConfig {
+  const concurrency = Number(env['RUNNER_CONCURRENCY'] ?? 2);
+  if (!env['REDIS_URL']) return { kind: 'in-process', concurrency };
+  return {
+    kind: 'bullmq', consume, redisUrl: env['REDIS_URL'], concurrency,
+    lockDurationMs: Number(env['RUNNER_LOCK_DURATION_MS'] ?? 30000),
+    queueName: env['QUEUE_NAME'] ?? QUEUE_NAME,
+  };
+}
+
+/** Queue adapters for the shared core module: the api produces, a runner (or the api itself, in-process) consumes. */
+export function queueProviders(config: QueueConfig): Provider[] {
+  if (config.kind === 'in-process') {
+    return [{
+      provide: JobQueue,
+      useFactory: (dispatch: DispatchJobUseCase) => new InProcessJobQueue(dispatch, config.concurrency),
+      inject: [DispatchJobUseCase],
+    }];
+  }
+  return [
+    { provide: JobQueue, useFactory: () => new BullMqJobQueue(config) },
+    ...(config.consume
+      ? [{
+        provide: BullMqJobWorker,
+        useFactory: (dispatch: DispatchJobUseCase) => new BullMqJobWorker(dispatch, config),
+        inject: [DispatchJobUseCase],
+      }]
+      : []),
+  ];
+}

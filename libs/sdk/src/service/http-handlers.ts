@@ -1,0 +1,70 @@
+import type { NextFunction, Request, Response } from 'express';
+import { resolveConfig } from '../config/config-resolver';
+import { RegistryError } from '../config/registry-client';
+import { sdkState } from '../init/sdk-state';
+import { validateConfig } from '../schema/config-validator';
+import { TracedOutcome } from '../tracing/tracer';
+import { parseDeployedBody, parsePlaygroundBody } from './request-parsing';
+import { executeRoute, RouteDefinition } from './route-definition';
+
+type Mode = 'playground' | 'deployed';
+
+export async function handleRouteCall(route: RouteDefinition, mode: Mode, req: Request, res: Response): Promise<void> {
+  if (mode === 'playground') {
+    const parsed = parsePlaygroundBody(req.body, route);
+    if (!parsed.ok) return void res.status(422).json({ detail: parsed.errors });
+    const config = validateConfig(route.schemaDescription, parsed.value.config, { loc: ['body', 'config'] });
+    if (!config.ok) return void res.status(422).json({ detail: config.errors });
+    return send(res, await executeRoute(route, parsed.value.inputs, config.value));
+  }
+
+  const parsed = parseDeployedBody(req.body, route, sdkState().references.appId);
+  if (!parsed.ok) return void res.status(422).json({ detail: parsed.errors });
+  const { inputs, reference } = parsed.value;
+  let resolved;
+  try {
+    resolved = await resolveConfig(reference);
+  } catch (error) {
+    if (error instanceof RegistryError) return void res.status(error.status).json({ detail: error.detail });
+    throw error;
+  }
+  // Stored parameters may hold keys an older schema had: ignore them, but never run with a bad value.
+  const config = validateConfig(route.schemaDescription, resolved.parameters, { loc: ['registry', 'parameters'], extra: 'ignore' });
+  if (!config.ok) return void res.status(422).json({ detail: config.errors });
+  const outcome = await executeRoute(route, inputs, config.value, {
+    application: { id: resolved.app_id },
+    variant: { id: resolved.variant_id, name: resolved.variant_name, revision: resolved.revision, revision_id: resolved.variant_revision_id },
+    environment: resolved.environment ? { name: resolved.environment } : undefined,
+  });
+  send(res, outcome);
+}
+
+function send(res: Response, outcome: TracedOutcome<unknown>): void {
+  if (outcome.ok) {
+    res.status(200).json({ data: outcome.value ?? null, trace: outcome.trace });
+    return;
+  }
+  const error = outcome.error;
+  const detail = error instanceof Error ? { message: error.message, stacktrace: error.stack } : { message: String(error) };
+  res.status(500).json({ detail });
+}
+
+/** Body-parser failures become pydantic-style answers instead of express's HTML error pages. */
+export function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const type = (error as { type?: unknown } | undefined)?.type;
+  if (type === 'entity.parse.failed') {
+    res.status(422).json({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+    return;
+  }
+  if (type === 'entity.too.large') {
+    res.status(413).json({ detail: 'Request body too large' });
+    return;
+  }
+  next(error);
+}
+
+/** Last resort: a bug in the SDK itself answers 500 with the same shape as a workflow error. */
+export function unexpectedErrorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const message = error instanceof Error ? error.message : String(error);
+  res.status(500).json({ detail: { message, stacktrace: error instanceof Error ? error.stack : undefined } });
+}

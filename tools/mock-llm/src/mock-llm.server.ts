@@ -1,0 +1,225 @@
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { AddressInfo, Socket } from 'node:net';
+import {
+  chatUsage,
+  countWords,
+  embed,
+  MockChatMessage,
+  replyFor,
+  seededRandom,
+  toBase64Float32,
+} from './mock-replies';
+
+export type MockFailureMode = '500' | '429' | 'timeout';
+
+export interface MockLlmOptions {
+  port?: number;
+  host?: string;
+  /** Delay before every answer of /v1/chat/completions and /v1/embeddings. */
+  latencyMs?: number;
+  /** Share of chat/embedding requests that fail, 0..1, drawn from a PRNG seeded with `seed`. */
+  failureRate?: number;
+  failureMode?: MockFailureMode;
+  seed?: number;
+}
+
+export interface MockLlmStats {
+  /** Every request received on /v1/* (failed ones included). */
+  requests: number;
+  chatCompletions: number;
+  embeddings: number;
+  failures: number;
+}
+
+export interface MockLlmServer {
+  /** Base URL ending in /v1, ready for `new OpenAI({ baseURL })`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  stats(): MockLlmStats;
+}
+
+export const MOCK_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'text-embedding-3-large', 'mock-model'];
+
+const FAILURE_MODES: readonly MockFailureMode[] = ['500', '429', 'timeout'];
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+class BadRequest extends Error {}
+
+export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<MockLlmServer> {
+  const random = seededRandom(options.seed ?? 42);
+  const failureRate = Math.min(1, Math.max(0, options.failureRate ?? 0));
+  const failureMode = options.failureMode ?? '500';
+  const stats: MockLlmStats = { requests: 0, chatCompletions: 0, embeddings: 0, failures: 0 };
+  const sockets = new Set<Socket>();
+  let completionCounter = 0;
+
+  const decideFailure = (req: IncomingMessage): MockFailureMode | undefined => {
+    const forced = header(req, 'x-mock-fail');
+    if (forced && FAILURE_MODES.includes(forced as MockFailureMode)) return forced as MockFailureMode;
+    // Draw for every request, even when failureRate is 0, so the sequence depends only on the seed and request order.
+    const draw = random();
+    return draw < failureRate ? failureMode : undefined;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
+    if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { status: 'ok' });
+    if (path.startsWith('/v1/')) stats.requests++;
+    if (req.method === 'GET' && path === '/v1/models') {
+      const created = Math.floor(Date.now() / 1000);
+      return sendJson(res, 200, {
+        object: 'list',
+        data: MOCK_MODELS.map((id) => ({ id, object: 'model', created, owned_by: 'mock-llm' })),
+      });
+    }
+    const isChat = path === '/v1/chat/completions';
+    const isEmbeddings = path === '/v1/embeddings';
+    if (!isChat && !isEmbeddings) return sendError(res, 404, `Unknown endpoint ${req.method} ${path}`, 'not_found');
+    if (req.method !== 'POST') return sendError(res, 405, `Use POST for ${path}`, 'method_not_allowed');
+    if (isChat) stats.chatCompletions++;
+    else stats.embeddings++;
+
+    const body = await readJson(req);
+    const latency = latencyFor(req, options.latencyMs ?? 0);
+    if (latency > 0) await sleep(latency);
+    if (res.destroyed) return;
+
+    const failure = decideFailure(req);
+    if (failure) {
+      stats.failures++;
+      if (failure === 'timeout') return; // hold the connection open until the client gives up or the server closes
+      if (failure === '429') return sendError(res, 429, 'Rate limit reached (mock)', 'rate_limit_exceeded');
+      return sendError(res, 500, 'The server had an error while processing your request (mock)', 'server_error');
+    }
+    if (isChat) return sendJson(res, 200, chatCompletion(body, ++completionCounter));
+    return sendJson(res, 200, embeddings(body));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof BadRequest) return sendError(res, 400, error.message, 'invalid_request_error');
+      sendError(res, 500, error instanceof Error ? error.message : String(error), 'server_error');
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const urlHost = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host;
+
+  return {
+    url: `http://${urlHost}:${address.port}/v1`,
+    port: address.port,
+    stats: () => ({ ...stats }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Held ("timeout") and keep-alive connections would otherwise keep close() waiting forever.
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+function chatCompletion(body: Record<string, unknown>, counter: number) {
+  const model = requireString(body, 'model');
+  const messages = body.messages;
+  if (!Array.isArray(messages) || messages.length === 0) throw new BadRequest("'messages' must be a non-empty array");
+  if (body.stream === true) throw new BadRequest('stream=true is not supported by the mock LLM');
+  const chatMessages = messages.filter(isMessage);
+  const reply = replyFor(chatMessages);
+  return {
+    id: `chatcmpl-mock-${counter}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: reply, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    usage: chatUsage(chatMessages, reply),
+    system_fingerprint: 'fp_mock',
+  };
+}
+
+function embeddings(body: Record<string, unknown>) {
+  const model = requireString(body, 'model');
+  const input = body.input;
+  const texts = typeof input === 'string' ? [input] : input;
+  if (!Array.isArray(texts) || texts.length === 0 || !texts.every((text) => typeof text === 'string')) {
+    throw new BadRequest("'input' must be a string or a non-empty array of strings");
+  }
+  const base64 = body.encoding_format === 'base64';
+  const promptTokens = Math.max(1, texts.reduce((sum: number, text: string) => sum + countWords(text), 0));
+  return {
+    object: 'list',
+    data: texts.map((text: string, index) => {
+      const vector = embed(text);
+      return { object: 'embedding', index, embedding: base64 ? toBase64Float32(vector) : vector };
+    }),
+    model,
+    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
+  };
+}
+
+function isMessage(value: unknown): value is MockChatMessage {
+  return typeof value === 'object' && value !== null && typeof (value as { role?: unknown }).role === 'string';
+}
+
+function requireString(body: Record<string, unknown>, key: string): string {
+  const value = body[key];
+  if (typeof value !== 'string' || value.length === 0) throw new BadRequest(`'${key}' is required and must be a string`);
+  return value;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function latencyFor(req: IncomingMessage, fallback: number): number {
+  const raw = header(req, 'x-mock-latency-ms');
+  const parsed = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BadRequest('Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new BadRequest('Request body is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new BadRequest('Request body must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent || res.destroyed) return;
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+/** Errors are shaped like OpenAI's so the openai package raises its usual typed errors. */
+function sendError(res: ServerResponse, status: number, message: string, code: string): void {
+  const type = status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  sendJson(res, status, { error: { message, type, param: null, code } });
+}
