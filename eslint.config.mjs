@@ -22,7 +22,7 @@ export default [
         {
           enforceBuildableLibDependency: false,
           // e2e suites boot the apps in-process (and as separate processes for distributed mode); tests talk to the mock LLM.
-          allow: ['@crucible/api', '@crucible/workflow-runner', '@crucible/mock-llm'],
+          allow: ['@crucible/api', '@crucible/workflow-runner', '@crucible/mock-llm', '@crucible/examples'],
           depConstraints: [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkPackages },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },

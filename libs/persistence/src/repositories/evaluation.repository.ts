@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, IsNull } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
   type Evaluation, type EvaluationScenario, type EvaluatorConfig, statusesMovableTo,
@@ -25,10 +25,11 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
 
   async list(projectId: string, appId?: string): Promise<EvaluatorConfig[]> {
     const rows = await this.dataSource.getRepository(EvaluatorConfigOrmEntity).find({
-      where: appId ? [{ projectId, appId }, { projectId, appId: undefined }] : { projectId },
+      // An app's configs include the project-wide ones (no app).
+      where: appId ? [{ projectId, appId }, { projectId, appId: IsNull() }] : { projectId },
       order: { createdAt: 'ASC' },
     });
-    return rows.filter((r) => !appId || r.appId === appId || r.appId === null).map(evaluatorConfigMapper.toDomain);
+    return rows.map(evaluatorConfigMapper.toDomain);
   }
 
   async findByIds(projectId: string, ids: string[]): Promise<EvaluatorConfig[]> {

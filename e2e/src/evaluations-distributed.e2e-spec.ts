@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { HttpClient } from './support/http-client';
+import { type RunningApi, startApi } from './support/api-harness';
+import { EXACT_TEMPLATE, type ExampleStack, HEDGING_TEMPLATE, capitalRows, startCompletionExample } from './support/example-service';
+import { createEvaluatorConfigs, registerServiceWithTwoRevisions, waitForTerminal } from './support/evaluation-fixtures';
+import { type RunnerProcess, startRunnerProcess } from './support/runner-process';
+import { waitFor } from './support/wait-for';
+
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** PostgreSQL + Redis + separate workflow-runner processes: the distributed deployment of ARCHITECTURE §1. */
+describe('evaluations, distributed (PostgreSQL, Redis, separate runner processes)', () => {
+  const queueName = `crucible-e2e-${randomBytes(4).toString('hex')}`;
+  let api: RunningApi & { postgres?: { url: string } };
+  let client: HttpClient;
+  let example: ExampleStack;
+  const runners: RunnerProcess[] = [];
+
+  const startRunner = async () => {
+    const runner = await startRunnerProcess({ databaseUrl: api.postgres!.url, redisUrl: REDIS_URL, queueName, lockDurationMs: 3000 });
+    runners.push(runner);
+    return runner;
+  };
+
+  beforeAll(async () => {
+    api = await startApi('postgres', {
+      queue: { kind: 'bullmq', consume: false, redisUrl: REDIS_URL, queueName, concurrency: 1, lockDurationMs: 3000 },
+    });
+    client = api.client;
+    // Each row's LLM call takes 60 ms, so a kill lands in the middle of an evaluation.
+    example = await startCompletionExample({ latencyMs: 60 });
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(runners.map((r) => r.stop()));
+    await api?.close();
+    await example?.close();
+  });
+
+  it('runs two evaluations in a separate runner and lists them finished with results, cost and latency', async () => {
+    await startRunner();
+    const setup = await registerServiceWithTwoRevisions(client, {
+      appName: 'capitals-distributed', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: HEDGING_TEMPLATE,
+    });
+    const configs = await createEvaluatorConfigs(client, setup.app.app_id);
+    const testset = (await client.post('/testsets', { name: 'capitals', csvdata: capitalRows() })).body;
+    const created = await client.post('/evaluations', {
+      app_id: setup.app.app_id, revisions_ids: setup.revisionIds, evaluators_configs: configs.map((c) => c.id),
+      testset_id: testset.id, rate_limit: { batch_size: 5, max_retries: 1, retry_delay: 0, delay_between_batches: 0 },
+    });
+    expect(created.status).toBe(200);
+    await Promise.all(created.body.map((e: any) => waitForTerminal(client, e.id)));
+    const listed = (await client.get(`/evaluations?app_id=${setup.app.app_id}`)).body;
+    expect(listed.map((e: any) => e.status.value)).toEqual(['EVALUATION_FINISHED', 'EVALUATION_FINISHED']);
+    for (const evaluation of listed) {
+      expect(evaluation.aggregated_results).toHaveLength(3);
+      expect(evaluation.average_cost.value).toBeGreaterThan(0);
+      expect(evaluation.total_cost.value).toBeGreaterThan(0);
+      expect(evaluation.average_latency.value).toBeGreaterThan(0.05);
+    }
+  }, 120_000);
+
+  it('resumes after kill -9 of the runner mid-evaluation, storing every row exactly once', async () => {
+    const first = runners[0] ?? (await startRunner());
+    const setup = await registerServiceWithTwoRevisions(client, {
+      appName: 'capitals-resume', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: EXACT_TEMPLATE,
+    });
+    const configs = await createEvaluatorConfigs(client, setup.app.app_id);
+    const rows = capitalRows(40);
+    const testset = (await client.post('/testsets', { name: 'forty', csvdata: rows })).body;
+    const created = await client.post('/evaluations', {
+      app_id: setup.app.app_id, revisions_ids: [setup.revisionIds[0]], evaluators_configs: configs.map((c) => c.id),
+      testset_id: testset.id, rate_limit: { batch_size: 1, max_retries: 0, retry_delay: 0, delay_between_batches: 0 },
+    });
+    const id = created.body[0].id;
+    const before = await waitFor('some rows stored', async () => {
+      const status = (await client.get(`/evaluations/${id}/status`)).body;
+      return status.progress.done >= 8 ? status : undefined;
+    }, 60_000, 50);
+    await first.kill();
+    const atKill = (await client.get(`/evaluations/${id}/status`)).body;
+    expect(atKill.status.value).toBe('EVALUATION_STARTED');
+    expect(atKill.progress.done).toBeLessThan(rows.length);
+    expect(before.progress.done).toBeLessThanOrEqual(atKill.progress.done);
+
+    await startRunner();
+    const finished = await waitForTerminal(client, id, 90_000);
+    expect(finished).toMatchObject({ status: { value: 'EVALUATION_FINISHED' }, progress: { done: rows.length, total: rows.length } });
+
+    const db = new Client({ connectionString: api.postgres!.url });
+    await db.connect();
+    try {
+      const { rows: counts } = await db.query(
+        'SELECT count(*)::int AS stored, count(DISTINCT row_index)::int AS distinct_rows, min(row_index) AS first, max(row_index) AS last FROM evaluation_scenarios WHERE evaluation_id = $1',
+        [id],
+      );
+      expect(counts[0]).toEqual({ stored: rows.length, distinct_rows: rows.length, first: 0, last: rows.length - 1 });
+    } finally {
+      await db.end();
+    }
+    const evaluation = (await client.get(`/evaluations/${id}`)).body;
+    expect(evaluation.aggregated_results.find((a: any) => a.evaluator_config.evaluator_key === 'auto_exact_match').result).toEqual({ type: 'number', value: 1 });
+  }, 180_000);
+});
