@@ -10,6 +10,7 @@ import { HealthController } from './controllers/health.controller';
 import { EvaluatorsController } from './controllers/evaluators.controller';
 import { EvaluationsController } from './controllers/evaluations.controller';
 import { TestsetsController } from './controllers/testsets.controller';
+import { HumanEvaluationsController } from './controllers/human-evaluations.controller';
 
 @Module({})
 export class ApiModule {
@@ -18,7 +19,7 @@ export class ApiModule {
       module: ApiModule,
       imports: [CoreModule.forRoot(config)],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
-        EvaluatorsController, EvaluationsController, TestsetsController],
+        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController],
       providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }],
     };
   }

@@ -25,3 +25,8 @@ export * from './evaluations/use-cases/read-evaluations.use-case';
 export * from './evaluations/use-cases/invoke-with-retries';
 export * from './evaluations/use-cases/run-evaluation.use-case';
 export * from './evaluations/use-cases/dispatch-job.use-case';
+export * from './human-evaluations/ports';
+export * from './human-evaluations/use-cases/create-human-evaluation.use-case';
+export * from './human-evaluations/use-cases/run-human-evaluation.use-case';
+export * from './human-evaluations/use-cases/read-human-evaluations.use-case';
+export * from './human-evaluations/use-cases/update-human-evaluation-scenario.use-case';

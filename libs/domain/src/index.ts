@@ -11,3 +11,7 @@ export * from './evaluations/evaluation-status';
 export * from './evaluations/evaluation';
 export * from './evaluations/aggregation';
 export * from './evaluations/rate-limit';
+export * from './human-evaluations/human-evaluation';
+export * from './human-evaluations/human-evaluation-setup';
+export * from './human-evaluations/judgment';
+export * from './human-evaluations/export-table';

@@ -1,17 +1,8 @@
 import type { Result } from '@crucible/domain';
+import type { EvaluatorContext } from '@crucible/application';
 
-export interface EvaluatorContext {
-  /** The test-set row. */
-  inputs: Record<string, unknown>;
-  /** What the application answered for this row. */
-  output: unknown;
-  /** Value of the ground-truth column in this row; undefined when the row has none. */
-  correctAnswer: unknown;
-  /** Parameters of the revision under evaluation. */
-  appParams: Record<string, unknown>;
-  /** Evaluator settings, already validated with defaults applied. */
-  settings: Record<string, unknown>;
-}
+/** One row as an evaluator sees it; the shape belongs to the EvaluatorService port. */
+export type { EvaluatorContext };
 
 export interface Evaluator {
   readonly key: string;

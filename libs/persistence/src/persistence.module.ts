@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown 
 import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository,
-  ProjectRepository, TestsetRepository, VariantRepository,
+  ProjectRepository, TestsetRepository, VariantRepository, HumanEvaluationRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
 import { type DatabaseConfig, openDataSource } from './data-source/create-data-source';
@@ -11,6 +11,7 @@ import { TypeOrmAppRepository } from './repositories/app.repository';
 import { TypeOrmVariantRepository } from './repositories/variant.repository';
 import { TypeOrmEnvironmentRepository } from './repositories/environment.repository';
 import { TypeOrmTestsetRepository } from './repositories/testset.repository';
+import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -21,6 +22,7 @@ const repositories = [
   { provide: TestsetRepository, useClass: TypeOrmTestsetRepository },
   { provide: EvaluatorConfigRepository, useClass: TypeOrmEvaluatorConfigRepository },
   { provide: EvaluationRepository, useClass: TypeOrmEvaluationRepository },
+  { provide: HumanEvaluationRepository, useClass: TypeOrmHumanEvaluationRepository },
 ];
 
 @Global()

@@ -18,6 +18,7 @@ import { FetchWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient } from '@cru
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
 import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
 import { TESTSET_USE_CASES } from './testset-use-cases';
+import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -35,6 +36,7 @@ const useCases: Provider[] = [
   ListEvaluationsUseCase, ListEvaluationScenariosUseCase, CompareEvaluationsUseCase, CancelEvaluationUseCase,
   DeleteEvaluationsUseCase, RunEvaluationUseCase, DispatchJobUseCase, RequeueUnfinishedEvaluationsUseCase,
   ...TESTSET_USE_CASES,
+  ...HUMAN_EVALUATION_USE_CASES,
 ];
 
 const adapters: Provider[] = [

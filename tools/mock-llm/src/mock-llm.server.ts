@@ -1,14 +1,7 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
-import {
-  chatUsage,
-  countWords,
-  embed,
-  MockChatMessage,
-  replyFor,
-  seededRandom,
-  toBase64Float32,
-} from './mock-replies';
+import { seededRandom } from './mock-replies';
+import { BadRequest, chatCompletion, embeddings, readJson } from './openai-responses';
 
 export type MockFailureMode = '500' | '429' | 'timeout';
 
@@ -42,9 +35,6 @@ export interface MockLlmServer {
 export const MOCK_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'text-embedding-3-large', 'mock-model'];
 
 const FAILURE_MODES: readonly MockFailureMode[] = ['500', '429', 'timeout'];
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-class BadRequest extends Error {}
 
 export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<MockLlmServer> {
   const random = seededRandom(options.seed ?? 42);
@@ -128,54 +118,6 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
   };
 }
 
-function chatCompletion(body: Record<string, unknown>, counter: number) {
-  const model = requireString(body, 'model');
-  const messages = body.messages;
-  if (!Array.isArray(messages) || messages.length === 0) throw new BadRequest("'messages' must be a non-empty array");
-  if (body.stream === true) throw new BadRequest('stream=true is not supported by the mock LLM');
-  const chatMessages = messages.filter(isMessage);
-  const reply = replyFor(chatMessages);
-  return {
-    id: `chatcmpl-mock-${counter}`,
-    object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
-    model,
-    choices: [{ index: 0, message: { role: 'assistant', content: reply, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-    usage: chatUsage(chatMessages, reply),
-    system_fingerprint: 'fp_mock',
-  };
-}
-
-function embeddings(body: Record<string, unknown>) {
-  const model = requireString(body, 'model');
-  const input = body.input;
-  const texts = typeof input === 'string' ? [input] : input;
-  if (!Array.isArray(texts) || texts.length === 0 || !texts.every((text) => typeof text === 'string')) {
-    throw new BadRequest("'input' must be a string or a non-empty array of strings");
-  }
-  const base64 = body.encoding_format === 'base64';
-  const promptTokens = Math.max(1, texts.reduce((sum: number, text: string) => sum + countWords(text), 0));
-  return {
-    object: 'list',
-    data: texts.map((text: string, index) => {
-      const vector = embed(text);
-      return { object: 'embedding', index, embedding: base64 ? toBase64Float32(vector) : vector };
-    }),
-    model,
-    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
-  };
-}
-
-function isMessage(value: unknown): value is MockChatMessage {
-  return typeof value === 'object' && value !== null && typeof (value as { role?: unknown }).role === 'string';
-}
-
-function requireString(body: Record<string, unknown>, key: string): string {
-  const value = body[key];
-  if (typeof value !== 'string' || value.length === 0) throw new BadRequest(`'${key}' is required and must be a string`);
-  return value;
-}
-
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -185,26 +127,6 @@ function latencyFor(req: IncomingMessage, fallback: number): number {
   const raw = header(req, 'x-mock-latency-ms');
   const parsed = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BadRequest('Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new BadRequest('Request body is not valid JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new BadRequest('Request body must be a JSON object');
-  }
-  return parsed as Record<string, unknown>;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -58,10 +58,15 @@ export abstract class WorkflowInvoker {
 }
 
 export interface EvaluatorContext {
+  /** The test-set row. */
   inputs: Record<string, unknown>;
+  /** What the application answered for this row. */
   output: unknown;
+  /** Value of the ground-truth column in this row; undefined when the row has none. */
   correctAnswer: unknown;
+  /** Parameters of the revision under evaluation. */
   appParams: Record<string, unknown>;
+  /** Evaluator settings, already validated with defaults applied. */
   settings: Record<string, unknown>;
 }
 

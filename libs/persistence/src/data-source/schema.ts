@@ -3,16 +3,20 @@ import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity
 import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
 import { EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity } from '../entities/evaluation.orm-entity';
 import { TestsetOrmEntity } from '../entities/testset.orm-entity';
+import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
 import { RegistrySchema1763800000000 } from '../migrations/1763800000000-registry-schema';
 import { TestsetsSchema1763800000001 } from '../migrations/1763800000001-testsets-schema';
 import { EvaluationsSchema1763800000002 } from '../migrations/1763800000002-evaluations-schema';
+import { HumanEvaluationsSchema1763800000003 } from '../migrations/1763800000003-human-evaluations-schema';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
   EnvironmentOrmEntity, EnvironmentRevisionOrmEntity,
   TestsetOrmEntity,
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
+  HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
-export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002];
+export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002,
+  HumanEvaluationsSchema1763800000003];

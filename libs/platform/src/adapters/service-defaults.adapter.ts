@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
 import type { Base, Parameters } from '@crucible/domain';
 import { ServiceDefaultsReader } from '@crucible/application';
+import { CRUCIBLE_ROUTES_EXTENSION, crucibleRouteDescriptorSchema, defaultParameters } from '@crucible/contracts';
 
-interface DeclaredRoute {
-  path?: unknown;
-  config_schema?: { properties?: Record<string, { default?: unknown }> };
-}
+const routesSchema = z.array(crucibleRouteDescriptorSchema);
 
 /** Reads `x-crucible-routes` from an SDK service's /openapi.json and takes the route's schema defaults. */
 @Injectable()
@@ -14,11 +13,10 @@ export class OpenApiServiceDefaultsReader extends ServiceDefaultsReader {
     try {
       const response = await fetch(`${base.url}/openapi.json`, { signal: AbortSignal.timeout(3000) });
       if (!response.ok) return null;
-      const document = (await response.json()) as { 'x-crucible-routes'?: DeclaredRoute[] };
-      const route = document['x-crucible-routes']?.find((r) => r.path === base.routePath);
-      const properties = route?.config_schema?.properties;
-      if (!properties) return null;
-      return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, field.default ?? null]));
+      const document = (await response.json()) as Record<string, unknown>;
+      const routes = routesSchema.safeParse(document[CRUCIBLE_ROUTES_EXTENSION]);
+      const route = routes.success ? routes.data.find((r) => r.path === base.routePath) : undefined;
+      return route ? defaultParameters(route.config_schema) : null;
     } catch {
       return null;
     }

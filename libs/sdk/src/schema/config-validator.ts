@@ -54,7 +54,7 @@ export function validateConfig(
     const given = Object.prototype.hasOwnProperty.call(input, field.name) && input[field.name] !== undefined;
     const candidate = given ? input[field.name] : field.default;
     const error = fieldError(field, candidate);
-    if (error) errors.push({ loc: [...prefix, field.name], ...error });
+    if (error) errors.push({ loc: [...prefix, field.name], msg: error.msg, type: error.type });
     else value[field.name] = candidate;
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };

@@ -125,6 +125,14 @@ describe('CrucibleService HTTP endpoints', () => {
     expect(wrongMethod.body).toEqual({ detail: 'Method Not Allowed' });
   });
 
+  it('fills optional inputs (a schema with a default) and requires the others', async () => {
+    service.route('/optional', SummaryConfig, { inputs: { q: { type: 'string' }, k: { type: 'integer', default: 3 } } })(async (inputs) => inputs);
+    const filled = await request(app).post('/playground/run/optional').send({ inputs: { q: 'x' } });
+    expect(filled.body.data).toEqual({ q: 'x', k: 3 });
+    const missing = await request(app).post('/playground/run/optional').send({ inputs: { k: 1 } });
+    expect(missing.body.detail).toEqual([{ loc: ['body', 'inputs', 'q'], msg: 'Field required', type: 'missing' }]);
+  });
+
   it('serves routes declared after the express app was built', async () => {
     service.route('/late', SummaryConfig)(async () => 'late');
     const response = await request(app).post('/playground/run/late').send({ inputs: {} });

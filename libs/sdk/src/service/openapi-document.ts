@@ -74,10 +74,11 @@ const COMPONENTS: Record<string, JsonSchemaObject> = {
 function inputsSchema(route: RouteDefinition): JsonSchemaObject {
   const declared = route.options.inputs;
   if (!declared) return { type: 'object', title: 'Inputs', additionalProperties: true };
-  const properties = Array.isArray(declared)
+  const properties: Record<string, JsonSchemaObject> = Array.isArray(declared)
     ? Object.fromEntries(declared.map((name) => [name, { type: 'string', title: name }]))
     : { ...(declared as Record<string, JsonSchemaObject>) };
-  return { type: 'object', title: 'Inputs', properties, required: Object.keys(properties), additionalProperties: true };
+  const required = Object.keys(properties).filter((name) => !('default' in properties[name]));
+  return { type: 'object', title: 'Inputs', properties, required, additionalProperties: true };
 }
 
 function responses(deployed: boolean) {

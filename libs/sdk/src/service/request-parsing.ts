@@ -26,11 +26,19 @@ function parseInputs(body: unknown, route: RouteDefinition, errors: ValidationEr
     return {};
   }
   const declared = route.options.inputs;
-  const names = Array.isArray(declared) ? declared : Object.keys(declared ?? {});
-  for (const name of names) {
-    if (!(name in inputs)) errors.push({ loc: ['body', 'inputs', name], msg: 'Field required', type: 'missing' });
+  if (Array.isArray(declared)) {
+    for (const name of declared) {
+      if (!(name in inputs)) errors.push({ loc: ['body', 'inputs', name], msg: 'Field required', type: 'missing' });
+    }
+    return inputs;
   }
-  return inputs;
+  const filled: Inputs = { ...inputs };
+  for (const [name, schema] of Object.entries(declared ?? {})) {
+    if (name in inputs) continue;
+    if ('default' in schema) filled[name] = structuredClone(schema.default);
+    else errors.push({ loc: ['body', 'inputs', name], msg: 'Field required', type: 'missing' });
+  }
+  return filled;
 }
 
 /** `{inputs, config}`; config is validated against the schema by the caller. */

@@ -13,9 +13,10 @@ export interface RouteOptions {
   name?: string;
   description?: string;
   /**
-   * Input names the workflow expects (JS cannot read parameter names reliably). A list means string
-   * inputs; a mapping gives a JSON schema per input. Declared inputs are required (missing → 422)
-   * and appear in /openapi.json. Omitted: any object is accepted.
+   * Input names the workflow expects (JS cannot read parameter names reliably). A list means required
+   * string inputs; a mapping gives a JSON schema per input, and an input whose schema has a `default`
+   * is optional (filled with it when missing). A missing required input → 422. They appear in
+   * /openapi.json. Omitted: any object is accepted.
    */
   inputs?: readonly string[] | Readonly<Record<string, JsonSchemaObject>>;
 }

@@ -51,7 +51,7 @@ export class SpanNode {
 
   finish(outcome: { outputs: unknown } | { error: unknown }): void {
     this.endTime = new Date();
-    this.latencyMs = performance.now() - this.startedAt;
+    this.latencyMs = Math.round((performance.now() - this.startedAt) * 1000) / 1000;
     if ('error' in outcome) {
       this.status = 'error';
       const error = outcome.error;

@@ -1,0 +1,82 @@
+import {
+  type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationVariant, type Result, displayValue,
+} from '@crucible/domain';
+import type { HumanEvaluationResults } from '@crucible/application';
+
+const iso = (date: Date): string => date.toISOString();
+
+const presentStatus = (evaluation: HumanEvaluation): Result => ({
+  type: 'status',
+  value: evaluation.status,
+  ...(evaluation.statusError ? { error: evaluation.statusError } : {}),
+});
+
+const presentVariant = (variant: HumanEvaluationVariant) => ({
+  variant_id: variant.variantId,
+  variant_name: variant.variantName,
+  variant_revision_id: variant.variantRevisionId,
+  revision: variant.revision,
+});
+
+/** The flat id/name arrays are Agenta's HumanEvaluation fields; `variants` and `testset` group them. */
+export const presentHumanEvaluation = (evaluation: HumanEvaluation) => ({
+  id: evaluation.id,
+  app_id: evaluation.appId,
+  project_id: evaluation.projectId,
+  evaluation_type: evaluation.evaluationType,
+  variants: evaluation.variants.map((v) => ({ ...presentVariant(v), parameters: v.parameters })),
+  variant_ids: evaluation.variants.map((v) => v.variantId),
+  variant_names: evaluation.variants.map((v) => v.variantName),
+  variants_revision_ids: evaluation.variants.map((v) => v.variantRevisionId),
+  revisions: evaluation.variants.map((v) => String(v.revision)),
+  testset: { id: evaluation.testsetId, name: evaluation.testsetName },
+  testset_id: evaluation.testsetId,
+  testset_name: evaluation.testsetName,
+  inputs: evaluation.inputColumns,
+  correct_answer_column: evaluation.correctAnswerColumn,
+  status: presentStatus(evaluation),
+  progress: { done: evaluation.progressDone, total: evaluation.progressTotal },
+  created_at: iso(evaluation.createdAt),
+  updated_at: iso(evaluation.updatedAt),
+});
+
+export const presentHumanEvaluationStatus = (evaluation: HumanEvaluation) => ({
+  id: evaluation.id,
+  status: presentStatus(evaluation),
+  progress: { done: evaluation.progressDone, total: evaluation.progressTotal },
+});
+
+/** Seed HumanEvaluationScenario; a failed output also carries its error. */
+export const presentHumanScenario = (scenario: HumanEvaluationScenario) => ({
+  id: scenario.id,
+  evaluation_id: scenario.evaluationId,
+  inputs: scenario.inputs.map((input) => ({ input_name: input.name, input_value: displayValue(input.value) })),
+  outputs: scenario.outputs.map((output) => ({
+    variant_id: output.variantId,
+    variant_revision_id: output.variantRevisionId,
+    variant_output: displayValue(output.output),
+    ...(output.error ? { error: output.error } : {}),
+  })),
+  vote: scenario.vote,
+  score: scenario.score,
+  correct_answer: scenario.correctAnswer,
+  is_pinned: scenario.isPinned,
+  note: scenario.note,
+});
+
+export function presentHumanEvaluationResults(results: HumanEvaluationResults) {
+  const base = { evaluation_id: results.evaluation.id, evaluation_type: results.kind };
+  if (results.kind === 'single_model_test') {
+    const { scores, mean, judged, total } = results.results;
+    return { ...base, scores, mean, judged, total };
+  }
+  const { variants, bothGood, bothBad, judged, total } = results.results;
+  return {
+    ...base,
+    variants: variants.map(({ variant, votes, percentage }) => ({ ...presentVariant(variant), votes, percentage })),
+    both_good: bothGood,
+    both_bad: bothBad,
+    judged,
+    total,
+  };
+}

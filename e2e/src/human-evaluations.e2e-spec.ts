@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { HttpClient } from './support/http-client';
+import { type Engine, type RunningApi, startApi } from './support/api-harness';
+import { type ExampleStack, startCompletionExample } from './support/example-service';
+import { type GatedProxy, startGatedProxy } from './support/gated-proxy';
+import { waitFor } from './support/wait-for';
+
+const CITIES = ['Paris', 'Berlin', 'Madrid', 'Rome', 'Lisbon', 'Vienna'];
+/** `rank` is a number (shown JSON-encoded); `context` needs CSV quoting (quotes, comma, line break). */
+const ROWS = CITIES.map((city, i) => ({
+  input: city, rank: i + 1, context: `capital #${i + 1}: "${city}", Europe\nsecond line`, correct_answer: city,
+}));
+const EXACT = { prompt_template: 'MOCK_REPLY: {input}' };
+const HEDGING = { prompt_template: 'MOCK_REPLY: maybe {input}' };
+/** Breaks the completion app's schema (temperature ≤ 2): the SDK answers 422, which is not retried. */
+const BROKEN = { prompt_template: 'MOCK_REPLY: {input}', temperature: 5 };
+const SCENARIO_FIELDS = ['correct_answer', 'evaluation_id', 'id', 'inputs', 'is_pinned', 'note', 'outputs', 'score', 'vote'];
+
+let example: ExampleStack;
+beforeAll(async () => {
+  example = await startCompletionExample();
+});
+afterAll(() => example?.close());
+
+describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s', (engine) => {
+  let api: RunningApi;
+  let client: HttpClient;
+  let judge: HttpClient;
+  let other: HttpClient;
+  let app: { app_id: string; project_id: string };
+  let variantId: string;
+  let revisionIds: string[];
+  let brokenRevisionId: string;
+  let testsetId: string;
+
+  async function addVariant(appId: string, name: string, url: string, parameters: Record<string, unknown>) {
+    const variant = await client.post(`/apps/${appId}/variant/from-service`, { variant_name: name, url, parameters });
+    expect(variant.status).toBe(201);
+    return variant.body as { variant_id: string };
+  }
+
+  async function revisionsOf(id: string): Promise<string[]> {
+    return (await client.get(`/variants/${id}/revisions`)).body.map((r: { id: string }) => r.id);
+  }
+
+  async function create(body: Record<string, unknown>) {
+    const response = await client.post('/human-evaluations', { app_id: app.app_id, testset_id: testsetId, ...body });
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  const settled = (id: string) => waitFor(`human evaluation ${id} to settle`, async () => {
+    const { body } = await client.get(`/human-evaluations/${id}`);
+    return ['EVALUATION_READY', 'EVALUATION_FAILED'].includes(body.status?.value) ? body : undefined;
+  }, 60_000, 50);
+
+  const scenariosOf = async (id: string) => (await client.get(`/human-evaluations/${id}/evaluation_scenarios`)).body;
+  const put = (who: HttpClient, id: string, scenarioId: string, body: Record<string, unknown>) =>
+    who.put(`/human-evaluations/${id}/evaluation_scenario/${scenarioId}`, body);
+
+  beforeAll(async () => {
+    api = await startApi(engine);
+    client = api.client;
+    app = (await client.post('/apps', { app_name: `human-${engine}` })).body;
+    const key = await client.post(`/projects/${app.project_id}/api-keys`, { name: 'judge' });
+    judge = new HttpClient(client.baseUrl, key.body.key);
+    other = client.withKey((await client.post('/projects', { name: 'other-judges' })).body.api_key.key);
+    variantId = (await addVariant(app.app_id, 'completion', example.service.url, EXACT)).variant_id;
+    await client.put(`/variants/${variantId}/parameters`, { parameters: HEDGING, commit_message: 'hedge' });
+    revisionIds = await revisionsOf(variantId);
+    const broken = await addVariant(app.app_id, 'broken', example.service.url, BROKEN);
+    [brokenRevisionId] = await revisionsOf(broken.variant_id);
+    testsetId = (await client.post('/testsets', { name: `cities-${engine}`, csvdata: ROWS, app_id: app.app_id })).body.id;
+  });
+  afterAll(() => api?.close());
+
+  describe('A/B test over two revisions of one variant', () => {
+    let abId: string;
+
+    beforeAll(async () => {
+      const created = await create({ evaluation_type: 'human_a_b_testing', revisions_ids: revisionIds });
+      abId = created.id;
+      expect(created).toMatchObject({
+        app_id: app.app_id, project_id: app.project_id, evaluation_type: 'human_a_b_testing',
+        variants: [
+          { variant_id: variantId, variant_name: 'completion', variant_revision_id: revisionIds[0], revision: 1, parameters: EXACT },
+          { variant_id: variantId, variant_name: 'completion', variant_revision_id: revisionIds[1], revision: 2, parameters: HEDGING },
+        ],
+        variants_revision_ids: revisionIds, revisions: ['1', '2'], testset: { id: testsetId, name: `cities-${engine}` },
+        inputs: ['input', 'rank', 'context'], status: { type: 'status', value: 'EVALUATION_INITIALIZED' },
+        progress: { done: 0, total: ROWS.length },
+      });
+      // Changing the variant now must not change what is judged: both revisions were pinned at creation.
+      await client.put(`/variants/${variantId}/parameters`, { parameters: { prompt_template: 'MOCK_REPLY: changed' } });
+    });
+
+    it('generates both revisions\' output for every row, then is READY with full progress', async () => {
+      const ready = await settled(abId);
+      expect(ready).toMatchObject({ status: { type: 'status', value: 'EVALUATION_READY' }, progress: { done: 6, total: 6 } });
+      expect(ready.status.error).toBeUndefined();
+      expect((await client.get(`/human-evaluations?app_id=${app.app_id}`)).body.map((e: { id: string }) => e.id)).toContain(abId);
+      const scenarios = await scenariosOf(abId);
+      expect(scenarios).toHaveLength(ROWS.length);
+      expect(Object.keys(scenarios[0]).sort()).toEqual(SCENARIO_FIELDS);
+      expect(scenarios[1]).toEqual({
+        id: expect.any(String), evaluation_id: abId,
+        inputs: [
+          { input_name: 'input', input_value: 'Berlin' }, { input_name: 'rank', input_value: '2' },
+          { input_name: 'context', input_value: ROWS[1]!.context },
+        ],
+        outputs: [
+          { variant_id: variantId, variant_revision_id: revisionIds[0], variant_output: 'Berlin' },
+          { variant_id: variantId, variant_revision_id: revisionIds[1], variant_output: 'maybe Berlin' },
+        ],
+        vote: null, score: null, correct_answer: 'Berlin', is_pinned: false, note: null,
+      });
+      expect(scenarios.map((s: any) => s.inputs[0].input_value)).toEqual(CITIES);
+    });
+
+    it('takes votes from concurrent judges, loses none, and tallies them', async () => {
+      const scenarios = await scenariosOf(abId);
+      const [first, second] = revisionIds as [string, string];
+      const votes = [first, second, first, '1', '0', first];
+      const results = await Promise.all(scenarios.flatMap((s: any, i: number) => [
+        put(i % 2 === 0 ? client : judge, abId, s.id, { vote: votes[i] }),
+        // A second judge edits other fields of the same scenario at the same time.
+        put(i % 2 === 0 ? judge : client, abId, s.id, { note: `row ${i}`, is_pinned: i === 0 }),
+      ]));
+      expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+      expect(results[0]!.body).toMatchObject({ id: scenarios[0].id, vote: first });
+      const judged = await scenariosOf(abId);
+      expect(judged.map((s: any) => [s.vote, s.note, s.is_pinned])).toEqual(votes.map((vote, i) => [vote, `row ${i}`, i === 0]));
+
+      const tally = await client.get(`/human-evaluations/${abId}/results`);
+      expect(tally.body).toEqual({
+        evaluation_id: abId, evaluation_type: 'human_a_b_testing',
+        variants: [
+          { variant_id: variantId, variant_name: 'completion', variant_revision_id: first, revision: 1, votes: 3, percentage: 50 },
+          { variant_id: variantId, variant_name: 'completion', variant_revision_id: second, revision: 2, votes: 1, percentage: 16.67 },
+        ],
+        both_good: 1, both_bad: 1, judged: 6, total: 6,
+      });
+      const changed = await put(judge, abId, scenarios[0].id, { vote: '1', correct_answer: 'Paris, France' });
+      expect(changed.body).toMatchObject({ vote: '1', correct_answer: 'Paris, France', note: 'row 0', is_pinned: true });
+      expect((await client.get(`/human-evaluations/${abId}/results`)).body).toMatchObject({ both_good: 2, judged: 6 });
+    });
+
+    it('answers 422 on every invalid vote, score or field, and 404 for unknown scenarios', async () => {
+      const [scenario] = await scenariosOf(abId);
+      const cases: Array<[Record<string, unknown>, string[]]> = [
+        [{ vote: 'nope' }, ['body', 'vote']],
+        [{ vote: variantId }, ['body', 'vote']], // both sides are this variant: ambiguous
+        [{ vote: brokenRevisionId }, ['body', 'vote']],
+        [{ vote: '2' }, ['body', 'vote']],
+        [{ vote: 1 }, ['body', 'vote']],
+        [{ score: 3 }, ['body', 'score']],
+        [{ score: '4' }, ['body', 'score']],
+        [{ is_pinned: 'yes' }, ['body', 'is_pinned']],
+        [{ note: 42 }, ['body', 'note']],
+        [{}, ['body']],
+      ];
+      for (const [body, loc] of cases) {
+        const response = await put(client, abId, scenario.id, body);
+        expect({ body, status: response.status, loc: response.body.detail?.[0]?.loc }).toEqual({ body, status: 422, loc });
+      }
+      expect((await scenariosOf(abId))[0]).toEqual(scenario);
+      expect((await put(client, abId, randomUUID(), { vote: '1' })).status).toBe(404);
+      expect((await put(client, abId, 'not-an-id', { vote: '1' })).status).toBe(404);
+      expect((await put(client, randomUUID(), scenario.id, { vote: '1' })).status).toBe(404);
+    });
+
+    it('exports every scenario as JSON and as CSV that round-trip', async () => {
+      const scenarios = await scenariosOf(abId);
+      const json = await client.get(`/human-evaluations/${abId}/export`);
+      expect(json.status).toBe(200);
+      expect(json.headers.get('content-disposition')).toBe(`attachment; filename="human-evaluation-${abId}.json"`);
+      const columns = ['input', 'rank', 'context', 'completion v1', 'completion v2', 'vote', 'score', 'correct_answer', 'is_pinned', 'note'];
+      const expected = scenarios.map((s: any) => ({
+        ...Object.fromEntries(s.inputs.map((i: any) => [i.input_name, i.input_value])),
+        'completion v1': s.outputs[0].variant_output, 'completion v2': s.outputs[1].variant_output,
+        vote: s.vote, score: s.score, correct_answer: s.correct_answer, is_pinned: s.is_pinned, note: s.note,
+      }));
+      expect(json.body).toEqual(expected);
+      expect(Object.keys(json.body[0])).toEqual(columns);
+
+      const csv = await client.get(`/human-evaluations/${abId}/export?format=csv`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="human-evaluation-${abId}.csv"`);
+      const text = csv.body as string;
+      expect(parse(text, { to_line: 1 })).toEqual([columns]);
+      const records: Array<Record<string, string>> = parse(text, { columns: true });
+      const asText = (value: unknown) => (value === null ? '' : String(value));
+      expect(records).toEqual(expected.map((row: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(row).map(([key, value]) => [key, asText(value)]))));
+      expect(records[0]!.context).toContain('"Paris", Europe\nsecond line');
+
+      const bad = await client.get(`/human-evaluations/${abId}/export?format=xml`);
+      expect(bad).toMatchObject({ status: 422, body: { detail: [{ loc: ['query', 'format'], type: 'literal_error' }] } });
+    });
+
+    it('is invisible to another project and deletable by its own', async () => {
+      const [scenario] = await scenariosOf(abId);
+      for (const path of ['', '/status', '/evaluation_scenarios', '/results', '/export', '/export?format=csv']) {
+        expect({ path, status: (await other.get(`/human-evaluations/${abId}${path}`)).status }).toEqual({ path, status: 404 });
+      }
+      expect((await put(other, abId, scenario.id, { vote: '1' })).status).toBe(404);
+      expect((await other.get('/human-evaluations')).body).toEqual([]);
+      expect((await other.post('/human-evaluations', {
+        app_id: app.app_id, evaluation_type: 'human_a_b_testing', revisions_ids: revisionIds, testset_id: testsetId,
+      })).status).toBe(404);
+      expect((await other.delete('/human-evaluations', { evaluations_ids: [abId] })).status).toBe(404);
+
+      const spare = await create({ evaluation_type: 'single_model_test', revisions_ids: [revisionIds[0]] });
+      await settled(spare.id);
+      expect((await client.delete('/human-evaluations', { evaluations_ids: [spare.id] })).body).toEqual({ deleted: 1 });
+      expect((await client.get(`/human-evaluations/${spare.id}`)).status).toBe(404);
+      expect((await client.get(`/human-evaluations/${spare.id}/evaluation_scenarios`)).status).toBe(404);
+      expect((await client.delete('/human-evaluations', { evaluations_ids: [spare.id] })).status).toBe(404);
+      expect((await client.delete('/human-evaluations', { evaluations_ids: [] })).status).toBe(422);
+      expect((await client.get(`/human-evaluations/${abId}`)).status).toBe(200);
+    });
+  });
+
+  it('scores a single-model test from concurrent judges, showing only the chosen inputs', async () => {
+    const created = await create({
+      evaluation_type: 'single_model_test', revisions_ids: [revisionIds[1]], inputs: ['input'], correct_answer_column: 'correct_answer',
+    });
+    expect(created).toMatchObject({ variants: [{ variant_revision_id: revisionIds[1], revision: 2 }], inputs: ['input'] });
+    expect((await settled(created.id)).status.value).toBe('EVALUATION_READY');
+    const scenarios = await scenariosOf(created.id);
+    expect(scenarios[0]).toMatchObject({
+      inputs: [{ input_name: 'input', input_value: 'Paris' }],
+      outputs: [{ variant_id: variantId, variant_output: 'maybe Paris' }], correct_answer: 'Paris',
+    });
+
+    const scores = [5, '4', 4, 3, '1', 5];
+    const answers = await Promise.all(scenarios.map((s: any, i: number) => put(i % 2 ? judge : client, created.id, s.id, { score: scores[i] })));
+    expect(answers.map((a) => [a.status, a.body.score])).toEqual([[200, 5], [200, 4], [200, 4], [200, 3], [200, 1], [200, 5]]);
+    expect((await client.get(`/human-evaluations/${created.id}/results`)).body).toEqual({
+      evaluation_id: created.id, evaluation_type: 'single_model_test',
+      scores: { 1: 1, 2: 0, 3: 1, 4: 2, 5: 2 }, mean: 22 / 6, judged: 6, total: 6,
+    });
+
+    const invalid: Array<[Record<string, unknown>, string, string]> = [
+      [{ score: 0 }, 'score', 'greater_than_equal'], [{ score: 6 }, 'score', 'less_than_equal'],
+      [{ score: '4.5' }, 'score', 'int_parsing'], [{ score: 2.5 }, 'score', 'int_type'], [{ score: 'x' }, 'score', 'int_parsing'],
+      [{ score: true }, 'score', 'int_type'], [{ vote: revisionIds[1] }, 'vote', 'value_error'], [{ vote: '1' }, 'vote', 'value_error'],
+    ];
+    for (const [body, field, type] of invalid) {
+      const response = await put(client, created.id, scenarios[0].id, body);
+      expect({ body, status: response.status, detail: response.body.detail }).toEqual({
+        body, status: 422, detail: [expect.objectContaining({ loc: ['body', field], type })],
+      });
+    }
+    expect((await put(client, created.id, scenarios[0].id, { score: null })).body.score).toBeNull();
+    expect((await client.get(`/human-evaluations/${created.id}/results`)).body).toMatchObject({ scores: { 5: 1 }, judged: 5 });
+  });
+
+  it('keeps a failed invocation visible in its output and fails a test where every invocation failed', async () => {
+    const mixed = await create({ evaluation_type: 'human_a_b_testing', revisions_ids: [revisionIds[0], brokenRevisionId] });
+    const single = await create({ evaluation_type: 'single_model_test', revisions_ids: [brokenRevisionId] });
+    const mixedDone = await settled(mixed.id);
+    expect(mixedDone).toMatchObject({ status: { value: 'EVALUATION_READY', error: { message: expect.stringContaining('6 of 12') } } });
+    const scenario = (await scenariosOf(mixed.id))[0];
+    expect(scenario.outputs[0]).toEqual({ variant_id: variantId, variant_revision_id: revisionIds[0], variant_output: 'Paris' });
+    expect(scenario.outputs[1]).toMatchObject({
+      variant_revision_id: brokenRevisionId, variant_output: '', error: { message: expect.stringContaining('temperature') },
+    });
+    expect((await put(client, mixed.id, scenario.id, { vote: revisionIds[0] })).status).toBe(200);
+
+    const failed = await settled(single.id);
+    expect(failed.status).toMatchObject({ value: 'EVALUATION_FAILED', error: { message: expect.stringMatching(/^every invocation failed/) } });
+    const [failedScenario] = await scenariosOf(single.id);
+    expect(failedScenario.outputs[0].error.message).toEqual(expect.any(String));
+    expect((await put(client, single.id, failedScenario.id, { score: 3 })).status).toBe(409);
+  });
+
+  describe('while outputs are being generated', () => {
+    let gate: GatedProxy;
+    beforeAll(async () => {
+      gate = await startGatedProxy(example.service.url);
+    });
+    afterAll(() => gate?.close());
+
+    it('shows STARTED with its progress and refuses judgments (409) until READY', async () => {
+      const gated = await addVariant(app.app_id, 'gated', gate.url, EXACT);
+      const [revisionId] = await revisionsOf(gated.variant_id);
+      const created = await create({ evaluation_type: 'single_model_test', revisions_ids: [revisionId] });
+      await waitFor('the runner to call the service', async () => (gate.held() > 0 ? true : undefined));
+      const started = await client.get(`/human-evaluations/${created.id}/status`);
+      expect(started.body).toEqual({ id: created.id, status: { type: 'status', value: 'EVALUATION_STARTED' }, progress: { done: 0, total: 6 } });
+      const early = await put(client, created.id, randomUUID(), { score: 4 });
+      expect(early.status).toBe(409);
+      expect(early.body.detail).toMatch(/EVALUATION_STARTED/);
+      gate.release();
+      expect((await settled(created.id)).status.value).toBe('EVALUATION_READY');
+      const [first] = await scenariosOf(created.id);
+      expect((await put(client, created.id, first.id, { score: 4 })).body.score).toBe(4);
+    });
+  });
+
+  it('validates creation: 422 for bad bodies and revision counts, 404 for unknown ids, 400 for a foreign revision', async () => {
+    const base = { app_id: app.app_id, evaluation_type: 'human_a_b_testing', revisions_ids: revisionIds, testset_id: testsetId };
+    const expect422 = async (body: Record<string, unknown>, loc: Array<string | number>) => {
+      const response = await client.post('/human-evaluations', body);
+      expect({ body, status: response.status, locs: response.body.detail?.map((d: any) => d.loc) }).toEqual({ body, status: 422, locs: [loc] });
+    };
+    await expect422({ ...base, revisions_ids: [revisionIds[0]] }, ['body', 'revisions_ids']);
+    await expect422({ ...base, revisions_ids: [revisionIds[0], revisionIds[0]] }, ['body', 'revisions_ids']);
+    await expect422({ ...base, revisions_ids: [...revisionIds, brokenRevisionId] }, ['body', 'revisions_ids']);
+    await expect422({ ...base, evaluation_type: 'single_model_test' }, ['body', 'revisions_ids']);
+    await expect422({ ...base, evaluation_type: 'elo' }, ['body', 'evaluation_type']);
+    await expect422({ ...base, inputs: ['input', 'nope'] }, ['body', 'inputs', 1]);
+    await expect422({ ...base, correct_answer_column: 'answer' }, ['body', 'correct_answer_column']);
+    await expect422({ ...base, revisions_ids: ['x', revisionIds[1]] }, ['body', 'revisions_ids']);
+    const missing = await client.post('/human-evaluations', {});
+    expect(missing.body.detail.map((d: any) => d.loc.join('.')).sort()).toEqual(
+      ['body.app_id', 'body.evaluation_type', 'body.revisions_ids', 'body.testset_id'],
+    );
+
+    expect((await client.post('/human-evaluations', { ...base, app_id: randomUUID() })).status).toBe(404);
+    expect((await client.post('/human-evaluations', { ...base, testset_id: randomUUID() })).status).toBe(404);
+    expect((await client.post('/human-evaluations', { ...base, revisions_ids: [revisionIds[0], randomUUID()] })).status).toBe(404);
+    const otherApp = (await client.post('/apps', { app_name: `human-other-${engine}` })).body;
+    const foreign = await addVariant(otherApp.app_id, 'elsewhere', example.service.url, EXACT);
+    const [foreignRevision] = await revisionsOf(foreign.variant_id);
+    expect((await client.post('/human-evaluations', { ...base, revisions_ids: [revisionIds[0], foreignRevision] })).status).toBe(400);
+    expect((await client.get(`/human-evaluations/${randomUUID()}`)).status).toBe(404);
+    expect((await client.get(`/human-evaluations/${randomUUID()}/evaluation_scenarios`)).status).toBe(404);
+    expect((await client.get('/human-evaluations?app_id=nope')).status).toBe(422);
+  });
+});

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor, type HumanEvaluation, type HumanEvaluationType, type HumanEvaluationVariant, DomainError,
+  checkHumanEvaluationSetup, playgroundEndpoint, revisionsIssue,
+} from '@crucible/domain';
+import { JobQueue } from '../../evaluations/ports';
+import { VariantRepository } from '../../registry/ports';
+import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
+import { TestsetRepository } from '../../testsets/ports';
+import { HumanEvaluationRepository } from '../ports';
+
+export interface CreateHumanEvaluationInput {
+  appId: string;
+  evaluationType: HumanEvaluationType;
+  revisionIds: string[];
+  testsetId: string;
+  inputColumns?: string[];
+  correctAnswerColumn?: string;
+}
+
+/** Pins each compared revision (parameters and playground endpoint), writes the evaluation, then queues it. */
+@Injectable()
+export class CreateHumanEvaluationUseCase {
+  constructor(
+    private readonly humanEvaluations: HumanEvaluationRepository,
+    private readonly variants: VariantRepository,
+    private readonly testsets: TestsetRepository,
+    private readonly queue: JobQueue,
+    private readonly getApp: GetAppUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: CreateHumanEvaluationInput): Promise<HumanEvaluation> {
+    const countIssue = revisionsIssue(input.evaluationType, input.revisionIds);
+    if (countIssue) throw DomainError.invalidInput([countIssue]);
+    const app = await this.getApp.execute(actor, input.appId);
+    const testset = await this.testsets.findById(actor.projectId, input.testsetId);
+    if (!testset) throw DomainError.notFound('testset', input.testsetId);
+    const check = checkHumanEvaluationSetup({
+      evaluationType: input.evaluationType, revisionIds: input.revisionIds, testsetColumns: testset.columns,
+      inputColumns: input.inputColumns, correctAnswerColumn: input.correctAnswerColumn,
+    });
+    if (!check.ok) throw DomainError.invalidInput(check.issues);
+
+    const revisions = await this.variants.findRevisionsByIds(actor.projectId, input.revisionIds);
+    const variants: HumanEvaluationVariant[] = [];
+    for (const revisionId of input.revisionIds) {
+      const revision = revisions.find((r) => r.id === revisionId);
+      const view = revision && (await this.variants.findView(actor.projectId, revision.variantId));
+      if (!revision || !view) throw DomainError.notFound('variant revision', revisionId);
+      if (view.variant.appId !== app.id) {
+        throw new DomainError('rule_violation', `revision ${revisionId} belongs to another app than ${app.id}`);
+      }
+      variants.push({
+        variantId: view.variant.id, variantName: view.variant.name, variantRevisionId: revision.id,
+        revision: revision.revision, parameters: revision.parameters, invocationUrl: playgroundEndpoint(view.base),
+      });
+    }
+
+    const now = new Date();
+    const evaluation: HumanEvaluation = {
+      id: randomUUID(), projectId: actor.projectId, appId: app.id, evaluationType: input.evaluationType, variants,
+      testsetId: testset.id, testsetName: testset.name, inputColumns: check.setup.inputColumns,
+      correctAnswerColumn: input.correctAnswerColumn ?? null, status: 'EVALUATION_INITIALIZED', statusError: null,
+      progressDone: 0, progressTotal: testset.rows.length, createdAt: now, updatedAt: now,
+    };
+    await this.humanEvaluations.create(evaluation);
+    await this.queue.enqueue({ kind: 'human_evaluation', human_evaluation_id: evaluation.id, project_id: actor.projectId });
+    return evaluation;
+  }
+}

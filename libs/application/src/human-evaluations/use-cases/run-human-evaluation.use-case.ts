@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  type HumanEvaluation, type HumanEvaluationScenario, type HumanScenarioOutput, DEFAULT_CORRECT_ANSWER_COLUMN,
+  HUMAN_EVALUATION_RATE_LIMIT, displayValue, isTerminalHumanStatus,
+} from '@crucible/domain';
+import { WorkflowInvoker } from '../../evaluations/ports';
+import { invokeWithRetries, sleep, workflowInputs } from '../../evaluations/use-cases/invoke-with-retries';
+import { TestsetRepository } from '../../testsets/ports';
+import { HumanEvaluationRepository } from '../ports';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The runner's work for one human evaluation job: every compared revision's output for every row, so that
+ * people can judge. Safe to run again (a re-delivered job): stored rows are skipped, statuses only move along
+ * the machine. A failed invocation is kept in its output entry and does not stop the row or the run.
+ */
+@Injectable()
+export class RunHumanEvaluationUseCase {
+  constructor(
+    private readonly humanEvaluations: HumanEvaluationRepository,
+    private readonly testsets: TestsetRepository,
+    private readonly invoker: WorkflowInvoker,
+  ) {}
+
+  async execute(job: { humanEvaluationId: string; projectId: string }): Promise<void> {
+    const { humanEvaluationId: id, projectId } = job;
+    const evaluation = await this.humanEvaluations.findById(projectId, id);
+    if (!evaluation || isTerminalHumanStatus(evaluation.status)) return;
+    if (evaluation.status === 'EVALUATION_INITIALIZED'
+      && !(await this.humanEvaluations.moveStatus(projectId, id, { to: 'EVALUATION_STARTED' }))) return;
+
+    const testset = await this.testsets.findById(projectId, evaluation.testsetId);
+    if (!testset) {
+      await this.humanEvaluations.moveStatus(projectId, id, {
+        to: 'EVALUATION_FAILED', error: { message: `testset ${evaluation.testsetId} no longer exists` },
+      });
+      return;
+    }
+    const stored = new Set(await this.humanEvaluations.storedRowIndexes(projectId, id));
+    const pending = testset.rows.map((row, index) => ({ row: row as Row, index })).filter(({ index }) => !stored.has(index));
+    const { batchSize, delayBetweenBatchesSeconds } = HUMAN_EVALUATION_RATE_LIMIT;
+    for (let start = 0; start < pending.length; start += batchSize) {
+      if (start > 0) await sleep(delayBetweenBatchesSeconds * 1000);
+      if (await this.wasStopped(evaluation)) return;
+      await Promise.all(pending.slice(start, start + batchSize).map((item) => this.runRow(evaluation, item.row, item.index)));
+    }
+    await this.finish(evaluation);
+  }
+
+  /** Deleted (or moved on by another runner) while this one worked. */
+  private async wasStopped(evaluation: HumanEvaluation): Promise<boolean> {
+    const current = await this.humanEvaluations.findById(evaluation.projectId, evaluation.id);
+    return !current || current.status !== 'EVALUATION_STARTED';
+  }
+
+  private async runRow(evaluation: HumanEvaluation, row: Row, rowIndex: number): Promise<void> {
+    const groundTruth = evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN;
+    const inputs = workflowInputs(row, groundTruth);
+    const outputs = await Promise.all(evaluation.variants.map(async (variant): Promise<HumanScenarioOutput> => {
+      const outcome = await invokeWithRetries(
+        this.invoker, variant.invocationUrl, { inputs, config: variant.parameters }, HUMAN_EVALUATION_RATE_LIMIT,
+      );
+      const ids = { variantId: variant.variantId, variantRevisionId: variant.variantRevisionId };
+      if (outcome.ok) return { ...ids, output: outcome.output, error: null };
+      return { ...ids, output: null, error: { message: outcome.message, ...(outcome.stacktrace ? { stacktrace: outcome.stacktrace } : {}) } };
+    }));
+    const correctAnswer = row[groundTruth];
+    const now = new Date();
+    const scenario: HumanEvaluationScenario = {
+      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex,
+      inputs: evaluation.inputColumns.map((name) => ({ name, value: row[name] ?? null })), outputs,
+      vote: null, score: null, correctAnswer: correctAnswer === undefined || correctAnswer === null ? null : displayValue(correctAnswer),
+      isPinned: false, note: null, createdAt: now, updatedAt: now,
+    };
+    await this.humanEvaluations.saveScenario(scenario);
+  }
+
+  private async finish(evaluation: HumanEvaluation): Promise<void> {
+    const { projectId, id } = evaluation;
+    const scenarios = await this.humanEvaluations.listScenarios(projectId, id);
+    const outputs = scenarios.flatMap((s) => s.outputs);
+    const firstError = outputs.find((o) => o.error)?.error;
+    if (outputs.length === 0 || outputs.every((o) => o.error)) {
+      await this.humanEvaluations.moveStatus(projectId, id, {
+        to: 'EVALUATION_FAILED',
+        error: { message: firstError ? `every invocation failed; first error: ${firstError.message}` : 'the test set has no rows' },
+      });
+      return;
+    }
+    const failed = outputs.filter((o) => o.error).length;
+    await this.humanEvaluations.moveStatus(projectId, id, {
+      to: 'EVALUATION_READY',
+      error: failed > 0 ? { message: `${failed} of ${outputs.length} invocations failed; their errors are on the scenarios` } : null,
+    });
+  }
+}

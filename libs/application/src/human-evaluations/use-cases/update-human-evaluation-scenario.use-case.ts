@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Actor, type HumanEvaluationScenario, type HumanScenarioPatch, DomainError, checkJudgment,
+} from '@crucible/domain';
+import { HumanEvaluationRepository } from '../ports';
+import { GetHumanEvaluationUseCase } from './read-human-evaluations.use-case';
+
+/** What a person sends; vote and score are checked against the kind of test, the rest by the transport. */
+export interface HumanScenarioUpdate {
+  vote?: unknown;
+  score?: unknown;
+  correctAnswer?: string | null;
+  isPinned?: boolean;
+  note?: string | null;
+}
+
+@Injectable()
+export class UpdateHumanEvaluationScenarioUseCase {
+  constructor(
+    private readonly humanEvaluations: HumanEvaluationRepository,
+    private readonly getEvaluation: GetHumanEvaluationUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: { evaluationId: string; scenarioId: string; update: HumanScenarioUpdate }): Promise<HumanEvaluationScenario> {
+    const { evaluationId, scenarioId, update } = input;
+    const evaluation = await this.getEvaluation.execute(actor, evaluationId);
+    const judgment = checkJudgment(evaluation, { vote: update.vote, score: update.score });
+    if (judgment.issues.length > 0) throw DomainError.invalidInput(judgment.issues);
+    const patch: HumanScenarioPatch = {
+      ...('vote' in judgment ? { vote: judgment.vote } : {}),
+      ...('score' in judgment ? { score: judgment.score } : {}),
+      ...(update.correctAnswer !== undefined ? { correctAnswer: update.correctAnswer } : {}),
+      ...(update.isPinned !== undefined ? { isPinned: update.isPinned } : {}),
+      ...(update.note !== undefined ? { note: update.note } : {}),
+    };
+    if (Object.keys(patch).length === 0) {
+      throw DomainError.invalidInput([{
+        loc: ['body'], msg: 'give at least one of vote, score, correct_answer, is_pinned, note', type: 'missing',
+      }]);
+    }
+    if (evaluation.status !== 'EVALUATION_READY') throw this.notReady(evaluationId, evaluation.status);
+    const updated = await this.humanEvaluations.updateScenario(actor.projectId, evaluationId, scenarioId, patch);
+    if (updated) return updated;
+    // Nothing matched: either no such scenario, or the evaluation left READY (deleted) meanwhile.
+    if (!(await this.humanEvaluations.findScenario(actor.projectId, evaluationId, scenarioId))) {
+      throw DomainError.notFound('human evaluation scenario', scenarioId);
+    }
+    const current = await this.getEvaluation.execute(actor, evaluationId);
+    throw this.notReady(evaluationId, current.status);
+  }
+
+  private notReady(evaluationId: string, status: string): DomainError {
+    return new DomainError('invalid_state', `human evaluation ${evaluationId} is ${status}; scenarios can be judged once it is EVALUATION_READY`);
+  }
+}

@@ -1,0 +1,114 @@
+import type { RateLimit } from '../evaluations/evaluation';
+import type { ResultError } from '../shared/result';
+import { DomainError } from '../shared/domain-error';
+
+export type HumanEvaluationType = 'human_a_b_testing' | 'single_model_test';
+export const HUMAN_EVALUATION_TYPES: readonly HumanEvaluationType[] = ['human_a_b_testing', 'single_model_test'];
+
+/** How many revisions each kind of test compares. */
+export const REVISIONS_PER_TYPE: Record<HumanEvaluationType, number> = { human_a_b_testing: 2, single_model_test: 1 };
+
+export type HumanEvaluationStatus = 'EVALUATION_INITIALIZED' | 'EVALUATION_STARTED' | 'EVALUATION_READY' | 'EVALUATION_FAILED';
+
+const MOVES: Record<HumanEvaluationStatus, HumanEvaluationStatus[]> = {
+  EVALUATION_INITIALIZED: ['EVALUATION_STARTED', 'EVALUATION_FAILED'],
+  EVALUATION_STARTED: ['EVALUATION_READY', 'EVALUATION_FAILED'],
+  EVALUATION_READY: [],
+  EVALUATION_FAILED: [],
+};
+
+export const isTerminalHumanStatus = (status: HumanEvaluationStatus): boolean => MOVES[status].length === 0;
+
+/** The states a human evaluation may move from to reach `to`: what a conditional UPDATE must find in the row. */
+export const humanStatusesMovableTo = (to: HumanEvaluationStatus): HumanEvaluationStatus[] =>
+  (Object.keys(MOVES) as HumanEvaluationStatus[]).filter((from) => MOVES[from].includes(to));
+
+export function assertHumanStatusMove(from: HumanEvaluationStatus, to: HumanEvaluationStatus): void {
+  if (!MOVES[from].includes(to)) {
+    throw new DomainError('invalid_state', `human evaluation cannot move from ${from} to ${to}`);
+  }
+}
+
+/**
+ * People wait for outputs before they can judge, so the runner is not tunable per evaluation: a modest batch,
+ * a few quick retries, no pause between batches.
+ */
+export const HUMAN_EVALUATION_RATE_LIMIT: RateLimit = {
+  batchSize: 10, maxRetries: 3, retryDelaySeconds: 1, delayBetweenBatchesSeconds: 0,
+};
+
+/** One compared revision, pinned at creation like an Evaluation's. */
+export interface HumanEvaluationVariant {
+  variantId: string;
+  variantName: string;
+  variantRevisionId: string;
+  revision: number;
+  parameters: Record<string, unknown>;
+  invocationUrl: string;
+}
+
+export interface HumanEvaluation {
+  id: string;
+  projectId: string;
+  appId: string;
+  evaluationType: HumanEvaluationType;
+  /** Two for an A/B test, one for single-model scoring, in the order of `revisions_ids`. */
+  variants: HumanEvaluationVariant[];
+  testsetId: string;
+  testsetName: string;
+  /** The columns shown as scenario inputs. */
+  inputColumns: string[];
+  correctAnswerColumn: string | null;
+  status: HumanEvaluationStatus;
+  statusError: ResultError | null;
+  progressDone: number;
+  progressTotal: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface HumanScenarioInput {
+  name: string;
+  value: unknown;
+}
+
+/** One revision's answer to a row; a failed invocation keeps its error here instead of blocking the row. */
+export interface HumanScenarioOutput {
+  variantId: string;
+  variantRevisionId: string;
+  output: unknown;
+  error: ResultError | null;
+}
+
+/** One test-set row to judge; inputs and outputs are fixed, the judgment fields are what people edit. */
+export interface HumanEvaluationScenario {
+  id: string;
+  projectId: string;
+  evaluationId: string;
+  rowIndex: number;
+  inputs: HumanScenarioInput[];
+  outputs: HumanScenarioOutput[];
+  vote: string | null;
+  score: number | null;
+  correctAnswer: string | null;
+  isPinned: boolean;
+  note: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The judgment fields a person changes; an absent key is left as stored. */
+export interface HumanScenarioPatch {
+  vote?: string | null;
+  score?: number | null;
+  correctAnswer?: string | null;
+  isPinned?: boolean;
+  note?: string | null;
+}
+
+/** Inputs and outputs are shown as text: strings as they are, anything else JSON-encoded. */
+export function displayValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  return JSON.stringify(value);
+}

@@ -1,0 +1,12 @@
+import type { Provider } from '@nestjs/common';
+import {
+  CreateHumanEvaluationUseCase, DeleteHumanEvaluationsUseCase, ExportHumanEvaluationUseCase,
+  GetHumanEvaluationResultsUseCase, GetHumanEvaluationUseCase, ListHumanEvaluationScenariosUseCase,
+  ListHumanEvaluationsUseCase, RunHumanEvaluationUseCase, UpdateHumanEvaluationScenarioUseCase,
+} from '@crucible/application';
+
+export const HUMAN_EVALUATION_USE_CASES: Provider[] = [
+  CreateHumanEvaluationUseCase, GetHumanEvaluationUseCase, ListHumanEvaluationsUseCase, ListHumanEvaluationScenariosUseCase,
+  GetHumanEvaluationResultsUseCase, ExportHumanEvaluationUseCase, DeleteHumanEvaluationsUseCase,
+  UpdateHumanEvaluationScenarioUseCase, RunHumanEvaluationUseCase,
+];
