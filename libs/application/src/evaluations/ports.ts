@@ -29,8 +29,11 @@ export abstract class EvaluationRepository {
    * so a cancelled or finished evaluation is never overwritten by a late runner. Answers whether it moved.
    */
   abstract moveStatus(projectId: string, id: string, change: StatusChange): Promise<boolean>;
-  /** Stores a row's scenario once: a second save of the same (evaluation, row) is ignored. Answers whether it stored. */
-  abstract saveScenario(scenario: EvaluationScenario): Promise<boolean>;
+  /**
+   * Stores a batch's scenarios in one transaction, each row once: a second save of the same (evaluation, row)
+   * is ignored. Answers how many it stored.
+   */
+  abstract saveScenarios(scenarios: EvaluationScenario[]): Promise<number>;
   abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;
   abstract listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]>;
   abstract storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]>;

@@ -15,11 +15,8 @@ export interface AggregatedResult {
   result: Result;
 }
 
-/** One variant revision run against one test set; everything it runs with is pinned at creation. */
-export interface Evaluation {
-  id: string;
-  projectId: string;
-  appId: string;
+/** A variant revision as an evaluation runs it: parameters and endpoint fixed when the evaluation is created. */
+export interface PinnedRevision {
   variantId: string;
   variantName: string;
   variantRevisionId: string;
@@ -27,6 +24,13 @@ export interface Evaluation {
   parameters: Record<string, unknown>;
   /** The playground endpoint of the variant's base, pinned with the parameters. */
   invocationUrl: string;
+}
+
+/** One variant revision run against one test set; everything it runs with is pinned at creation. */
+export interface Evaluation extends PinnedRevision {
+  id: string;
+  projectId: string;
+  appId: string;
   testsetId: string;
   testsetName: string;
   evaluatorConfigs: EvaluatorConfig[];

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../evaluations/evaluation';
+import type { PinnedRevision, RateLimit } from '../evaluations/evaluation';
 import type { ResultError } from '../shared/result';
 import { DomainError } from '../shared/domain-error';
 
@@ -38,14 +38,7 @@ export const HUMAN_EVALUATION_RATE_LIMIT: RateLimit = {
 };
 
 /** One compared revision, pinned at creation like an Evaluation's. */
-export interface HumanEvaluationVariant {
-  variantId: string;
-  variantName: string;
-  variantRevisionId: string;
-  revision: number;
-  parameters: Record<string, unknown>;
-  invocationUrl: string;
-}
+export type HumanEvaluationVariant = PinnedRevision;
 
 export interface HumanEvaluation {
   id: string;

@@ -100,26 +100,34 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async saveScenario(scenario: EvaluationScenario): Promise<boolean> {
+  async saveScenarios(scenarios: EvaluationScenario[]): Promise<number> {
+    const [first] = scenarios;
+    if (!first) return 0;
+    const columns = 12;
+    const values = scenarios.map((_, row) => {
+      const p = (column: number) => `$${row * columns + column}`;
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}::jsonb, ${p(9)}, ${p(10)}, ${p(11)}::jsonb, ${p(12)})`;
+    });
+    const parameters = scenarios.flatMap((s) => [
+      s.id, s.projectId, s.evaluationId, s.rowIndex, json(s.inputs), json(s.output), json(s.correctAnswer),
+      json(s.results), s.latency, s.cost, json(s.error), s.createdAt,
+    ]);
     return this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
         `INSERT INTO evaluation_scenarios
            (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, created_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11::jsonb, $12)
+         VALUES ${values.join(', ')}
          ON CONFLICT (evaluation_id, row_index) DO NOTHING
          RETURNING id`,
-        [
-          scenario.id, scenario.projectId, scenario.evaluationId, scenario.rowIndex, json(scenario.inputs),
-          json(scenario.output), json(scenario.correctAnswer), json(scenario.results), scenario.latency, scenario.cost,
-          json(scenario.error), scenario.createdAt,
-        ],
+        parameters,
       );
-      if (inserted.length === 0) return false;
-      await manager.query(
-        'UPDATE evaluations SET progress_done = progress_done + 1, updated_at = now() WHERE id = $1 AND project_id = $2',
-        [scenario.evaluationId, scenario.projectId],
-      );
-      return true;
+      if (inserted.length > 0) {
+        await manager.query(
+          'UPDATE evaluations SET progress_done = progress_done + $3, updated_at = now() WHERE id = $1 AND project_id = $2',
+          [first.evaluationId, first.projectId, inserted.length],
+        );
+      }
+      return inserted.length;
     });
   }
 

@@ -5,10 +5,8 @@ import {
   CreateAppUseCase, CreateTestsetUseCase, GetAppUseCase, type InvocationOutcome, RunHumanEvaluationUseCase,
   type WorkflowCall, WorkflowInvoker,
 } from '@crucible/application';
-import { type DatabaseConfig, openDataSource } from '../data-source/create-data-source';
-import { createTestPostgres, type TestPostgres } from '../testing/test-databases';
-import { newProjectWithKey } from '../testing/registry-fixtures';
-import { TypeOrmProjectRepository } from './access.repository';
+import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
+
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmTestsetRepository } from './testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './human-evaluation.repository';
@@ -25,7 +23,7 @@ class EchoInvoker extends WorkflowInvoker {
 }
 
 describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %s', (engine) => {
-  let testDb: TestPostgres | undefined;
+  let database: TestDatabase;
   let dataSource: DataSource;
   let actor: Actor;
   let repository: TypeOrmHumanEvaluationRepository;
@@ -34,15 +32,9 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
   const rows = [{ input: 'a', correct_answer: 'A' }, { input: 'fail', correct_answer: 'B' }, { input: 'c', correct_answer: 3 }];
 
   beforeAll(async () => {
-    let config: DatabaseConfig = { kind: 'pglite', dataDir: null };
-    if (engine === 'postgres') {
-      testDb = await createTestPostgres();
-      config = { kind: 'postgres', url: testDb.url };
-    }
-    dataSource = await openDataSource(config);
-    const first = newProjectWithKey('first');
-    await new TypeOrmProjectRepository(dataSource).createWithKey(first.project, first.key);
-    actor = first.actor;
+    database = await openTestDatabase(engine);
+    dataSource = database.dataSource;
+    actor = database.actor;
     repository = new TypeOrmHumanEvaluationRepository(dataSource);
     const apps = new TypeOrmAppRepository(dataSource);
     appId = (await new CreateAppUseCase(apps).execute(actor, { appName: 'judged' })).id;
@@ -51,8 +43,7 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await testDb?.drop();
+    await database?.close();
   });
 
   const newEvaluation = (): HumanEvaluation => ({

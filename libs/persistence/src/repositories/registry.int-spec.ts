@@ -4,10 +4,8 @@ import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
   ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase,
 } from '@crucible/application';
-import { type DatabaseConfig, openDataSource } from '../data-source/create-data-source';
-import { createTestPostgres, type TestPostgres } from '../testing/test-databases';
-import { newProjectWithKey } from '../testing/registry-fixtures';
-import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './access.repository';
+import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
+import { TypeOrmApiKeyRepository } from './access.repository';
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmVariantRepository } from './variant.repository';
 import { TypeOrmEnvironmentRepository } from './environment.repository';
@@ -19,7 +17,7 @@ class NoServiceDefaults extends ServiceDefaultsReader {
 }
 
 describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (engine) => {
-  let testDb: TestPostgres | undefined;
+  let database: TestDatabase;
   let dataSource: DataSource;
   let actor: Actor;
   let otherActor: Actor;
@@ -43,25 +41,15 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
   }
 
   beforeAll(async () => {
-    let config: DatabaseConfig = { kind: 'pglite', dataDir: null };
-    if (engine === 'postgres') {
-      testDb = await createTestPostgres();
-      config = { kind: 'postgres', url: testDb.url };
-    }
-    dataSource = await openDataSource(config);
-    const projects = new TypeOrmProjectRepository(dataSource);
-    const first = newProjectWithKey('first');
-    const second = newProjectWithKey('second');
-    await projects.createWithKey(first.project, first.key);
-    await projects.createWithKey(second.project, second.key);
-    actor = first.actor;
-    otherActor = second.actor;
+    database = await openTestDatabase(engine);
+    dataSource = database.dataSource;
+    actor = database.actor;
+    otherActor = database.otherActor;
     useCases = wire(dataSource);
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await testDb?.drop();
+    await database?.close();
   });
 
   async function newVariant(appName: string) {

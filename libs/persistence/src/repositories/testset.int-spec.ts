@@ -3,15 +3,13 @@ import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateTestsetUseCase, DeleteAppUseCase, GetAppUseCase, GetTestsetUseCase, UpdateTestsetUseCase,
 } from '@crucible/application';
-import { type DatabaseConfig, openDataSource } from '../data-source/create-data-source';
-import { createTestPostgres, type TestPostgres } from '../testing/test-databases';
-import { newProjectWithKey } from '../testing/registry-fixtures';
-import { TypeOrmProjectRepository } from './access.repository';
+import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
+
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmTestsetRepository } from './testset.repository';
 
 describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engine) => {
-  let testDb: TestPostgres | undefined;
+  let database: TestDatabase;
   let dataSource: DataSource;
   let actor: Actor;
   let otherActor: Actor;
@@ -32,26 +30,16 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
   }
 
   beforeAll(async () => {
-    let config: DatabaseConfig = { kind: 'pglite', dataDir: null };
-    if (engine === 'postgres') {
-      testDb = await createTestPostgres();
-      config = { kind: 'postgres', url: testDb.url };
-    }
-    dataSource = await openDataSource(config);
-    const projects = new TypeOrmProjectRepository(dataSource);
-    const first = newProjectWithKey('first');
-    const second = newProjectWithKey('second');
-    await projects.createWithKey(first.project, first.key);
-    await projects.createWithKey(second.project, second.key);
-    actor = first.actor;
-    otherActor = second.actor;
+    database = await openTestDatabase(engine);
+    dataSource = database.dataSource;
+    actor = database.actor;
+    otherActor = database.otherActor;
     testsets = new TypeOrmTestsetRepository(dataSource);
     useCases = wire(dataSource);
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
-    await testDb?.drop();
+    await database?.close();
   });
 
   it('stores rows with their scalar types and reads them back in order', async () => {

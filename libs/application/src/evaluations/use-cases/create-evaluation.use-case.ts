@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type Evaluation, type RateLimit, DomainError, playgroundEndpoint,
+  type Actor, type Evaluation, type RateLimit, DomainError,
 } from '@crucible/domain';
 import { EvaluationRepository, EvaluatorConfigRepository, JobQueue } from '../ports';
 import { VariantRepository } from '../../registry/ports';
 import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
 import { TestsetRepository } from '../../testsets/ports';
+import { pinRevisions } from './pin-revisions';
 
 export interface CreateEvaluationInput {
   appId: string;
@@ -41,30 +42,15 @@ export class CreateEvaluationUseCase {
     const foreignConfig = configs.find((c) => c.appId !== null && c.appId !== app.id);
     if (foreignConfig) throw new DomainError('rule_violation', `evaluator config ${foreignConfig.id} belongs to another app`);
 
-    const revisionIds = [...new Set(input.revisionIds)];
-    const revisions = await this.variants.findRevisionsByIds(actor.projectId, revisionIds);
-    const missingRevision = revisionIds.find((id) => !revisions.some((r) => r.id === id));
-    if (missingRevision) throw DomainError.notFound('variant revision', missingRevision);
-
+    const pinned = await pinRevisions(this.variants, actor.projectId, app.id, [...new Set(input.revisionIds)]);
     const now = new Date();
-    const evaluations: Evaluation[] = [];
-    for (const revisionId of revisionIds) {
-      const revision = revisions.find((r) => r.id === revisionId)!;
-      const view = await this.variants.findView(actor.projectId, revision.variantId);
-      if (!view) throw DomainError.notFound('variant revision', revisionId);
-      if (view.variant.appId !== app.id) {
-        throw new DomainError('rule_violation', `revision ${revisionId} belongs to another app than ${app.id}`);
-      }
-      evaluations.push({
-        id: randomUUID(), projectId: actor.projectId, appId: app.id, variantId: view.variant.id,
-        variantName: view.variant.name, variantRevisionId: revision.id, revision: revision.revision,
-        parameters: revision.parameters, invocationUrl: playgroundEndpoint(view.base), testsetId: testset.id,
-        testsetName: testset.name, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
-        correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit,
-        status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rows.length,
-        aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
-      });
-    }
+    const evaluations: Evaluation[] = pinned.map((revision) => ({
+      ...revision, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id,
+      testsetName: testset.name, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
+      correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit,
+      status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rows.length,
+      aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
+    }));
     await this.evaluations.createMany(evaluations);
     for (const evaluation of evaluations) {
       await this.queue.enqueue({ kind: 'evaluation', evaluation_id: evaluation.id, project_id: actor.projectId });

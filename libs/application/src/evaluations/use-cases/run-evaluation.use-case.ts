@@ -43,7 +43,8 @@ export class RunEvaluationUseCase {
     for (let start = 0; start < pending.length; start += batchSize) {
       if (start > 0) await sleep(delayBetweenBatchesSeconds * 1000);
       if (await this.wasCancelled(evaluation)) return;
-      await Promise.all(pending.slice(start, start + batchSize).map((item) => this.runRow(evaluation, item.row, item.index)));
+      const batch = pending.slice(start, start + batchSize);
+      await this.evaluations.saveScenarios(await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index))));
     }
     await this.finish(evaluation);
   }
@@ -53,7 +54,7 @@ export class RunEvaluationUseCase {
     return !current || current.status !== 'EVALUATION_STARTED';
   }
 
-  private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<void> {
+  private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<EvaluationScenario> {
     const groundTruth = evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN;
     const inputs = workflowInputs(row, groundTruth);
     const outcome = await invokeWithRetries(
@@ -76,7 +77,7 @@ export class RunEvaluationUseCase {
       scenario.cost = outcome.trace?.cost ?? null;
       scenario.results = await this.evaluate(evaluation, row, outcome.output, groundTruth);
     }
-    await this.evaluations.saveScenario(scenario);
+    return scenario;
   }
 
   private evaluate(evaluation: Evaluation, row: Row, output: unknown, groundTruth: string): Promise<EvaluatorOutcome[]> {

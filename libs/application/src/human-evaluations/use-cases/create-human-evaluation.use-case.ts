@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type HumanEvaluation, type HumanEvaluationType, type HumanEvaluationVariant, DomainError,
-  checkHumanEvaluationSetup, playgroundEndpoint, revisionsIssue,
+  type Actor, type HumanEvaluation, type HumanEvaluationType, DomainError, checkHumanEvaluationSetup, revisionsIssue,
 } from '@crucible/domain';
 import { JobQueue } from '../../evaluations/ports';
 import { VariantRepository } from '../../registry/ports';
 import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
 import { TestsetRepository } from '../../testsets/ports';
+import { pinRevisions } from '../../evaluations/use-cases/pin-revisions';
 import { HumanEvaluationRepository } from '../ports';
 
 export interface CreateHumanEvaluationInput {
@@ -42,20 +42,7 @@ export class CreateHumanEvaluationUseCase {
     });
     if (!check.ok) throw DomainError.invalidInput(check.issues);
 
-    const revisions = await this.variants.findRevisionsByIds(actor.projectId, input.revisionIds);
-    const variants: HumanEvaluationVariant[] = [];
-    for (const revisionId of input.revisionIds) {
-      const revision = revisions.find((r) => r.id === revisionId);
-      const view = revision && (await this.variants.findView(actor.projectId, revision.variantId));
-      if (!revision || !view) throw DomainError.notFound('variant revision', revisionId);
-      if (view.variant.appId !== app.id) {
-        throw new DomainError('rule_violation', `revision ${revisionId} belongs to another app than ${app.id}`);
-      }
-      variants.push({
-        variantId: view.variant.id, variantName: view.variant.name, variantRevisionId: revision.id,
-        revision: revision.revision, parameters: revision.parameters, invocationUrl: playgroundEndpoint(view.base),
-      });
-    }
+    const variants = await pinRevisions(this.variants, actor.projectId, app.id, input.revisionIds);
 
     const now = new Date();
     const evaluation: HumanEvaluation = {
