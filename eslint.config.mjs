@@ -44,8 +44,8 @@ export default [
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // End-to-end suites read JSON answers loosely, as a client would.
-    files: ['e2e/**/*.ts'],
+    // End-to-end suites and benchmarks read JSON answers loosely, as a client would.
+    files: ['e2e/**/*.ts', 'tools/bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

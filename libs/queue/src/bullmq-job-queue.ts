@@ -42,6 +42,9 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationShutdown {
       jobId: jobKey(payload).replace(':', '-'),
       removeOnComplete: true,
       removeOnFail: 1000,
+      // A job that throws (database briefly down…) is tried again; the run resumes from the rows stored.
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 2000 },
     });
   }
 

@@ -16,7 +16,7 @@ const ROWS = Number(process.env['BENCH_ROWS'] ?? 1000);
 const BATCH = 20;
 const KEY = 'crc_bench-key-0123456789abcdefghij';
 
-async function json(base: string, method: string, path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function json(base: string, method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${base}${path}`, {
     method, headers: { 'content-type': 'application/json', authorization: `ApiKey ${KEY}` },
     body: body === undefined ? undefined : JSON.stringify(body),
