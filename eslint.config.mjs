@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import js from '@eslint/js';
 
 const frameworkPackages = [
-  '@nestjs/*', 'typeorm', 'typeorm-pglite', 'pg', 'express', 'class-validator', 'class-transformer',
+  '@nestjs/*', 'typeorm', 'pg', 'express', 'class-validator', 'class-transformer',
   'bullmq', 'ioredis', '@electric-sql/pglite', 'isolated-vm', 'openai', 'zod',
 ];
 
@@ -27,7 +27,7 @@ export default [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkPackages },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:application', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:application'],
-              bannedExternalImports: ['typeorm', 'typeorm-pglite', 'pg', 'express', 'bullmq', 'ioredis', '@electric-sql/pglite', '@nestjs/core', '@nestjs/platform-express', '@nestjs/swagger'] },
+              bannedExternalImports: ['typeorm', 'pg', 'express', 'bullmq', 'ioredis', '@electric-sql/pglite', '@nestjs/core', '@nestjs/platform-express', '@nestjs/swagger'] },
             { sourceTag: 'type:infrastructure', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:contracts'] },
             { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure', 'type:contracts'] },

@@ -6,9 +6,8 @@ import {
 } from '@crucible/domain';
 import { EvaluationRepository, EvaluatorService, WorkflowInvoker } from '../ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { invokeWithRetries, sleep, workflowInputs } from './invoke-with-retries';
-
-type Row = Record<string, unknown>;
+import { invokeWithRetries, workflowInputs } from './invoke-with-retries';
+import { type Row, pendingRows, runInBatches } from './row-batches';
 
 /**
  * The runner's work for one evaluation job. Safe to run again for the same evaluation (a re-delivered
@@ -37,15 +36,11 @@ export class RunEvaluationUseCase {
       });
       return;
     }
-    const stored = new Set(await this.evaluations.storedRowIndexes(projectId, evaluationId));
-    const pending = testset.rows.map((row, index) => ({ row: row as Row, index })).filter(({ index }) => !stored.has(index));
-    const { batchSize, delayBetweenBatchesSeconds } = evaluation.rateLimit;
-    for (let start = 0; start < pending.length; start += batchSize) {
-      if (start > 0) await sleep(delayBetweenBatchesSeconds * 1000);
-      if (await this.wasCancelled(evaluation)) return;
-      const batch = pending.slice(start, start + batchSize);
+    const pending = pendingRows(testset.rows, await this.evaluations.storedRowIndexes(projectId, evaluationId));
+    const completed = await runInBatches(pending, evaluation.rateLimit, () => this.wasCancelled(evaluation), async (batch) => {
       await this.evaluations.saveScenarios(await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index))));
-    }
+    });
+    if (!completed) return;
     await this.finish(evaluation);
   }
 

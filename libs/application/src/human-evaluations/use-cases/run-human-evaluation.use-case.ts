@@ -5,11 +5,10 @@ import {
   HUMAN_EVALUATION_RATE_LIMIT, displayValue, isTerminalHumanStatus,
 } from '@crucible/domain';
 import { WorkflowInvoker } from '../../evaluations/ports';
-import { invokeWithRetries, sleep, workflowInputs } from '../../evaluations/use-cases/invoke-with-retries';
+import { invokeWithRetries, workflowInputs } from '../../evaluations/use-cases/invoke-with-retries';
+import { type Row, pendingRows, runInBatches } from '../../evaluations/use-cases/row-batches';
 import { TestsetRepository } from '../../testsets/ports';
 import { HumanEvaluationRepository } from '../ports';
-
-type Row = Record<string, unknown>;
 
 /**
  * The runner's work for one human evaluation job: every compared revision's output for every row, so that
@@ -38,14 +37,11 @@ export class RunHumanEvaluationUseCase {
       });
       return;
     }
-    const stored = new Set(await this.humanEvaluations.storedRowIndexes(projectId, id));
-    const pending = testset.rows.map((row, index) => ({ row: row as Row, index })).filter(({ index }) => !stored.has(index));
-    const { batchSize, delayBetweenBatchesSeconds } = HUMAN_EVALUATION_RATE_LIMIT;
-    for (let start = 0; start < pending.length; start += batchSize) {
-      if (start > 0) await sleep(delayBetweenBatchesSeconds * 1000);
-      if (await this.wasStopped(evaluation)) return;
-      await Promise.all(pending.slice(start, start + batchSize).map((item) => this.runRow(evaluation, item.row, item.index)));
-    }
+    const pending = pendingRows(testset.rows, await this.humanEvaluations.storedRowIndexes(projectId, id));
+    const completed = await runInBatches(pending, HUMAN_EVALUATION_RATE_LIMIT, () => this.wasStopped(evaluation), async (batch) => {
+      await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index)));
+    });
+    if (!completed) return;
     await this.finish(evaluation);
   }
 
