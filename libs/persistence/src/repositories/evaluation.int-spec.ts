@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, Logger } from 'typeorm';
+import type { Evaluation } from '@crucible/domain';
+import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
+import { TypeOrmEvaluationRepository } from './evaluation.repository';
+
+/** Counts the SQL statements a data source sends while `work` runs. */
+async function countQueries(dataSource: DataSource, work: () => Promise<unknown>): Promise<number> {
+  const original = dataSource.logger;
+  let count = 0;
+  dataSource.logger = new Proxy(original, {
+    get: (target, property: keyof Logger) => (property === 'logQuery'
+      ? () => { count += 1; }
+      : target[property]),
+  });
+  try {
+    await work();
+  } finally {
+    dataSource.logger = original;
+  }
+  return count;
+}
+
+describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s', (engine) => {
+  let database: TestDatabase;
+  let repository: TypeOrmEvaluationRepository;
+  const appId = randomUUID();
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    repository = new TypeOrmEvaluationRepository(database.dataSource);
+    await database.dataSource.query('INSERT INTO apps (id, project_id, name, created_at, updated_at) VALUES ($1, $2, $3, now(), now())', [appId, database.actor.projectId, 'listing']);
+  });
+  afterAll(() => database?.close());
+
+  const evaluation = (): Evaluation => {
+    const now = new Date();
+    return {
+      id: randomUUID(), projectId: database.actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
+      variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
+      testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null,
+      evaluatorConfigs: [{ id: randomUUID(), projectId: database.actor.projectId, appId, name: 'exact', evaluatorKey: 'auto_exact_match', settingsValues: {}, createdAt: now, updatedAt: now }],
+      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+      status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1, aggregatedResults: [],
+      averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
+    };
+  };
+
+  it('lists evaluations (seed op 1) in the same number of queries for 1 and for 40 evaluations', async () => {
+    await repository.createMany([evaluation()]);
+    const list = () => repository.list(database.actor.projectId, { appId });
+    const forOne = await countQueries(database.dataSource, list);
+    await repository.createMany(Array.from({ length: 39 }, evaluation));
+    const forForty = await countQueries(database.dataSource, list);
+    expect((await list())).toHaveLength(40);
+    expect(forForty).toBe(forOne);
+    expect(forOne).toBe(1);
+    expect(await repository.list(database.otherActor.projectId, { appId })).toEqual([]);
+  });
+
+  it('moves a status only along the machine, so a cancelled evaluation is never overwritten', async () => {
+    const [created] = [evaluation()];
+    await repository.createMany([created!]);
+    const { projectId } = database.actor;
+    expect(await repository.moveStatus(projectId, created!.id, { to: 'EVALUATION_STARTED' })).toBe(true);
+    expect(await repository.moveStatus(projectId, created!.id, { to: 'EVALUATION_CANCELLED' })).toBe(true);
+    expect(await repository.moveStatus(projectId, created!.id, { to: 'EVALUATION_FINISHED' })).toBe(false);
+    expect(await repository.moveStatus(database.otherActor.projectId, created!.id, { to: 'EVALUATION_CANCELLED' })).toBe(false);
+    expect((await repository.findById(projectId, created!.id))!.status).toBe('EVALUATION_CANCELLED');
+  });
+});
