@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
 import { Client } from 'pg';
+import { redisConnection } from '@crucible/queue';
 import type { HttpClient } from './support/http-client';
 import { type RunningApi, startApi } from './support/api-harness';
 import { EXACT_TEMPLATE, type ExampleStack, HEDGING_TEMPLATE, capitalRows, startCompletionExample } from './support/example-service';
@@ -35,6 +37,10 @@ describe('evaluations, distributed (PostgreSQL, Redis, separate runner processes
     await Promise.all(runners.map((r) => r.stop()));
     await api?.close();
     await example?.close();
+    // Leave nothing of this run's queue behind in the shared Redis.
+    const queue = new Queue(queueName, { connection: redisConnection(REDIS_URL) });
+    await queue.obliterate({ force: true });
+    await queue.close();
   });
 
   it('runs two evaluations in a separate runner and lists them finished with results, cost and latency', async () => {
