@@ -26,12 +26,14 @@ export default [
           depConstraints: [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkPackages },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            // The typed client runs in browsers and the CLI: contracts only, no server code.
+            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: frameworkPackages },
             { sourceTag: 'type:application', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:application'],
               bannedExternalImports: ['typeorm', 'pg', 'express', 'bullmq', 'ioredis', '@electric-sql/pglite', '@nestjs/core', '@nestjs/platform-express', '@nestjs/swagger'] },
             { sourceTag: 'type:infrastructure', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:contracts'] },
             { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure', 'type:contracts'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure', 'type:contracts', 'type:sdk', 'type:platform'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure', 'type:contracts', 'type:sdk', 'type:platform', 'type:client'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['*'] },
           ],

@@ -27,6 +27,8 @@ module.exports = {
   projects: [
     project('domain', 'libs/domain'),
     project('contracts', 'libs/contracts'),
+    project('client', 'libs/client'),
+    project('client-gen', 'tools/client-gen'),
     project('application', 'libs/application'),
     project('evaluators', 'libs/evaluators'),
     project('integrations', 'libs/integrations'),

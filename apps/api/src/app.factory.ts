@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { BootstrapDefaultProjectUseCase, RequeueUnfinishedEvaluationsUseCase } from '@crucible/application';
@@ -12,6 +12,7 @@ import { ApiModule } from './api.module';
 import { HttpErrorFilter, toHttpError } from './http/exception.filter';
 import { RequestValidationPipe } from './http/validation.pipe';
 import { requestLogging } from './http/request-logging';
+import { buildOpenApiDocument } from './openapi';
 
 export interface ApiOptions extends CoreConfig {
   logger?: Logger;
@@ -37,15 +38,7 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Crucible')
-      .setDescription('Variants, revisions, environments, evaluations and human evaluations of LLM workflows')
-      .setVersion('0.1.0')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <key>' }, 'ApiKey')
-      .build(),
-  );
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
   return app;
 }

@@ -1,1 +1,2 @@
 export * from './app.factory';
+export * from './openapi';

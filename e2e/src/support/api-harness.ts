@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { createApiApp, bootstrapDefaultProject } from '@crucible/api';
+import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
 import type { QueueConfig } from '@crucible/queue';
 import { createTestPostgres, type DatabaseConfig, type TestPostgres } from '@crucible/persistence';
 import { createLogger } from '@crucible/platform';
@@ -9,7 +10,11 @@ import { HttpClient } from './http-client';
 export type Engine = 'pglite' | 'postgres';
 
 export interface RunningApi {
+  /** Loose JSON client: hostile input and exact wire bodies. */
   client: HttpClient;
+  /** The typed client generated from /openapi.json. */
+  api: CrucibleClient;
+  baseUrl: string;
   apiKey: string;
   app: INestApplication;
   database: DatabaseConfig;
@@ -32,9 +37,11 @@ export async function startApi(
   await bootstrapDefaultProject(app, logger, BOOTSTRAP_KEY);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
-  const client = new HttpClient(`http://127.0.0.1:${port}`, BOOTSTRAP_KEY);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const client = new HttpClient(baseUrl, BOOTSTRAP_KEY);
+  const api = createCrucibleClient({ baseUrl, apiKey: BOOTSTRAP_KEY });
   return {
-    client, apiKey: BOOTSTRAP_KEY, app, database, postgres,
+    client, api, baseUrl, apiKey: BOOTSTRAP_KEY, app, database, postgres,
     async close() {
       await app.close();
       if (!options.postgres) await postgres?.drop();
