@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApi } from './support/api-harness';
+import { spawnApiProcess, untilHealthy } from './support/api-process';
 
 describe('embedded PGlite data directory', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crucible-data-'));
@@ -22,4 +23,21 @@ describe('embedded PGlite data directory', () => {
       await second.close();
     }
   });
+
+  it('refuses a second api process on the same directory, naming the directory and the holder', async () => {
+    const env = { CRUCIBLE_DATA_DIR: dataDir, CRUCIBLE_BOOTSTRAP_API_KEY: 'crc_e2e-data-directory-key-0123456789' };
+    const holder = await spawnApiProcess(env);
+    try {
+      await untilHealthy(holder);
+      const intruder = await spawnApiProcess(env);
+      expect(await intruder.exited).not.toBe(0);
+      expect(intruder.output()).toContain(`the PGlite data directory ${dataDir} is in use by another Crucible process (pid ${holder.child.pid})`);
+      expect((await fetch(`${holder.url}/health`)).status).toBe(200);
+    } finally {
+      await holder.stop();
+    }
+    // A clean stop hands the directory back.
+    const next = await startApi('pglite', { dataDir });
+    await next.close();
+  }, 180_000);
 });

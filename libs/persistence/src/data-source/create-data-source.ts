@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { PGlite } from '@electric-sql/pglite';
 import { createPglitePgModule } from './pglite-pool';
+import { lockDataDirectory } from './pglite-directory-lock';
+import { runMigrationsExclusively } from './migration-lock';
 import { MIGRATIONS, ORM_ENTITIES } from './schema';
 
 export type DatabaseConfig =
@@ -19,18 +21,40 @@ export function describeDatabase(config: DatabaseConfig): string {
   return `PostgreSQL (${config.url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1:***@')})`;
 }
 
+/** A connection attempt to an unreachable server fails after this long instead of waiting for the OS. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** Builds, connects and migrates a data source; the same migrations run on both engines. */
 export async function openDataSource(config: DatabaseConfig): Promise<DataSource> {
   const common = { type: 'postgres' as const, entities: ORM_ENTITIES, migrations: MIGRATIONS, migrationsRun: false, synchronize: false };
-  let dataSource: DataSource;
   if (config.kind === 'postgres') {
-    dataSource = new DataSource({ ...common, url: config.url, poolSize: config.poolSize ?? 10 });
-  } else {
-    if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-    const db = await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
-    dataSource = new DataSource({ ...common, driver: createPglitePgModule(db) });
+    const dataSource = new DataSource({
+      ...common, url: config.url, poolSize: config.poolSize ?? 10, connectTimeoutMS: CONNECT_TIMEOUT_MS,
+    });
+    await dataSource.initialize();
+    try {
+      await runMigrationsExclusively(dataSource);
+    } catch (error) {
+      await dataSource.destroy();
+      throw error;
+    }
+    return dataSource;
   }
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  return dataSource;
+  const release = config.dataDir ? lockPgliteDirectory(config.dataDir) : () => undefined;
+  try {
+    const db = await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+    const dataSource = new DataSource({ ...common, driver: createPglitePgModule(db, release) });
+    await dataSource.initialize();
+    // One process owns a PGlite directory (the lock above), so nothing else can race these migrations.
+    await dataSource.runMigrations({ transaction: 'each' });
+    return dataSource;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function lockPgliteDirectory(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  return lockDataDirectory(dataDir);
 }

@@ -9,9 +9,10 @@ type QueryCallback = (error: Error | null, result?: unknown) => void;
  * PGlite is a single session, so two TypeORM query runners must never interleave statements: a
  * transaction would see (and roll back) another's writes. typeorm-pglite shares the session freely
  * and uses one global instance; this pool hands the session to one client at a time, queueing the rest,
- * which gives every transaction the isolation it has on a real server.
+ * which gives every transaction the isolation it has on a real server. `onClosed` runs once the database is
+ * closed (it releases the data directory).
  */
-export function createPglitePgModule(db: PGlite): { Pool: new () => EventEmitter } {
+export function createPglitePgModule(db: PGlite, onClosed: () => void = () => undefined): { Pool: new () => EventEmitter } {
   let locked = false;
   const waiting: Array<() => void> = [];
 
@@ -61,7 +62,7 @@ export function createPglitePgModule(db: PGlite): { Pool: new () => EventEmitter
     }
 
     end(callback?: (error: Error | null) => void): Promise<void> {
-      const closed = db.close();
+      const closed = db.close().finally(onClosed);
       if (callback) closed.then(() => callback(null), (error: Error) => callback(error));
       return closed;
     }

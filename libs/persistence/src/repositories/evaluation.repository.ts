@@ -2,13 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorConfig, statusesMovableTo,
+  type Evaluation, type EvaluationScenario, type EvaluatorConfig, DomainError, statusesMovableTo,
 } from '@crucible/domain';
 import { EvaluationRepository, EvaluatorConfigRepository, type StatusChange } from '@crucible/application';
 import {
   EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity,
 } from '../entities/evaluation.orm-entity';
 import { evaluationMapper, evaluationScenarioMapper, evaluatorConfigMapper } from '../mappers/evaluation.mapper';
+import { isUniqueViolation } from '../data-source/database-errors';
+
+/** The unique (project, app, name) constraint, told as the port promises: a conflict naming the name. */
+async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', `evaluator config "${name}" already exists`);
+    throw error;
+  }
+}
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -19,8 +30,8 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
   }
 
   async create(config: EvaluatorConfig): Promise<void> {
-    await this.dataSource.getRepository(EvaluatorConfigOrmEntity)
-      .insert(evaluatorConfigMapper.toOrm(config) as QueryDeepPartialEntity<EvaluatorConfigOrmEntity>);
+    await nameMustBeFree(config.name, () => this.dataSource.getRepository(EvaluatorConfigOrmEntity)
+      .insert(evaluatorConfigMapper.toOrm(config) as QueryDeepPartialEntity<EvaluatorConfigOrmEntity>));
   }
 
   async list(projectId: string, appId?: string): Promise<EvaluatorConfig[]> {
@@ -39,10 +50,10 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
   }
 
   async update(config: EvaluatorConfig): Promise<void> {
-    await this.dataSource.getRepository(EvaluatorConfigOrmEntity).update(
+    await nameMustBeFree(config.name, () => this.dataSource.getRepository(EvaluatorConfigOrmEntity).update(
       { id: config.id, projectId: config.projectId },
       { name: config.name, evaluatorKey: config.evaluatorKey, settingsValues: config.settingsValues, updatedAt: config.updatedAt } as QueryDeepPartialEntity<EvaluatorConfigOrmEntity>,
-    );
+    ));
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {
