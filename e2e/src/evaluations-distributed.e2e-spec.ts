@@ -28,6 +28,8 @@ describe('evaluations, distributed (PostgreSQL, Redis, separate runner processes
   beforeAll(async () => {
     api = await startApi('postgres', {
       queue: { kind: 'bullmq', consume: false, redisUrl: REDIS_URL, queueName, concurrency: 1, lockDurationMs: 3000 },
+      // Distributed mode allows no private host by default; the example service listens on loopback.
+      outbound: { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 },
     });
     client = api.client;
     // Each row's LLM call takes 60 ms, so a kill lands in the middle of an evaluation.

@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { BootstrapDefaultProjectUseCase, RequeueUnfinishedEvaluationsUseCase } from '@crucible/application';
+import { BootstrapDefaultProjectUseCase, OutboundGuard, RequeueUnfinishedEvaluationsUseCase } from '@crucible/application';
 import type { QueueConfig } from '@crucible/queue';
 import { type CoreConfig, PinoNestLogger, createLogger } from '@crucible/platform';
 import { ApiModule } from './api.module';
@@ -37,10 +37,20 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();
+  protectOwnSocket(app);
 
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
   return app;
+}
+
+/** A webhook or variant pointed at the api itself is refused, whatever CRUCIBLE_ALLOWED_PRIVATE_HOSTS allows. */
+function protectOwnSocket(app: INestApplication): void {
+  const server = app.getHttpServer() as import('node:http').Server;
+  server.on('listening', () => {
+    const address = server.address();
+    if (address && typeof address === 'object') app.get(OutboundGuard).protectListeningSocket(address);
+  });
 }
 
 /** First start on an empty database: create the default project and say its key once. */

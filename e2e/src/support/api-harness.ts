@@ -4,6 +4,7 @@ import { createApiApp, bootstrapDefaultProject } from '@crucible/api';
 import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
 import type { QueueConfig } from '@crucible/queue';
 import { createTestPostgres, type DatabaseConfig, type TestPostgres } from '@crucible/persistence';
+import type { OutboundConfig } from '@crucible/integrations';
 import { createLogger } from '@crucible/platform';
 import { HttpClient } from './http-client';
 
@@ -26,14 +27,15 @@ export const BOOTSTRAP_KEY = 'crc_e2e-bootstrap-key-0123456789abcdef';
 /** Boots the real api on a random port against a fresh database of the given engine. */
 export async function startApi(
   engine: Engine,
-  options: { dataDir?: string | null; postgres?: TestPostgres; queue?: QueueConfig } = {},
+  options: { dataDir?: string | null; postgres?: TestPostgres; queue?: QueueConfig; outbound?: OutboundConfig } = {},
 ): Promise<RunningApi & { postgres?: TestPostgres }> {
   const postgres = engine === 'postgres' ? options.postgres ?? (await createTestPostgres()) : undefined;
   const database: DatabaseConfig = postgres
     ? { kind: 'postgres', url: postgres.url, poolSize: 5 }
     : { kind: 'pglite', dataDir: options.dataDir ?? null };
   const logger = createLogger('crucible-api-e2e');
-  const app = await createApiApp({ database, logger, queue: options.queue ?? { kind: 'in-process', concurrency: 2 } });
+  const queue = options.queue ?? { kind: 'in-process', concurrency: 2 };
+  const app = await createApiApp({ database, logger, queue, outbound: options.outbound });
   await bootstrapDefaultProject(app, logger, BOOTSTRAP_KEY);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

@@ -25,7 +25,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts apps/workflow-runner as its own OS process, exactly as `npm run start:runner` does. */
-export async function startRunnerProcess(env: { databaseUrl: string; redisUrl: string; queueName: string; lockDurationMs?: number }): Promise<RunnerProcess> {
+export async function startRunnerProcess(env: {
+  databaseUrl: string; redisUrl: string; queueName: string; lockDurationMs?: number; allowedPrivateHosts?: string;
+}): Promise<RunnerProcess> {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/workflow-runner/src/main.ts')], {
@@ -41,6 +43,8 @@ export async function startRunnerProcess(env: { databaseUrl: string; redisUrl: s
       RUNNER_LOCK_DURATION_MS: String(env.lockDurationMs ?? 4000),
       RUNNER_CONCURRENCY: '2',
       LOG_LEVEL: 'warn',
+      // Distributed mode allows no private host by default; the example services listen on loopback.
+      CRUCIBLE_ALLOWED_PRIVATE_HOSTS: env.allowedPrivateHosts ?? '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

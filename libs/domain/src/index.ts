@@ -1,5 +1,6 @@
 export * from './shared/result';
 export * from './shared/domain-error';
+export * from './shared/urls';
 export * from './access/project';
 export * from './registry/names';
 export * from './registry/app';

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EvaluatorRunner, type EvaluatorContext } from '@crucible/evaluators';
 import { startMockLlmServer, type MockLlmServer } from '@crucible/mock-llm';
-import { FetchWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient } from './index';
+import { GuardedWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient, UndiciOutboundGuard } from './index';
 
 describe('EvaluatorRunner with the real adapters', () => {
   let llm: MockLlmServer;
@@ -37,7 +37,7 @@ describe('EvaluatorRunner with the real adapters', () => {
     webhookUrl = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}`;
     runner = new EvaluatorRunner(
       new OpenAiLlmClient({ baseURL: llm.url, maxRetries: 0 }),
-      new FetchWebhookClient(),
+      new GuardedWebhookClient(new UndiciOutboundGuard({ allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 1_000_000 })),
       new IsolatedVmCodeSandbox(),
     );
   });

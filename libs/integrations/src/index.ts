@@ -1,3 +1,4 @@
+export * from './outbound';
 export * from './llm/openai-llm-client';
-export * from './webhook/fetch-webhook-client';
+export * from './webhook/guarded-webhook-client';
 export * from './sandbox/isolated-vm-code-sandbox';

@@ -9,12 +9,14 @@ import {
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
   ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, RequeueUnfinishedEvaluationsUseCase, ResolveConfigUseCase,
   RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
-  UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
+  OutboundGuard, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
 import { type QueueConfig, queueProviders } from '@crucible/queue';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
-import { FetchWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient } from '@crucible/integrations';
+import {
+  GuardedWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard, outboundConfigFromEnv,
+} from '@crucible/integrations';
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
 import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
 import { TESTSET_USE_CASES } from './testset-use-cases';
@@ -23,6 +25,8 @@ import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 export interface CoreConfig {
   database: DatabaseConfig;
   queue: QueueConfig;
+  /** Defaults to CRUCIBLE_ALLOWED_PRIVATE_HOSTS / CRUCIBLE_MAX_RESPONSE_BYTES, with the mode's default allow-list. */
+  outbound?: OutboundConfig;
 }
 
 const useCases: Provider[] = [
@@ -39,11 +43,12 @@ const useCases: Provider[] = [
   ...HUMAN_EVALUATION_USE_CASES,
 ];
 
-const adapters: Provider[] = [
+const adapters = (outbound: OutboundConfig): Provider[] => [
+  { provide: OutboundGuard, useFactory: () => new UndiciOutboundGuard(outbound) },
   { provide: ServiceDefaultsReader, useClass: OpenApiServiceDefaultsReader },
-  { provide: WorkflowInvoker, useFactory: () => new HttpWorkflowInvoker() },
+  { provide: WorkflowInvoker, useFactory: (guard: OutboundGuard) => new HttpWorkflowInvoker(guard), inject: [OutboundGuard] },
   { provide: LlmClient, useFactory: () => new OpenAiLlmClient() },
-  { provide: WebhookClient, useFactory: () => new FetchWebhookClient() },
+  { provide: WebhookClient, useFactory: (guard: OutboundGuard) => new GuardedWebhookClient(guard), inject: [OutboundGuard] },
   { provide: CodeSandbox, useFactory: () => new IsolatedVmCodeSandbox() },
   { provide: EvaluatorService, useClass: BuiltinEvaluatorService },
 ];
@@ -58,7 +63,9 @@ const tokenOf = (provider: Provider) => (typeof provider === 'function' ? provid
 export class CoreModule {
   static forRoot(config: CoreConfig): DynamicModule {
     const queue = queueProviders(config.queue);
-    const providers = [...useCases, ...adapters, ...queue];
+    const mode = config.queue.kind === 'in-process' ? 'embedded' : 'distributed';
+    const outbound = config.outbound ?? outboundConfigFromEnv(process.env, mode);
+    const providers = [...useCases, ...adapters(outbound), ...queue];
     return {
       module: CoreModule,
       global: true,

@@ -1,1 +1,2 @@
 export * from '../evaluators/testing';
+export * from '../outbound/testing/host-list-outbound-guard';

@@ -1,4 +1,5 @@
 import { DomainError } from '../shared/domain-error';
+import { endpointUrl } from '../shared/urls';
 
 /** A base is the running service (SDK app) a variant calls: its URL and route. */
 export interface Base {
@@ -72,5 +73,5 @@ export function normalizeServiceUrl(url: string): string {
 
 /** The playground endpoint of a route, as the SDK exposes it: "/" → /playground/run, "/x" → /playground/run/x. */
 export function playgroundEndpoint(base: Pick<Base, 'url' | 'routePath'>): string {
-  return base.routePath === '/' ? `${base.url}/playground/run` : `${base.url}/playground/run${base.routePath}`;
+  return endpointUrl(base.url, base.routePath === '/' ? '/playground/run' : `/playground/run${base.routePath}`);
 }

@@ -1,5 +1,5 @@
 import { anError, bool, evaluatorFixture, num } from '../testing/evaluator-fixture';
-import { levenshtein } from './levenshtein-distance.evaluator';
+import { LEVENSHTEIN_MAX_LENGTH, levenshtein } from './levenshtein-distance.evaluator';
 
 describe('auto_levenshtein_distance', () => {
   const { run } = evaluatorFixture();
@@ -28,5 +28,11 @@ describe('auto_levenshtein_distance', () => {
     expect(await run(key, { output: 'a', correctAnswer: 'b', settings: { threshold: -1 } })).toEqual(
       anError(/threshold: Input should be greater than or equal to 0/),
     );
+  });
+
+  it('refuses texts longer than its cap instead of holding the process', async () => {
+    const long = 'x'.repeat(LEVENSHTEIN_MAX_LENGTH + 1);
+    expect(await run(key, { output: long, correctAnswer: 'x' })).toEqual(anError(/output is 10001 characters long; .* at most 10000/));
+    expect(await run(key, { output: 'x', correctAnswer: long })).toEqual(anError(/ground truth is 10001 characters/));
   });
 });

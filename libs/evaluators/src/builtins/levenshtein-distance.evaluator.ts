@@ -1,5 +1,5 @@
 import { boolResult, numberResult, type Result } from '@crucible/domain';
-import type { Evaluator, EvaluatorContext } from '../evaluator';
+import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
 import { asText, requireGroundTruth, settingsReader } from '../support/values';
 
 /** Edit distance over code points (so an emoji counts as one character), in O(min(n, m)) memory. */
@@ -18,10 +18,21 @@ export function levenshtein(a: string, b: string): number {
   return previous[short.length];
 }
 
+/** The distance costs length × length steps: past this many characters a side, a row would hold the process. */
+export const LEVENSHTEIN_MAX_LENGTH = 10_000;
+
+function capped(side: string, text: string): string {
+  const length = Array.from(text).length;
+  if (length > LEVENSHTEIN_MAX_LENGTH) {
+    throw new EvaluationFailure(`the ${side} is ${length} characters long; the edit distance compares at most ${LEVENSHTEIN_MAX_LENGTH}`);
+  }
+  return text;
+}
+
 export const levenshteinDistanceEvaluator: Evaluator = {
   key: 'auto_levenshtein_distance',
   async evaluate(ctx: EvaluatorContext): Promise<Result> {
-    const distance = levenshtein(asText(ctx.output), asText(requireGroundTruth(ctx)));
+    const distance = levenshtein(capped('output', asText(ctx.output)), capped('ground truth', asText(requireGroundTruth(ctx))));
     const threshold = settingsReader(ctx.settings).optionalNumber('threshold');
     return threshold === undefined ? numberResult(distance) : boolResult(distance <= threshold);
   },

@@ -22,4 +22,14 @@ describe('auto_regex_test', () => {
   it('is an error for an invalid pattern', async () => {
     expect(await run(key, { output: 'x', settings: { regex_pattern: '([a-z' } })).toEqual(anError(/invalid regular expression/));
   });
+
+  it('runs on RE2 semantics: a catastrophic-backtracking pattern answers at once', async () => {
+    const settings = { regex_pattern: '^(a+)+$' };
+    expect(await run(key, { output: `${'a'.repeat(30)}!`, settings })).toEqual(bool(false));
+    expect(await run(key, { output: 'a'.repeat(30), settings })).toEqual(bool(true));
+  });
+
+  it('is an error for what RE2 cannot express', async () => {
+    expect(await run(key, { output: 'aa', settings: { regex_pattern: '(a)\\1' } })).toEqual(anError(/RE2 syntax/));
+  });
 });

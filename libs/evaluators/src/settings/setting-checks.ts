@@ -1,3 +1,5 @@
+import { compileUserRegex } from '../support/user-regex';
+
 /**
  * Checks beyond the type, by setting key: they reject at configuration time what would otherwise fail on every row.
  * Each returns the reason the value is unusable, or undefined.
@@ -5,10 +7,10 @@
 export const SETTING_CHECKS: Readonly<Record<string, (value: unknown) => string | undefined>> = {
   regex_pattern: (value) => {
     try {
-      new RegExp(String(value));
+      compileUserRegex(String(value));
       return undefined;
     } catch (error) {
-      return `invalid regular expression: ${(error as Error).message}`;
+      return (error as Error).message;
     }
   },
   webhook_url: (value) => {

@@ -60,6 +60,14 @@ describe('validateEvaluatorSettings', () => {
     expect(issuesOf('auto_ai_critique', { model: 'gpt-5-ultra' })[0]).toMatchObject({ type: 'literal_error', msg: expect.stringMatching(/^Input should be 'gpt-4o-mini', .* or 'o4-mini'$/) });
   });
 
+  it('rejects at save time a pattern RE2 cannot express (backreference, look-ahead)', () => {
+    for (const pattern of ['(a)\\1', '(?=a)b', 'a(?!b)']) {
+      expect(issuesOf('auto_regex_test', { regex_pattern: pattern })[0]).toMatchObject({
+        loc: ['settings_values', 'regex_pattern'], type: 'value_error', msg: expect.stringMatching(/RE2 syntax/),
+      });
+    }
+  });
+
   it('rejects invalid regexes, URLs and code with value_error', () => {
     expect(issuesOf('auto_regex_test', { regex_pattern: '(' })[0]).toMatchObject({ loc: ['settings_values', 'regex_pattern'], type: 'value_error', msg: expect.stringMatching(/^Value error, invalid regular expression/) });
     expect(issuesOf('auto_webhook_test', { webhook_url: 'javascript:alert(1)' })[0]).toMatchObject({ type: 'value_error' });

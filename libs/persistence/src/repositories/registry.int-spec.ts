@@ -4,6 +4,7 @@ import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
   ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase,
 } from '@crucible/application';
+import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmApiKeyRepository } from './access.repository';
 import { TypeOrmAppRepository } from './app.repository';
@@ -32,7 +33,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     return {
       variants, environments,
       createApp: new CreateAppUseCase(apps),
-      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults()),
+      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['localhost', '127.0.0.1'])),
       updateParameters: new UpdateVariantParametersUseCase(variants, getVariant),
       deploy: new DeployUseCase(environments, variants, getVariant),
       revert: new RevertEnvironmentUseCase(environments, variants),

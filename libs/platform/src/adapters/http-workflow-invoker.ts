@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type InvocationOutcome, type WorkflowCall, WorkflowInvoker } from '@crucible/application';
+import {
+  type InvocationOutcome, OutboundFailureError, OutboundGuard, type OutboundResponse, type WorkflowCall, WorkflowInvoker,
+  foreignExcerpt,
+} from '@crucible/application';
 import { workflowErrorResponseSchema, workflowResponseSchema } from '@crucible/contracts';
 
 /** Statuses worth another try: the service is overloaded or briefly broken, not the request. */
@@ -12,38 +15,33 @@ const RETRYABLE_STATUS = (status: number): boolean => status === 429 || status =
  */
 @Injectable()
 export class HttpWorkflowInvoker extends WorkflowInvoker {
-  constructor(private readonly timeoutMs = Number(process.env['CRUCIBLE_INVOCATION_TIMEOUT_MS'] ?? 120_000)) {
+  constructor(
+    private readonly guard: OutboundGuard,
+    private readonly timeoutMs = Number(process.env['CRUCIBLE_INVOCATION_TIMEOUT_MS'] ?? 120_000),
+  ) {
     super();
   }
 
   async invoke(url: string, call: WorkflowCall): Promise<InvocationOutcome> {
     const started = performance.now();
     const elapsed = () => performance.now() - started;
-    let response: Response;
-    let text: string;
+    let response: OutboundResponse;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(call),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await response.text();
+      response = await this.guard.request(url, { method: 'POST', json: call, timeoutMs: this.timeoutMs });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      return {
-        ok: false, retryable: true, latencyMs: elapsed(),
-        message: timedOut ? `the application did not answer within ${this.timeoutMs} ms` : `cannot reach the application at ${url}: ${(error as Error).message}`,
-      };
+      // A refused address, a redirect or an oversized answer stays so on every try; a network failure may not.
+      const retryable = error instanceof OutboundFailureError && (error.kind === 'timeout' || error.kind === 'unreachable');
+      return { ok: false, retryable, latencyMs: elapsed(), message: (error as Error).message };
     }
+    const text = response.text;
     const body = parseJson(text);
-    if (response.ok) {
+    if (response.status >= 200 && response.status < 300) {
       const parsed = workflowResponseSchema.safeParse(body);
       if (parsed.success) return { ok: true, output: parsed.data.data, trace: parsed.data.trace, latencyMs: elapsed() };
       if (body !== undefined && typeof body === 'object' && body !== null && 'data' in body) {
         return { ok: true, output: (body as { data: unknown }).data, trace: null, latencyMs: elapsed() };
       }
-      return { ok: false, retryable: false, latencyMs: elapsed(), status: response.status, message: `the application answered without {data, trace}: ${text.slice(0, 200)}` };
+      return { ok: false, retryable: false, latencyMs: elapsed(), status: response.status, message: `the application answered without {data, trace}: ${foreignExcerpt(text)}` };
     }
     const failure = workflowErrorResponseSchema.safeParse(body);
     return {
@@ -51,7 +49,7 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
       retryable: RETRYABLE_STATUS(response.status),
       status: response.status,
       latencyMs: elapsed(),
-      message: failure.success ? failure.data.detail.message : `the application answered ${response.status}: ${text.slice(0, 300)}`,
+      message: failure.success ? failure.data.detail.message : `the application answered ${response.status}: ${foreignExcerpt(text)}`,
       ...(failure.success && failure.data.detail.stacktrace ? { stacktrace: failure.data.detail.stacktrace } : {}),
     };
   }

@@ -3,10 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { type Actor, type EvaluatorConfig, DomainError } from '@crucible/domain';
 import { EvaluatorConfigRepository, EvaluatorService } from '../ports';
 import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
+import { OutboundGuard } from '../../outbound/outbound-guard.port';
+import { checkConfiguredUrl } from '../../outbound/check-configured-url';
 
-function checkedSettings(evaluators: EvaluatorService, key: string, settings: Record<string, unknown>) {
+/** Valid settings with defaults applied; every `*_url` setting (the webhook's) must pass the outbound guard. */
+async function checkedSettings(evaluators: EvaluatorService, guard: OutboundGuard, key: string, settings: Record<string, unknown>) {
   const check = evaluators.validateSettings(key, settings);
   if (!check.ok) throw DomainError.invalidInput(check.issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
+  for (const [name, value] of Object.entries(check.settings)) {
+    if (name.endsWith('_url') && typeof value === 'string') {
+      await checkConfiguredUrl(guard, ['body', 'settings_values', name], value);
+    }
+  }
   return check.settings;
 }
 
@@ -25,13 +33,14 @@ export class CreateEvaluatorConfigUseCase {
     private readonly configs: EvaluatorConfigRepository,
     private readonly evaluators: EvaluatorService,
     private readonly getApp: GetAppUseCase,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   async execute(actor: Actor, input: {
     appId?: string; name: string; evaluatorKey: string; settingsValues: Record<string, unknown>;
   }): Promise<EvaluatorConfig> {
     if (input.appId) await this.getApp.execute(actor, input.appId);
-    const settingsValues = checkedSettings(this.evaluators, input.evaluatorKey, input.settingsValues);
+    const settingsValues = await checkedSettings(this.evaluators, this.outbound, input.evaluatorKey, input.settingsValues);
     const now = new Date();
     const config: EvaluatorConfig = {
       id: randomUUID(), projectId: actor.projectId, appId: input.appId ?? null, name: input.name.trim(),
@@ -69,6 +78,7 @@ export class UpdateEvaluatorConfigUseCase {
     private readonly configs: EvaluatorConfigRepository,
     private readonly evaluators: EvaluatorService,
     private readonly getConfig: GetEvaluatorConfigUseCase,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   async execute(actor: Actor, input: {
@@ -76,7 +86,7 @@ export class UpdateEvaluatorConfigUseCase {
   }): Promise<EvaluatorConfig> {
     const current = await this.getConfig.execute(actor, input.id);
     const evaluatorKey = input.evaluatorKey ?? current.evaluatorKey;
-    const settingsValues = checkedSettings(this.evaluators, evaluatorKey, input.settingsValues ?? current.settingsValues);
+    const settingsValues = await checkedSettings(this.evaluators, this.outbound, evaluatorKey, input.settingsValues ?? current.settingsValues);
     const updated: EvaluatorConfig = {
       ...current, name: input.name?.trim() || current.name, evaluatorKey, settingsValues, updatedAt: new Date(),
     };

@@ -5,6 +5,8 @@ import {
   normalizeRoutePath, normalizeServiceUrl,
 } from '@crucible/domain';
 import { VariantRepository } from '../ports';
+import { OutboundGuard } from '../../outbound/outbound-guard.port';
+import { checkConfiguredUrl } from '../../outbound/check-configured-url';
 import { GetAppUseCase } from './apps.use-case';
 import { ServiceDefaultsReader } from './service-defaults.port';
 
@@ -44,6 +46,7 @@ export class CreateVariantFromServiceUseCase {
     private readonly variants: VariantRepository,
     private readonly getApp: GetAppUseCase,
     private readonly serviceDefaults: ServiceDefaultsReader,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   async execute(actor: Actor, input: CreateVariantFromServiceInput): Promise<VariantView> {
@@ -56,9 +59,11 @@ export class CreateVariantFromServiceUseCase {
     if (await this.variants.findBaseByName(actor.projectId, app.id, baseName)) {
       throw new DomainError('conflict', `base "${baseName}" already exists in app ${app.name}`);
     }
+    const url = normalizeServiceUrl(input.url);
+    await checkConfiguredUrl(this.outbound, ['body', 'url'], url);
     const base: Base = {
       id: randomUUID(), projectId: actor.projectId, appId: app.id, name: baseName,
-      url: normalizeServiceUrl(input.url), routePath: normalizeRoutePath(input.routePath), createdAt: new Date(),
+      url, routePath: normalizeRoutePath(input.routePath), createdAt: new Date(),
     };
     // Without explicit parameters the route's schema defaults are the natural revision 1.
     const parameters = input.parameters ?? (await this.serviceDefaults.read(base)) ?? {};

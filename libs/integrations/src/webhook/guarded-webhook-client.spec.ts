@@ -1,10 +1,11 @@
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FetchWebhookClient, WebhookError } from './fetch-webhook-client';
+import { UndiciOutboundGuard } from '../outbound/undici-outbound-guard';
+import { GuardedWebhookClient, WebhookError } from './guarded-webhook-client';
 
-describe('FetchWebhookClient', () => {
-  const client = new FetchWebhookClient();
+describe('GuardedWebhookClient', () => {
+  const client = new GuardedWebhookClient(new UndiciOutboundGuard({ allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 4096 }));
   let server: Server;
   let base: string;
   const received: unknown[] = [];
@@ -45,7 +46,7 @@ describe('FetchWebhookClient', () => {
 
   it('rejects a non-2xx answer with its status and an excerpt of the body', async () => {
     const failure = client.post(`${base}/broken`, {}, 2000);
-    await expect(failure).rejects.toThrow(/answered 502 Bad Gateway: upstream exploded x+…$/);
+    await expect(failure).rejects.toThrow(/answered 502 Bad Gateway: upstream exploded x{182}…$/);
     await expect(failure).rejects.toMatchObject({ status: 502 });
     await expect(failure).rejects.toBeInstanceOf(WebhookError);
   });
@@ -63,6 +64,13 @@ describe('FetchWebhookClient', () => {
     await new Promise((resolve) => closed.once('listening', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(client.post(`http://127.0.0.1:${port}/score`, {}, 2000)).rejects.toThrow(/unreachable: ECONNREFUSED/);
+    await expect(client.post(`http://127.0.0.1:${port}/score`, {}, 2000)).rejects.toThrow(/cannot reach .*: ECONNREFUSED/);
+  });
+
+  it('never contacts a host that is not allowed, and says why', async () => {
+    const strict = new GuardedWebhookClient(new UndiciOutboundGuard({ allowedPrivateHosts: [], maxResponseBytes: 4096 }));
+    const before = received.length;
+    await expect(strict.post(`${base}/score`, {}, 2000)).rejects.toThrow(/Webhook refused: .*127\.0\.0\.1 is a loopback address/);
+    expect(received).toHaveLength(before);
   });
 });

@@ -1,0 +1,55 @@
+/** A call to a URL that a user configured (a variant's service, a webhook evaluator, a service's /openapi.json). */
+export interface OutboundRequest {
+  method: 'GET' | 'POST';
+  /** Sent as JSON when present. */
+  json?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+/** The guard would not call this URL (scheme, address, own socket): retrying cannot help. */
+export class OutboundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboundRefusedError';
+  }
+}
+
+export type OutboundFailureKind = 'timeout' | 'unreachable' | 'too_large' | 'redirect';
+
+/** The call was allowed but did not produce a usable answer. */
+export class OutboundFailureError extends Error {
+  constructor(
+    readonly kind: OutboundFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboundFailureError';
+  }
+}
+
+/**
+ * The one way to reach a user-configured URL (ARCHITECTURE §12): http/https only, every resolved address checked,
+ * the connection pinned to the checked address, no redirects, a cap on the answer's size.
+ */
+export abstract class OutboundGuard {
+  /** Resolves and checks a URL without calling it (configuration time). Rejects with OutboundRefusedError. */
+  abstract check(url: string): Promise<void>;
+  /** Calls the URL. Rejects with OutboundRefusedError or OutboundFailureError; any HTTP status resolves. */
+  abstract request(url: string, request: OutboundRequest): Promise<OutboundResponse>;
+  /** The process's own listening socket, never a target whatever the allow-list says. */
+  abstract protectListeningSocket(socket: { address: string; port: number }): void;
+}
+
+/** At most 200 characters of a body that came from elsewhere (§12): enough to diagnose, too little to exfiltrate. */
+export function foreignExcerpt(text: string, max = 200): string {
+  const flat = text.trim();
+  if (flat === '') return '(empty body)';
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}

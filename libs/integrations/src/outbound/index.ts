@@ -1,0 +1,3 @@
+export * from './address-policy';
+export * from './outbound-config';
+export * from './undici-outbound-guard';

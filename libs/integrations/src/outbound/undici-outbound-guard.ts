@@ -1,0 +1,161 @@
+import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import { STATUS_CODES } from 'node:http';
+import ipaddr from 'ipaddr.js';
+import { Agent, request as undiciRequest } from 'undici';
+import {
+  OutboundFailureError, OutboundGuard, OutboundRefusedError, type OutboundRequest, type OutboundResponse,
+} from '@crucible/application';
+import { redactUrlCredentials } from '@crucible/domain';
+import { AddressPolicy, type ListeningSocket } from './address-policy';
+import type { OutboundConfig } from './outbound-config';
+
+interface CheckedTarget {
+  url: URL;
+  addresses: LookupAddress[];
+  authorization?: string;
+}
+
+type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * OutboundGuard over undici. The host is resolved once, every answer is checked, and the connection's own lookup
+ * is pinned to the checked answers: a DNS server that answers differently the second time (rebinding) is never
+ * asked again. Redirects are refused, answers are read up to a byte cap.
+ */
+export class UndiciOutboundGuard extends OutboundGuard {
+  private readonly policy: AddressPolicy;
+
+  constructor(private readonly config: OutboundConfig) {
+    super();
+    this.policy = new AddressPolicy(config.allowedPrivateHosts);
+  }
+
+  protectListeningSocket(socket: ListeningSocket): void {
+    this.policy.protect(socket);
+  }
+
+  async check(url: string): Promise<void> {
+    await this.resolve(url, { unresolvableIsRefused: false });
+  }
+
+  async request(url: string, call: OutboundRequest): Promise<OutboundResponse> {
+    const target = await this.resolve(url, { unresolvableIsRefused: true });
+    const shown = redactUrlCredentials(url);
+    const dispatcher = new Agent({ connect: { lookup: pinnedLookup(target.addresses) } });
+    const signal = AbortSignal.timeout(call.timeoutMs);
+    try {
+      const response = await undiciRequest(target.url, {
+        method: call.method,
+        dispatcher,
+        signal,
+        headers: {
+          accept: 'application/json',
+          ...(call.json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(target.authorization ? { authorization: target.authorization } : {}),
+          ...call.headers,
+        },
+        body: call.json === undefined ? undefined : JSON.stringify(call.json),
+      });
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        discard(response.body);
+        throw new OutboundFailureError('redirect', `${shown} answered ${response.statusCode} (a redirect); redirects are not followed`);
+      }
+      const text = await readCapped(response.body, this.config.maxResponseBytes, shown);
+      return { status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', text };
+    } catch (error) {
+      if (error instanceof OutboundFailureError) throw error;
+      if (signal.aborted) throw new OutboundFailureError('timeout', `${shown} did not answer within ${call.timeoutMs} ms`);
+      throw new OutboundFailureError('unreachable', `cannot reach ${shown}: ${networkReason(error)}`);
+    } finally {
+      void dispatcher.destroy().catch(() => undefined);
+    }
+  }
+
+  private async resolve(raw: string, options: { unresolvableIsRefused: boolean }): Promise<CheckedTarget> {
+    const url = parseHttpUrl(raw);
+    const hostname = url.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    let addresses: LookupAddress[];
+    if (ipaddr.isValid(hostname)) {
+      addresses = [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
+    } else {
+      try {
+        addresses = await lookup(hostname, { all: true, verbatim: true });
+      } catch (error) {
+        if (!options.unresolvableIsRefused) return { url, addresses: [] };
+        throw new OutboundFailureError('unreachable', `cannot resolve ${hostname}: ${networkReason(error)}`);
+      }
+    }
+    for (const { address } of addresses) {
+      const refusal = this.policy.refusal(hostname, address, port);
+      if (refusal) throw new OutboundRefusedError(`${redactUrlCredentials(raw)} is refused: ${refusal}`);
+    }
+    return { url: withoutCredentials(url), addresses, authorization: basicAuthorization(url) };
+  }
+}
+
+function parseHttpUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefusedError(`"${redactUrlCredentials(raw).slice(0, 200)}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutboundRefusedError(`${url.protocol} URLs are refused: only http and https are called`);
+  }
+  return url;
+}
+
+/** The connection resolves its host through this: it can only ever get the answers that were checked. */
+function pinnedLookup(addresses: LookupAddress[]) {
+  return (_hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0].address, addresses[0].family);
+  };
+}
+
+type ResponseBody = AsyncIterable<Buffer> & NodeJS.EventEmitter & { destroy(): void };
+
+/** Stops reading; the abort error that destroying the stream emits is expected, not a crash. */
+function discard(body: ResponseBody): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+async function readCapped(body: ResponseBody, maxBytes: number, shown: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      discard(body);
+      throw new OutboundFailureError('too_large', `${shown} answered more than ${maxBytes} bytes (CRUCIBLE_MAX_RESPONSE_BYTES)`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function withoutCredentials(url: URL): URL {
+  const copy = new URL(url);
+  copy.username = '';
+  copy.password = '';
+  return copy;
+}
+
+/** Credentials written into a URL travel as Basic auth, never in the request line or a log. */
+function basicAuthorization(url: URL): string | undefined {
+  if (!url.username && !url.password) return undefined;
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return `Basic ${Buffer.from(pair).toString('base64')}`;
+}
+
+/** undici hides the useful part (ECONNREFUSED, ENOTFOUND...) in `cause` or `code`. */
+function networkReason(error: unknown): string {
+  const fields = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  if (typeof fields.cause?.code === 'string') return fields.cause.code;
+  if (typeof fields.code === 'string' && fields.code.startsWith('E')) return fields.code;
+  return typeof fields.message === 'string' ? fields.message : String(error);
+}
