@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domain-error';
-import { endpointUrl } from '../shared/urls';
+import { endpointUrl, redactUrlCredentials } from '../shared/urls';
 
 /** A base is the running service (SDK app) a variant calls: its URL and route. */
 export interface Base {
@@ -63,10 +63,10 @@ export function normalizeServiceUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new DomainError('rule_violation', `url "${url}" is not a valid URL`);
+    throw DomainError.invalidInput([{ loc: ['body', 'url'], msg: `"${redactUrlCredentials(url).slice(0, 200)}" is not a valid URL`, type: 'url_parsing' }]);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new DomainError('rule_violation', `url "${url}" must use http or https`);
+    throw DomainError.invalidInput([{ loc: ['body', 'url'], msg: 'the URL must use http or https', type: 'url_scheme' }]);
   }
   return parsed.toString().replace(/\/$/, '');
 }
