@@ -21,6 +21,7 @@ import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapte
 import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
 import { TESTSET_USE_CASES } from './testset-use-cases';
 import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
+import { EVALUATION_REVIEW_USE_CASES } from './evaluation-review-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -41,6 +42,7 @@ const useCases: Provider[] = [
   DeleteEvaluationsUseCase, RunEvaluationUseCase, DispatchJobUseCase, RequeueUnfinishedEvaluationsUseCase,
   ...TESTSET_USE_CASES,
   ...HUMAN_EVALUATION_USE_CASES,
+  ...EVALUATION_REVIEW_USE_CASES,
 ];
 
 const adapters = (outbound: OutboundConfig): Provider[] => [

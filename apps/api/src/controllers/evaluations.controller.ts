@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Readable } from 'node:stream';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { type Actor, DomainError, rateLimitFromWire } from '@crucible/domain';
 import {
   CancelEvaluationUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase, DeleteEvaluationsUseCase,
-  GetEvaluationUseCase, ListEvaluationScenariosUseCase, ListEvaluationsUseCase,
+  ExportEvaluationUseCase, GetEvaluationUseCase, ListEvaluationScenariosUseCase, ListEvaluationsUseCase,
+  CompareEvaluationStatisticsUseCase, RerunFailedRowsUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe, isUuid } from '../http/id.pipe';
@@ -13,6 +15,20 @@ import {
 import {
   presentComparison, presentEvaluation, presentEvaluationResults, presentEvaluationStatus, presentScenario,
 } from '../presenters/evaluation.presenter';
+import { ExportEvaluationQueryDto, RerunEvaluationDto } from '../dto/evaluation-review.dto';
+import { EvaluationComparisonDto } from '../dto/evaluation-comparison.dto';
+import { presentEvaluationComparison } from '../presenters/evaluation-comparison.presenter';
+import { evaluationCsv, evaluationJson } from '../presenters/evaluation-export.presenter';
+
+/** `a,b,c` → ids, or a 422 naming the first that is not an evaluation id. */
+function evaluationIds(list: string): string[] {
+  const ids = list.split(',').map((id) => id.trim()).filter(Boolean);
+  const invalid = ids.find((id) => !isUuid(id));
+  if (invalid || ids.length === 0) {
+    throw DomainError.invalidInput([{ loc: ['query', 'evaluations_ids'], msg: `not a list of evaluation ids: "${invalid ?? ''}"`, type: 'value_error' }]);
+  }
+  return ids;
+}
 
 @ApiTags('evaluations')
 @ApiSecurity('ApiKey')
@@ -26,6 +42,9 @@ export class EvaluationsController {
     private readonly compareEvaluations: CompareEvaluationsUseCase,
     private readonly cancelEvaluation: CancelEvaluationUseCase,
     private readonly deleteEvaluations: DeleteEvaluationsUseCase,
+    private readonly compareStatistics: CompareEvaluationStatisticsUseCase,
+    private readonly rerunFailedRows: RerunFailedRowsUseCase,
+    private readonly exportEvaluation: ExportEvaluationUseCase,
   ) {}
 
   /** Seed operation 1. */
@@ -53,13 +72,16 @@ export class EvaluationsController {
 
   @Get('evaluation_scenarios/comparison-results')
   async compare(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto) {
-    const ids = query.evaluations_ids.split(',').map((id) => id.trim()).filter(Boolean);
-    const invalid = ids.find((id) => !isUuid(id));
-    if (invalid || ids.length === 0) {
-      throw DomainError.invalidInput([{ loc: ['query', 'evaluations_ids'], msg: `not a list of evaluation ids: "${invalid ?? ''}"`, type: 'value_error' }]);
-    }
-    const { evaluations, rows } = await this.compareEvaluations.execute(actor, ids);
+    const { evaluations, rows } = await this.compareEvaluations.execute(actor, evaluationIds(query.evaluations_ids));
     return presentComparison(evaluations, rows);
+  }
+
+  /** ARCHITECTURE §11: per evaluator config, cost and latency, means with 95 % intervals and paired tests against the first id. */
+  @Get('compare')
+  @ApiOkResponse({ type: EvaluationComparisonDto })
+  async compareStatistically(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto): Promise<EvaluationComparisonDto> {
+    const { evaluations, metrics } = await this.compareStatistics.execute(actor, evaluationIds(query.evaluations_ids));
+    return presentEvaluationComparison(evaluations, metrics);
   }
 
   @Get(':evaluation_id')
@@ -81,6 +103,34 @@ export class EvaluationsController {
   async scenarios(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
     const { evaluation, scenarios } = await this.listScenarios.execute(actor, id);
     return scenarios.map((scenario) => presentScenario(evaluation, scenario));
+  }
+
+  /** A new evaluation that keeps the rows which succeeded and re-invokes those whose application or evaluator errored. */
+  @Post(':evaluation_id/rerun')
+  async rerun(
+    @CurrentActor() actor: Actor,
+    @Param('evaluation_id', new IdPipe('evaluation')) id: string,
+    @Body() body: RerunEvaluationDto,
+  ) {
+    const rateLimit = body?.rate_limit ? rateLimitFromWire(body.rate_limit) : undefined;
+    return presentEvaluation(await this.rerunFailedRows.execute(actor, id, rateLimit));
+  }
+
+  /** Every row, streamed page by page: CSV (one column per input and per evaluator) or a JSON array of scenarios. */
+  @Get(':evaluation_id/export')
+  @ApiProduces('application/json', 'text/csv')
+  async export(
+    @CurrentActor() actor: Actor,
+    @Param('evaluation_id', new IdPipe('evaluation')) id: string,
+    @Query() query: ExportEvaluationQueryDto,
+  ): Promise<StreamableFile> {
+    const { evaluation, pages } = await this.exportEvaluation.execute(actor, id);
+    const format = query.format ?? 'json';
+    const chunks = format === 'csv' ? evaluationCsv(evaluation, pages) : evaluationJson(evaluation, pages);
+    return new StreamableFile(Readable.from(chunks), {
+      type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      disposition: `attachment; filename="evaluation-${id}.${format}"`,
+    });
   }
 
   @Post(':evaluation_id/cancel')

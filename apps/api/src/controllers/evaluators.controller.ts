@@ -1,14 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@crucible/domain';
 import {
   CreateEvaluatorConfigUseCase, DeleteEvaluatorConfigUseCase, GetEvaluatorConfigUseCase, ListEvaluatorConfigsUseCase,
-  ListEvaluatorsUseCase, UpdateEvaluatorConfigUseCase,
+  ListEvaluatorsUseCase, RunEvaluatorUseCase, UpdateEvaluatorConfigUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import { CreateEvaluatorConfigDto, ListEvaluationsQueryDto, UpdateEvaluatorConfigDto } from '../dto/evaluation.dto';
 import { presentEvaluatorConfig } from '../presenters/evaluation.presenter';
+import { EvaluatorRunResponseDto, RunEvaluatorDto } from '../dto/evaluation-review.dto';
 
 @ApiTags('evaluators')
 @ApiSecurity('ApiKey')
@@ -21,6 +22,7 @@ export class EvaluatorsController {
     private readonly getConfig: GetEvaluatorConfigUseCase,
     private readonly updateConfig: UpdateEvaluatorConfigUseCase,
     private readonly deleteConfig: DeleteEvaluatorConfigUseCase,
+    private readonly runEvaluator: RunEvaluatorUseCase,
   ) {}
 
   /** The built-in catalog: keys, settings templates, whether an LLM is needed. */
@@ -61,5 +63,17 @@ export class EvaluatorsController {
   @HttpCode(204)
   async remove(@CurrentActor() actor: Actor, @Param('config_id', new IdPipe('evaluator config')) id: string): Promise<void> {
     await this.deleteConfig.execute(actor, id);
+  }
+
+  /** Tries an evaluator on one sample output before its config is saved, as Agenta's `POST /evaluators/{key}/run`. */
+  @Post(':evaluator_key/run')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EvaluatorRunResponseDto })
+  async run(@CurrentActor() _actor: Actor, @Param('evaluator_key') key: string, @Body() body: RunEvaluatorDto): Promise<EvaluatorRunResponseDto> {
+    const result = await this.runEvaluator.execute({
+      evaluatorKey: key, settingsValues: body.settings_values ?? {}, inputs: body.inputs ?? {}, output: body.output,
+      correctAnswer: body.correct_answer, appParams: body.app_params ?? {},
+    });
+    return { result };
   }
 }

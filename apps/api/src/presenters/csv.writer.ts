@@ -1,13 +1,22 @@
 export type CsvCell = string | number | boolean | null | undefined;
 
+/**
+ * A text cell a spreadsheet would read as a formula (= + - @, or a leading tab / carriage return) gets a
+ * leading apostrophe (OWASP "CSV injection"); numbers are left alone, so -3 stays a number.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** RFC 4180: a field holding a comma, quote, line break or edge whitespace is quoted, quotes doubled. */
 function csvField(value: CsvCell): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A header row of `columns`, then one line per record, CRLF-terminated. */
+/** One CRLF-terminated line. */
+export const csvLine = (cells: CsvCell[]): string => `${cells.map(csvField).join(',')}\r\n`;
+
+/** A header row of `columns`, then one line per record. */
 export function toCsv(columns: string[], records: Array<Record<string, CsvCell>>): string {
-  const lines = [columns, ...records.map((record) => columns.map((column) => record[column]))];
-  return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return [columns, ...records.map((record) => columns.map((column) => record[column]))].map(csvLine).join('');
 }

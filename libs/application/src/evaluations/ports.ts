@@ -36,6 +36,8 @@ export abstract class EvaluationRepository {
   abstract saveScenarios(scenarios: EvaluationScenario[]): Promise<number>;
   abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;
   abstract listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]>;
+  /** The scenarios in row order, `pageSize` at a time (keyset paging): for exports that must not hold them all. */
+  abstract scenarioPages(projectId: string, evaluationId: string, pageSize: number): AsyncIterable<EvaluationScenario[]>;
   abstract storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]>;
   abstract deleteMany(projectId: string, ids: string[]): Promise<number>;
   /** Evaluations a restarted in-process runner must pick up again. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull } from 'typeorm';
+import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
   type Evaluation, type EvaluationScenario, type EvaluatorConfig, DomainError, statusesMovableTo,
@@ -153,6 +153,20 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
       order: { rowIndex: 'ASC' },
     });
     return rows.map(evaluationScenarioMapper.toDomain);
+  }
+
+  async *scenarioPages(projectId: string, evaluationId: string, pageSize: number): AsyncIterable<EvaluationScenario[]> {
+    for (let after = -1; ;) {
+      const rows = await this.dataSource.getRepository(EvaluationScenarioOrmEntity).find({
+        where: { projectId, evaluationId, rowIndex: MoreThan(after) },
+        order: { rowIndex: 'ASC' },
+        take: pageSize,
+      });
+      if (rows.length === 0) return;
+      yield rows.map(evaluationScenarioMapper.toDomain);
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]!.rowIndex;
+    }
   }
 
   async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, type Evaluation, type EvaluationScenario, DomainError } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
+import { findComparedEvaluations } from './compared-evaluations';
 
 @Injectable()
 export class GetEvaluationUseCase {
@@ -48,14 +49,8 @@ export class CompareEvaluationsUseCase {
   constructor(private readonly evaluations: EvaluationRepository) {}
 
   async execute(actor: Actor, ids: string[]): Promise<{ evaluations: Evaluation[]; rows: ComparisonRow[] }> {
-    const unique = [...new Set(ids)];
-    const evaluations = await this.evaluations.list(actor.projectId, { ids: unique });
-    const missing = unique.find((id) => !evaluations.some((e) => e.id === id));
-    if (missing) throw DomainError.notFound('evaluation', missing);
-    const ordered = unique.map((id) => evaluations.find((e) => e.id === id)!);
-    if (new Set(ordered.map((e) => e.testsetId)).size > 1) {
-      throw new DomainError('rule_violation', 'evaluations compared row by row must share one test set');
-    }
+    const ordered = await findComparedEvaluations(this.evaluations, actor.projectId, ids);
+    const unique = ordered.map((e) => e.id);
     const scenarios = await this.evaluations.listScenariosOf(actor.projectId, unique);
     const rowIndexes = [...new Set(scenarios.map((s) => s.rowIndex))].sort((a, b) => a - b);
     const rows = rowIndexes.map((rowIndex) => {

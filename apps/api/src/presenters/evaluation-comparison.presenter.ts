@@ -1,0 +1,32 @@
+import {
+  BOOTSTRAP_RESAMPLES, type Evaluation, type MetricComparison, SIGNIFICANCE_LEVEL,
+} from '@crucible/domain';
+import type { EvaluationComparisonDto } from '../dto/evaluation-comparison.dto';
+import { presentStatus } from './evaluation.presenter';
+
+export function presentEvaluationComparison(evaluations: Evaluation[], metrics: MetricComparison[]): EvaluationComparisonDto {
+  const baselineId = evaluations[0]!.id;
+  return {
+    baseline_evaluation_id: baselineId,
+    confidence_level: 0.95,
+    significance_level: SIGNIFICANCE_LEVEL,
+    bootstrap_resamples: BOOTSTRAP_RESAMPLES,
+    evaluations: evaluations.map((e) => ({ id: e.id, variant_name: e.variantName, revision: e.revision, status: presentStatus(e) })),
+    metrics: metrics.map(({ metric, valueType, higherIsBetter, estimates, comparisons }) => ({
+      metric: metric.kind,
+      evaluator_config: metric.kind === 'evaluator'
+        ? { id: metric.evaluatorConfig.id, name: metric.evaluatorConfig.name, evaluator_key: metric.evaluatorConfig.evaluatorKey }
+        : null,
+      value_type: valueType,
+      higher_is_better: higherIsBetter,
+      evaluations: estimates.map(({ evaluationId, estimate, erroredRows }) => ({
+        evaluation_id: evaluationId, n: estimate.n, errored_rows: erroredRows, mean: estimate.mean,
+        ci_low: estimate.ciLow, ci_high: estimate.ciHigh,
+      })),
+      comparisons: comparisons.map(({ evaluationId, comparison: c }) => ({
+        evaluation_id: evaluationId, baseline_evaluation_id: baselineId, n: c.n, excluded_rows: c.excludedRows,
+        difference: c.difference, ci_low: c.ciLow, ci_high: c.ciHigh, p_value: c.pValue, test: c.test, verdict: c.verdict,
+      })),
+    })),
+  };
+}

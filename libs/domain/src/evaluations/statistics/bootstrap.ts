@@ -1,0 +1,43 @@
+import { seededRandom } from './seeded-random';
+
+export const BOOTSTRAP_RESAMPLES = 2000;
+export const BOOTSTRAP_SEED = 20251122;
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+export const mean = (values: readonly number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** Linear interpolation between order statistics (Hyndman & Fan type 7, numpy's default). */
+export function quantile(sorted: readonly number[], p: number): number {
+  const position = (sorted.length - 1) * p;
+  const below = Math.floor(position);
+  const above = Math.min(below + 1, sorted.length - 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
+}
+
+/**
+ * Percentile bootstrap interval of the mean: `resamples` means of rows drawn with replacement, cut at
+ * (1 − level)/2 and (1 + level)/2. For a paired difference, pass the per-row differences: resampling
+ * them resamples whole pairs.
+ */
+export function bootstrapMeanInterval(
+  values: readonly number[],
+  options: { resamples?: number; seed?: number; level?: number } = {},
+): Interval | null {
+  if (values.length === 0) return null;
+  const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
+  const level = options.level ?? 0.95;
+  const random = seededRandom(options.seed ?? BOOTSTRAP_SEED);
+  const n = values.length;
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r += 1) {
+    let sum = 0;
+    for (let i = 0; i < n; i += 1) sum += values[Math.floor(random() * n)]!;
+    means[r] = sum / n;
+  }
+  const sorted = Array.from(means).sort((a, b) => a - b);
+  return { low: quantile(sorted, (1 - level) / 2), high: quantile(sorted, (1 + level) / 2) };
+}
