@@ -209,6 +209,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluations/{evaluation_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EvaluationsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluations/{evaluation_id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EvaluationsController_rerun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evaluations/{evaluation_id}/results": {
         parameters: {
             query?: never;
@@ -233,6 +265,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["EvaluationsController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluations/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EvaluationsController_compareStatistically"];
         put?: never;
         post?: never;
         delete?: never;
@@ -267,6 +315,22 @@ export interface paths {
         get: operations["EvaluatorsController_catalog"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluators/{evaluator_key}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EvaluatorsController_run"];
         delete?: never;
         options?: never;
         head?: never;
@@ -622,6 +686,17 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ComparedEvaluationDto: {
+            id: string;
+            revision: number;
+            status: components["schemas"]["ResultDto"];
+            variant_name: string;
+        };
+        ComparedEvaluatorConfigDto: {
+            evaluator_key: string;
+            id: string;
+            name: string;
+        };
         CreateApiKeyDto: {
             /** @example ci */
             name?: string;
@@ -727,6 +802,56 @@ export interface components {
             revision?: number;
             variant_id: string;
         };
+        EvaluationComparisonDto: {
+            baseline_evaluation_id: string;
+            bootstrap_resamples: number;
+            confidence_level: number;
+            evaluations: components["schemas"]["ComparedEvaluationDto"][];
+            metrics: components["schemas"]["MetricComparisonDto"][];
+            significance_level: number;
+        };
+        EvaluatorRunResponseDto: {
+            result: components["schemas"]["ResultDto"];
+        };
+        MeanEstimateDto: {
+            ci_high: number | null;
+            /** @description 95 % percentile-bootstrap interval, low end */
+            ci_low: number | null;
+            /** @description rows left out: the application or the evaluator errored */
+            errored_rows: number;
+            evaluation_id: string;
+            /** @description bools: fraction true (0–1) */
+            mean: number | null;
+            /** @description rows with a value */
+            n: number;
+        };
+        MetricComparisonDto: {
+            comparisons: components["schemas"]["PairedComparisonDto"][];
+            evaluations: components["schemas"]["MeanEstimateDto"][];
+            evaluator_config: components["schemas"]["ComparedEvaluatorConfigDto"] | null;
+            higher_is_better: boolean;
+            /** @enum {string} */
+            metric: "evaluator" | "cost" | "latency";
+            /** @enum {string} */
+            value_type: "bool" | "number";
+        };
+        PairedComparisonDto: {
+            baseline_evaluation_id: string;
+            ci_high: number | null;
+            ci_low: number | null;
+            /** @description mean of (this − baseline) over the paired rows */
+            difference: number | null;
+            evaluation_id: string;
+            /** @description rows left out: errored or missing on either side */
+            excluded_rows: number;
+            /** @description rows with a value on both sides */
+            n: number;
+            p_value: number | null;
+            /** @enum {string|null} */
+            test: "mcnemar_exact" | "wilcoxon_exact" | "wilcoxon_normal" | null;
+            /** @enum {string} */
+            verdict: "better" | "worse" | "no_significant_difference";
+        };
         RateLimitDto: {
             /** @description rows invoked concurrently */
             batch_size: number;
@@ -737,8 +862,41 @@ export interface components {
             /** @description seconds between tries */
             retry_delay: number;
         };
+        RerunEvaluationDto: {
+            /** @description defaults to the rate limit of the evaluation re-run */
+            rate_limit?: components["schemas"]["RateLimitDto"];
+        };
+        ResultDto: {
+            error?: components["schemas"]["ResultErrorDto"] | null;
+            /** @enum {string} */
+            type: "status" | "number" | "bool" | "text" | "object" | "error" | "latency" | "cost";
+            /** @description any JSON value */
+            value?: Record<string, never>;
+        };
+        ResultErrorDto: {
+            message: string;
+            stacktrace?: string;
+        };
         RevertDto: {
             commit_message?: string;
+        };
+        RunEvaluatorDto: {
+            /** @description parameters of the revision */
+            app_params?: {
+                [key: string]: unknown;
+            };
+            /** @description the ground truth, if the evaluator needs one */
+            correct_answer?: Record<string, never>;
+            /** @description the test-set row */
+            inputs?: {
+                [key: string]: unknown;
+            };
+            /** @description what the application answered (any JSON value) */
+            output: Record<string, never>;
+            /** @description settings, as in an evaluator config */
+            settings_values?: {
+                [key: string]: unknown;
+            };
         };
         UpdateEvaluatorConfigDto: {
             evaluator_key?: string;
@@ -1132,6 +1290,50 @@ export interface operations {
             };
         };
     };
+    EvaluationsController_export: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                evaluation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EvaluationsController_rerun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evaluation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RerunEvaluationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     EvaluationsController_results: {
         parameters: {
             query?: never;
@@ -1170,6 +1372,28 @@ export interface operations {
             };
         };
     };
+    EvaluationsController_compareStatistically: {
+        parameters: {
+            query: {
+                /** @description comma-separated evaluation ids */
+                evaluations_ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationComparisonDto"];
+                };
+            };
+        };
+    };
     EvaluationsController_compare: {
         parameters: {
             query: {
@@ -1204,6 +1428,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    EvaluatorsController_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evaluator_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunEvaluatorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluatorRunResponseDto"];
+                };
             };
         };
     };
