@@ -1,4 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { PurgeExpiredTracesUseCase } from '@crucible/application';
 import { APP_GUARD } from '@nestjs/core';
 import { type CoreConfig, CoreModule } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
@@ -11,16 +13,25 @@ import { EvaluatorsController } from './controllers/evaluators.controller';
 import { EvaluationsController } from './controllers/evaluations.controller';
 import { TestsetsController } from './controllers/testsets.controller';
 import { HumanEvaluationsController } from './controllers/human-evaluations.controller';
+import { TracesController } from './controllers/traces.controller';
+import { type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
 
 @Module({})
 export class ApiModule {
-  static forRoot(config: CoreConfig): DynamicModule {
+  static forRoot(config: CoreConfig & { logger: Logger; traceRetention: TraceRetention }): DynamicModule {
     return {
       module: ApiModule,
       imports: [CoreModule.forRoot(config)],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
-        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController],
-      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }],
+        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController],
+      providers: [
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        {
+          provide: TraceRetentionScheduler,
+          useFactory: (purge: PurgeExpiredTracesUseCase) => new TraceRetentionScheduler(purge, config.traceRetention, config.logger),
+          inject: [PurgeExpiredTracesUseCase],
+        },
+      ],
     };
   }
 }

@@ -13,15 +13,18 @@ import { HttpErrorFilter, toHttpError } from './http/exception.filter';
 import { RequestValidationPipe } from './http/validation.pipe';
 import { requestLogging } from './http/request-logging';
 import { buildOpenApiDocument } from './openapi';
+import { type TraceRetention, traceRetentionFromEnv } from './jobs/trace-retention.scheduler';
 
 export interface ApiOptions extends CoreConfig {
   logger?: Logger;
   bodyLimit?: string;
+  /** Default: CRUCIBLE_TRACE_RETENTION_DAYS (30). */
+  traceRetention?: TraceRetention;
 }
 
 export async function createApiApp(options: ApiOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger('crucible-api');
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(options), {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ ...options, logger, traceRetention: options.traceRetention ?? traceRetentionFromEnv() }), {
     bodyParser: false,
     abortOnError: false,
     logger: new PinoNestLogger(logger),

@@ -36,3 +36,4 @@ export * from './human-evaluations/use-cases/read-human-evaluations.use-case';
 export * from './human-evaluations/use-cases/update-human-evaluation-scenario.use-case';
 export * from './outbound/outbound-guard.port';
 export * from './outbound/check-configured-url';
+export * from './traces';

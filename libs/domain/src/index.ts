@@ -18,3 +18,4 @@ export * from './human-evaluations/judgment';
 export * from './human-evaluations/export-table';
 export * from './evaluations/statistics';
 export * from './evaluations/comparison';
+export * from './traces/trace';

@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown 
 import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository,
-  ProjectRepository, TestsetRepository, VariantRepository, HumanEvaluationRepository,
+  ProjectRepository, TestsetRepository, TraceRepository, VariantRepository, HumanEvaluationRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
 import { type DatabaseConfig, openDataSource } from './data-source/create-data-source';
@@ -12,6 +12,7 @@ import { TypeOrmVariantRepository } from './repositories/variant.repository';
 import { TypeOrmEnvironmentRepository } from './repositories/environment.repository';
 import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
+import { TypeOrmTraceRepository } from './repositories/trace.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -23,6 +24,7 @@ const repositories = [
   { provide: EvaluatorConfigRepository, useClass: TypeOrmEvaluatorConfigRepository },
   { provide: EvaluationRepository, useClass: TypeOrmEvaluationRepository },
   { provide: HumanEvaluationRepository, useClass: TypeOrmHumanEvaluationRepository },
+  { provide: TraceRepository, useClass: TypeOrmTraceRepository },
 ];
 
 @Global()

@@ -22,6 +22,7 @@ import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
 import { TESTSET_USE_CASES } from './testset-use-cases';
 import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 import { EVALUATION_REVIEW_USE_CASES } from './evaluation-review-use-cases';
+import { TRACE_USE_CASES } from './trace-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -43,6 +44,7 @@ const useCases: Provider[] = [
   ...TESTSET_USE_CASES,
   ...HUMAN_EVALUATION_USE_CASES,
   ...EVALUATION_REVIEW_USE_CASES,
+  ...TRACE_USE_CASES,
 ];
 
 const adapters = (outbound: OutboundConfig): Provider[] => [

@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { type OtlpExportRequest, type TraceBatch, otlpExportRequestSchema, traceBatchSchema } from '@crucible/contracts';
+import { type Actor, DomainError, type TraceFilter } from '@crucible/domain';
+import {
+  GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
+} from '@crucible/application';
+import { CurrentActor } from '../http/auth.guard';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { decodeCursor, encodeCursor, nextLink } from '../http/keyset-cursor';
+import { type TraceFilterQueryDto, TraceListQueryDto, TraceMetricsQueryDto } from '../dto/trace.dto';
+import { presentTrace, presentTraceMetrics, presentTraceTree } from '../presenters/trace.presenter';
+
+const TRACE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const filterFrom = (query: TraceFilterQueryDto & { q?: string }): TraceFilter => ({
+  appId: query.app_id, environment: query.environment, variantId: query.variant_id, status: query.status,
+  from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined, search: query.q,
+});
+
+function cursorPosition(cursor: string | undefined) {
+  if (!cursor) return null;
+  const [startTime, traceId] = decodeCursor(cursor);
+  const time = new Date(String(startTime));
+  if (typeof traceId !== 'string' || Number.isNaN(time.getTime())) {
+    throw DomainError.invalidInput([{ loc: ['query', 'cursor'], msg: 'not a cursor this list gave out', type: 'value_error' }]);
+  }
+  return { startTime: time, traceId };
+}
+
+/** ARCHITECTURE §14: ingest (our shape and OTLP/HTTP JSON), list, one trace as a span tree, metrics. */
+@ApiTags('traces')
+@ApiSecurity('ApiKey')
+@Controller()
+export class TracesController {
+  constructor(
+    private readonly ingestTraces: IngestTracesUseCase,
+    private readonly ingestOtlp: IngestOtlpTracesUseCase,
+    private readonly listTraces: ListTracesUseCase,
+    private readonly getTrace: GetTraceUseCase,
+    private readonly getMetrics: GetTraceMetricsUseCase,
+  ) {}
+
+  @Post('traces')
+  @HttpCode(200)
+  async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchSchema)) body: TraceBatch) {
+    const saved = await this.ingestTraces.execute(actor, body);
+    return { accepted_traces: saved.traces, accepted_spans: saved.spans };
+  }
+
+  /** OTLP/HTTP with the JSON encoding; its success answer is an (empty) ExportTraceServiceResponse. */
+  @Post('v1/traces')
+  @HttpCode(200)
+  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportRequestSchema)) body: OtlpExportRequest) {
+    await this.ingestOtlp.execute(actor, body);
+    return { partialSuccess: {} };
+  }
+
+  @Get('traces')
+  async list(@CurrentActor() actor: Actor, @Query() query: TraceListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const page = await this.listTraces.execute(actor, filterFrom(query), { limit: query.limit ?? 1000, after: cursorPosition(query.cursor) });
+    if (page.next) response.setHeader('Link', nextLink(request, encodeCursor([page.next.startTime.toISOString(), page.next.traceId])));
+    return page.traces.map(presentTrace);
+  }
+
+  @Get('traces/metrics')
+  async metrics(@CurrentActor() actor: Actor, @Query() query: TraceMetricsQueryDto) {
+    return presentTraceMetrics(await this.getMetrics.execute(actor, filterFrom(query), query.interval ?? 'hour'));
+  }
+
+  @Get('traces/:trace_id')
+  async get(@CurrentActor() actor: Actor, @Param('trace_id') traceId: string) {
+    if (!TRACE_ID.test(traceId)) {
+      throw DomainError.invalidInput([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);
+    }
+    return presentTraceTree(await this.getTrace.execute(actor, traceId));
+  }
+}

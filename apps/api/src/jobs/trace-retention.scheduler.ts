@@ -1,0 +1,52 @@
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { PurgeExpiredTracesUseCase } from '@crucible/application';
+
+export interface TraceRetention {
+  /** Traces older than this many days are deleted; 0 keeps them forever. */
+  days: number;
+  /** How often the purge runs. */
+  everyMs: number;
+}
+
+export function traceRetentionFromEnv(env: NodeJS.ProcessEnv = process.env): TraceRetention {
+  const raw = env['CRUCIBLE_TRACE_RETENTION_DAYS'] ?? '30';
+  const days = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(days)) {
+    throw new Error(`CRUCIBLE_TRACE_RETENTION_DAYS must be a whole number of days (0 keeps traces forever), not "${raw}"`);
+  }
+  return { days, everyMs: 3_600_000 };
+}
+
+/** The periodic job that enforces trace retention: once at start, then every `everyMs`. */
+@Injectable()
+export class TraceRetentionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly purge: PurgeExpiredTracesUseCase,
+    private readonly retention: TraceRetention,
+    private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.retention.days === 0) return;
+    void this.runOnce();
+    this.timer = setInterval(() => void this.runOnce(), this.retention.everyMs).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async runOnce(): Promise<number> {
+    try {
+      const deleted = await this.purge.execute({ retentionDays: this.retention.days });
+      if (deleted > 0) this.logger.info({ deleted, retention_days: this.retention.days }, 'deleted expired traces');
+      return deleted;
+    } catch (error) {
+      this.logger.warn({ err: { message: (error as Error).message } }, 'trace retention purge failed; will try again');
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import type { OtlpAnyValue, OtlpExportRequest, OtlpKeyValue, OtlpSpan } from '@crucible/contracts';
+import { DomainError, type InputIssue, type StoredSpan, type TraceWithSpans, summarizeSpans } from '@crucible/domain';
+
+type Attributes = Record<string, unknown>;
+
+/** OpenTelemetry's JSON attribute values → plain JSON. */
+export function attributeValue(value: OtlpAnyValue | undefined): unknown {
+  if (!value) return null;
+  if (value.stringValue !== undefined) return value.stringValue;
+  if (value.boolValue !== undefined) return value.boolValue;
+  if (value.intValue !== undefined) return Number(value.intValue);
+  if (value.doubleValue !== undefined) return value.doubleValue;
+  if (value.arrayValue) return (value.arrayValue.values ?? []).map(attributeValue);
+  if (value.kvlistValue) return attributeMap(value.kvlistValue.values);
+  if (value.bytesValue !== undefined) return value.bytesValue;
+  return null;
+}
+
+export function attributeMap(values: OtlpKeyValue[] | undefined): Attributes {
+  const map: Attributes = {};
+  for (const { key, value } of values ?? []) map[key] = attributeValue(value);
+  return map;
+}
+
+/** The JSON mapping writes ids as hex; some exporters send the protobuf bytes base64-encoded. */
+export function otlpId(raw: string): string | null {
+  if (/^[0-9a-f]+$/i.test(raw) && (raw.length === 32 || raw.length === 16)) return raw.toLowerCase();
+  const bytes = Buffer.from(raw, 'base64');
+  if (bytes.length !== 16 && bytes.length !== 8) return null;
+  return bytes.toString('hex');
+}
+
+const first = (attributes: Attributes, keys: string[]): unknown => {
+  for (const key of keys) if (attributes[key] !== undefined && attributes[key] !== null) return attributes[key];
+  return undefined;
+};
+const numberOf = (value: unknown): number | undefined => {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : undefined;
+};
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** GenAI semantic conventions (and the older and OpenInference names) → model, tokens, cost. */
+function usageOf(attributes: Attributes): Pick<StoredSpan, 'model' | 'tokens' | 'cost'> {
+  const model = textOf(first(attributes, ['gen_ai.response.model', 'gen_ai.request.model', 'llm.model_name']));
+  const prompt = numberOf(first(attributes, ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt']));
+  const completion = numberOf(first(attributes, ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion']));
+  const total = numberOf(first(attributes, ['gen_ai.usage.total_tokens', 'llm.token_count.total']));
+  const hasTokens = prompt !== undefined || completion !== undefined || total !== undefined;
+  const tokens = hasTokens
+    ? { prompt: prompt ?? 0, completion: completion ?? 0, total: total ?? (prompt ?? 0) + (completion ?? 0) }
+    : null;
+  const cost = numberOf(first(attributes, ['gen_ai.usage.cost', 'llm.usage.cost', 'crucible.cost'])) ?? null;
+  return { model, tokens, cost };
+}
+
+function kindOf(attributes: Attributes, isRoot: boolean): string {
+  const operation = textOf(attributes['gen_ai.operation.name']);
+  if (operation === 'embeddings') return 'embedding';
+  if (operation === 'execute_tool') return 'tool';
+  if (operation) return 'llm';
+  return isRoot ? 'workflow' : 'task';
+}
+
+const ERROR_STATUS = new Set<unknown>([2, '2', 'STATUS_CODE_ERROR']);
+const nanosToDate = (nanos: string | number): Date => new Date(Number(BigInt(nanos) / 1_000_000n));
+const nanosBetween = (start: string | number, end: string | number): number => Number(BigInt(end) - BigInt(start)) / 1e6;
+
+function spanFrom(span: OtlpSpan, resource: Attributes, loc: Array<string | number>, issues: InputIssue[]): StoredSpan | null {
+  const traceId = otlpId(span.traceId);
+  const spanId = otlpId(span.spanId);
+  const parentSpanId = span.parentSpanId ? otlpId(span.parentSpanId) : null;
+  if (!traceId || !spanId || (span.parentSpanId && !parentSpanId)) {
+    issues.push({ loc, msg: 'traceId, spanId and parentSpanId must be hex (or base64) OpenTelemetry ids', type: 'value_error' });
+    return null;
+  }
+  const latencyMs = nanosBetween(span.startTimeUnixNano, span.endTimeUnixNano);
+  if (latencyMs < 0) {
+    issues.push({ loc, msg: 'endTimeUnixNano is before startTimeUnixNano', type: 'value_error' });
+    return null;
+  }
+  const attributes = attributeMap(span.attributes);
+  const failed = ERROR_STATUS.has(span.status?.code);
+  const merged = { ...resource, ...attributes };
+  return {
+    traceId,
+    spanId,
+    parentSpanId,
+    name: span.name,
+    kind: kindOf(attributes, !parentSpanId),
+    status: failed ? 'error' : 'ok',
+    startTime: nanosToDate(span.startTimeUnixNano),
+    endTime: nanosToDate(span.endTimeUnixNano),
+    latencyMs,
+    inputs: first(merged, ['input.value', 'gen_ai.prompt', 'crucible.inputs']) ?? null,
+    outputs: first(merged, ['output.value', 'gen_ai.completion', 'crucible.output']) ?? null,
+    error: failed ? { message: span.status?.message || 'the span ended with an error status' } : null,
+    ...usageOf(attributes),
+    attributes,
+  };
+}
+
+/** Where the trace ran, from Crucible's own attributes (on a span or the resource) or OpenTelemetry's. */
+function placeOf(attributes: Attributes): Pick<TraceWithSpans['trace'], 'appId' | 'variantId' | 'variantRevisionId' | 'environment' | 'route'> {
+  return {
+    appId: textOf(attributes['crucible.app_id']),
+    variantId: textOf(attributes['crucible.variant_id']),
+    variantRevisionId: textOf(attributes['crucible.variant_revision_id']),
+    environment: textOf(first(attributes, ['crucible.environment', 'deployment.environment.name', 'deployment.environment'])),
+    route: textOf(first(attributes, ['crucible.route', 'http.route'])),
+  };
+}
+
+/** An OTLP export request → traces grouped by id, with totals summed from their spans. */
+export function tracesFromOtlp(projectId: string, request: OtlpExportRequest): TraceWithSpans[] {
+  const issues: InputIssue[] = [];
+  const byTrace = new Map<string, { spans: StoredSpan[]; place: Attributes }>();
+  request.resourceSpans.forEach((resourceSpans, r) => {
+    const resource = attributeMap(resourceSpans.resource?.attributes);
+    (resourceSpans.scopeSpans ?? []).forEach((scopeSpans, s) => {
+      (scopeSpans.spans ?? []).forEach((otlpSpan, i) => {
+        const span = spanFrom(otlpSpan, resource, ['body', 'resourceSpans', r, 'scopeSpans', s, 'spans', i], issues);
+        if (!span) return;
+        const entry = byTrace.get(span.traceId) ?? { spans: [], place: { ...resource } };
+        entry.spans.push(span);
+        for (const [key, value] of Object.entries(span.attributes ?? {})) if (key.startsWith('crucible.')) entry.place[key] = value;
+        byTrace.set(span.traceId, entry);
+      });
+    });
+  });
+  if (issues.length > 0) throw DomainError.invalidInput(issues);
+  return [...byTrace.entries()].map(([traceId, { spans, place }]) => ({
+    trace: {
+      traceId,
+      projectId,
+      source: 'otlp',
+      ...placeOf(place),
+      ...summarizeSpans(spans),
+      spanCount: spans.length,
+    },
+    spans,
+  }));
+}

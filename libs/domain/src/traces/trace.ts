@@ -1,0 +1,116 @@
+/** Where traces come from: our SDK's trace shape, or any OpenTelemetry exporter (OTLP). */
+export type TraceSource = 'sdk' | 'otlp';
+export type TraceStatus = 'ok' | 'error';
+
+export interface TokenCounts {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+/** One span as stored; tokens and cost as the producer reported them (SDK: subtree totals; OTLP: its own call). */
+export interface StoredSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  kind: string;
+  status: TraceStatus;
+  startTime: Date;
+  endTime: Date;
+  latencyMs: number;
+  inputs: unknown;
+  outputs: unknown;
+  error: { message: string; stacktrace?: string } | null;
+  model: string | null;
+  tokens: TokenCounts | null;
+  cost: number | null;
+  attributes: Record<string, unknown> | null;
+}
+
+/** One call of a workflow: where it ran, what it cost, how it ended. */
+export interface StoredTrace {
+  traceId: string;
+  projectId: string;
+  source: TraceSource;
+  name: string;
+  appId: string | null;
+  variantId: string | null;
+  variantRevisionId: string | null;
+  environment: string | null;
+  route: string | null;
+  status: TraceStatus;
+  startTime: Date;
+  endTime: Date;
+  latencyMs: number;
+  cost: number;
+  tokens: TokenCounts;
+  model: string | null;
+  inputs: unknown;
+  output: unknown;
+  error: { message: string; stacktrace?: string } | null;
+  spanCount: number;
+}
+
+export interface TraceWithSpans {
+  trace: StoredTrace;
+  spans: StoredSpan[];
+}
+
+export type MetricsInterval = 'minute' | 'hour' | 'day';
+
+export interface TraceFilter {
+  appId?: string;
+  environment?: string;
+  variantId?: string;
+  status?: TraceStatus;
+  from?: Date;
+  to?: Date;
+  /** Case-insensitive text search in inputs and output. */
+  search?: string;
+}
+
+export interface TraceMetricsBucket {
+  bucket: Date;
+  count: number;
+  errors: number;
+  p50LatencyMs: number | null;
+  p95LatencyMs: number | null;
+  tokens: TokenCounts;
+  cost: number;
+}
+
+export const TRACE_SEARCH_MAX_LENGTH = 200;
+
+/**
+ * Totals of a trace known only by its spans (OTLP): each span reports its own call, so they add up; the
+ * root span (no parent among them) names the trace and decides its status, else any span that errored.
+ */
+export function summarizeSpans(spans: StoredSpan[]): Pick<StoredTrace, 'name' | 'status' | 'startTime' | 'endTime' | 'latencyMs' | 'cost' | 'tokens' | 'model' | 'error' | 'inputs' | 'output'> {
+  const ids = new Set(spans.map((span) => span.spanId));
+  const root = spans.find((span) => !span.parentSpanId || !ids.has(span.parentSpanId)) ?? spans[0]!;
+  const startTime = new Date(Math.min(...spans.map((span) => span.startTime.getTime())));
+  const endTime = new Date(Math.max(...spans.map((span) => span.endTime.getTime())));
+  const tokens = { prompt: 0, completion: 0, total: 0 };
+  let cost = 0;
+  for (const span of spans) {
+    tokens.prompt += span.tokens?.prompt ?? 0;
+    tokens.completion += span.tokens?.completion ?? 0;
+    tokens.total += span.tokens?.total ?? 0;
+    cost += span.cost ?? 0;
+  }
+  const failed = root.status === 'error' ? root : spans.find((span) => span.status === 'error');
+  return {
+    name: root.name,
+    status: failed ? 'error' : 'ok',
+    startTime,
+    endTime,
+    latencyMs: endTime.getTime() - startTime.getTime(),
+    cost,
+    tokens,
+    model: spans.find((span) => span.model)?.model ?? null,
+    error: failed?.error ?? null,
+    inputs: root.inputs ?? null,
+    output: root.outputs ?? null,
+  };
+}

@@ -1,0 +1,164 @@
+import type { TraceRecord } from '@crucible/contracts';
+import type { Actor } from '@crucible/domain';
+import {
+  GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
+  PurgeExpiredTracesUseCase,
+} from '@crucible/application';
+import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
+import { TypeOrmTraceRepository } from './trace.repository';
+
+/** An SDK trace: a workflow root with one llm child carrying the usage; trace totals equal the root's. */
+function sdkTrace(id: string, start: Date, overrides: Partial<TraceRecord> = {}): TraceRecord {
+  const end = new Date(start.getTime() + 120);
+  const tokens = { prompt: 10, completion: 5, total: 15 };
+  return {
+    trace_id: id, latency_ms: 120, cost: 0.002, tokens,
+    spans: [
+      { span_id: `${id}-root`, parent_span_id: null, name: 'generate', kind: 'workflow', status: 'ok',
+        start_time: start.toISOString(), end_time: end.toISOString(), latency_ms: 120, inputs: { input: `question ${id}` },
+        outputs: `answer ${id}`, tokens, cost: 0.002 },
+      { span_id: `${id}-llm`, parent_span_id: `${id}-root`, name: 'llm.chat', kind: 'llm', status: 'ok',
+        start_time: start.toISOString(), end_time: end.toISOString(), latency_ms: 100, model: 'gpt-4o-mini', tokens, cost: 0.002 },
+    ],
+    app_id: 'app-1', environment: 'production', route: '/', inputs: { input: `question ${id}` }, output: `answer ${id}`,
+    ...overrides,
+  };
+}
+
+const nanos = (date: Date) => `${BigInt(date.getTime()) * 1_000_000n}`;
+
+describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
+  let database: TestDatabase;
+  let actor: Actor;
+  let useCases: ReturnType<typeof wire>;
+
+  function wire(repository: TypeOrmTraceRepository) {
+    return {
+      ingest: new IngestTracesUseCase(repository),
+      ingestOtlp: new IngestOtlpTracesUseCase(repository),
+      list: new ListTracesUseCase(repository),
+      get: new GetTraceUseCase(repository),
+      metrics: new GetTraceMetricsUseCase(repository),
+      purge: new PurgeExpiredTracesUseCase(repository),
+    };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    actor = database.actor;
+    useCases = wire(new TypeOrmTraceRepository(database.dataSource));
+  });
+  afterAll(() => database?.close());
+
+  it('stores a batch once: sending it again adds nothing, and another project sees none of it', async () => {
+    const start = new Date('2026-11-20T10:00:00.000Z');
+    const batch = { traces: [sdkTrace('t-1', start), sdkTrace('t-2', new Date(start.getTime() + 1000))] };
+    expect(await useCases.ingest.execute(actor, batch)).toEqual({ traces: 2, spans: 4 });
+    expect(await useCases.ingest.execute(actor, batch)).toEqual({ traces: 0, spans: 0 });
+
+    const tree = await useCases.get.execute(actor, 't-1');
+    expect(tree.trace).toMatchObject({ name: 'generate', status: 'ok', cost: 0.002, tokens: { total: 15 }, model: 'gpt-4o-mini', spanCount: 2 });
+    expect(tree.spans.map((span) => span.name).sort()).toEqual(['generate', 'llm.chat']);
+    await expect(useCases.get.execute(database.otherActor, 't-1')).rejects.toMatchObject({ code: 'not_found' });
+    expect((await useCases.list.execute(database.otherActor, {}, { limit: 10, after: null })).traces).toEqual([]);
+  });
+
+  it('fills in where a trace ran when a later copy knows it, without double counting', async () => {
+    const start = new Date('2026-11-20T11:00:00.000Z');
+    await useCases.ingest.execute(actor, { traces: [sdkTrace('t-late', start, { app_id: null, environment: null })] });
+    await useCases.ingest.execute(actor, { traces: [sdkTrace('t-late', start, { app_id: 'app-2', environment: 'staging', cost: 99 })] });
+    const { trace } = await useCases.get.execute(actor, 't-late');
+    expect(trace).toMatchObject({ appId: 'app-2', environment: 'staging', cost: 0.002 });
+  });
+
+  it('lists newest first with filters, text search and keyset pages', async () => {
+    const base = new Date('2026-11-21T00:00:00.000Z');
+    const traces = Array.from({ length: 7 }, (_, i) => sdkTrace(`p-${i}`, new Date(base.getTime() + i * 60_000), {
+      app_id: 'paged', environment: i % 2 === 0 ? 'production' : 'staging',
+    }));
+    await useCases.ingest.execute(actor, { traces });
+    const seen: string[] = [];
+    let after = null;
+    do {
+      const page: Awaited<ReturnType<typeof useCases.list.execute>> = await useCases.list.execute(actor, { appId: 'paged' }, { limit: 3, after });
+      seen.push(...page.traces.map((trace) => trace.traceId));
+      after = page.next;
+    } while (after);
+    expect(seen).toEqual(['p-6', 'p-5', 'p-4', 'p-3', 'p-2', 'p-1', 'p-0']);
+
+    const production = await useCases.list.execute(actor, { appId: 'paged', environment: 'production' }, { limit: 100, after: null });
+    expect(production.traces.map((trace) => trace.traceId)).toEqual(['p-6', 'p-4', 'p-2', 'p-0']);
+    const found = await useCases.list.execute(actor, { search: 'QUESTION P-3' }, { limit: 100, after: null });
+    expect(found.traces.map((trace) => trace.traceId)).toEqual(['p-3']);
+    const literal = await useCases.list.execute(actor, { search: '%' }, { limit: 100, after: null });
+    expect(literal.traces).toEqual([]);
+  });
+
+  it('charts count, errors, latency percentiles, tokens and cost per bucket', async () => {
+    const hour = new Date('2026-11-22T05:00:00.000Z');
+    const traces = [10, 20, 30, 40].map((latency, i) => sdkTrace(`m-${i}`, new Date(hour.getTime() + i * 1000), {
+      app_id: 'metrics', latency_ms: latency,
+    }));
+    traces[3]!.spans[0]!.status = 'error';
+    traces[3]!.spans[0]!.error = { message: 'boom' };
+    await useCases.ingest.execute(actor, { traces });
+    const metrics = await useCases.metrics.execute(actor, { appId: 'metrics', from: hour, to: new Date(hour.getTime() + 3_600_000) }, 'hour');
+    expect(metrics.buckets).toHaveLength(1);
+    const [bucket] = metrics.buckets;
+    expect(bucket).toMatchObject({ count: 4, errors: 1, tokens: { prompt: 40, completion: 20, total: 60 } });
+    expect(bucket!.bucket.toISOString()).toBe(hour.toISOString());
+    expect(bucket!.p50LatencyMs).toBeCloseTo(25);
+    expect(bucket!.p95LatencyMs).toBeCloseTo(38.5);
+    expect(bucket!.cost).toBeCloseTo(0.008);
+    await expect(useCases.metrics.execute(actor, { from: new Date('2020-01-01'), to: new Date('2026-01-01') }, 'minute'))
+      .rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('takes OTLP spans over several batches and sums their GenAI usage', async () => {
+    const start = new Date('2026-11-22T06:00:00.000Z');
+    const traceId = 'a'.repeat(32);
+    const span = (spanId: string, parent: string | undefined, offsetMs: number, attributes: Array<[string, string | number]>) => ({
+      traceId, spanId, parentSpanId: parent, name: parent ? 'chat gpt-4o' : 'answer-question', kind: 1,
+      startTimeUnixNano: nanos(new Date(start.getTime() + offsetMs)), endTimeUnixNano: nanos(new Date(start.getTime() + offsetMs + 50)),
+      attributes: attributes.map(([key, value]) => ({ key, value: typeof value === 'number' ? { intValue: value } : { stringValue: value } })),
+      status: { code: 1 },
+    });
+    const resource = { attributes: [{ key: 'crucible.app_id', value: { stringValue: 'otel-app' } }] };
+    const child = span('1'.repeat(16), '2'.repeat(16), 10, [['gen_ai.operation.name', 'chat'], ['gen_ai.request.model', 'gpt-4o'],
+      ['gen_ai.usage.input_tokens', 7], ['gen_ai.usage.output_tokens', 3]]);
+    await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [child] }] }] });
+    const root = span('2'.repeat(16), undefined, 0, []);
+    const second = span('3'.repeat(16), '2'.repeat(16), 70, [['gen_ai.operation.name', 'chat'], ['gen_ai.usage.input_tokens', 5],
+      ['gen_ai.usage.output_tokens', 1]]);
+    await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [root, second, child] }] }] });
+
+    const { trace, spans } = await useCases.get.execute(actor, traceId);
+    expect(spans).toHaveLength(3);
+    expect(trace).toMatchObject({
+      source: 'otlp', name: 'answer-question', appId: 'otel-app', model: 'gpt-4o', spanCount: 3,
+      tokens: { prompt: 12, completion: 4, total: 16 }, latencyMs: 120,
+    });
+    expect(spans.find((s) => s.spanId === '1'.repeat(16))).toMatchObject({ kind: 'llm', model: 'gpt-4o', tokens: { total: 10 } });
+  });
+
+  it('refuses an OTLP span whose ids or times make no sense, naming it, and stores nothing of the batch', async () => {
+    const start = new Date('2026-11-22T07:00:00.000Z');
+    const good = { traceId: 'b'.repeat(32), spanId: '4'.repeat(16), name: 'ok', startTimeUnixNano: nanos(start), endTimeUnixNano: nanos(start) };
+    const backwards = { ...good, spanId: '5'.repeat(16), endTimeUnixNano: nanos(new Date(start.getTime() - 1)) };
+    await expect(useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [good, backwards] }] }] }))
+      .rejects.toMatchObject({ code: 'invalid_input', issues: [{ loc: ['body', 'resourceSpans', 0, 'scopeSpans', 0, 'spans', 1] }] });
+    await expect(useCases.get.execute(actor, 'b'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('deletes traces older than the retention, spans included', async () => {
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    await useCases.ingest.execute(actor, { traces: [
+      sdkTrace('old', new Date(now.getTime() - 40 * 86_400_000)), sdkTrace('recent', new Date(now.getTime() - 86_400_000)),
+    ] });
+    expect(await useCases.purge.execute({ retentionDays: 30, now })).toBeGreaterThanOrEqual(1);
+    await expect(useCases.get.execute(actor, 'old')).rejects.toMatchObject({ code: 'not_found' });
+    expect((await useCases.get.execute(actor, 'recent')).spans).toHaveLength(2);
+    const [{ count }] = await database.dataSource.query(`SELECT count(*)::int AS count FROM spans WHERE trace_id = 'old'`);
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { MetricsInterval, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
+import { type TraceCursor, type TracePage, TraceRepository } from '@crucible/application';
+import {
+  SPAN_RECORD_COLUMNS, TRACE_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, spanToRow, traceFromRow, traceToRow,
+} from '../mappers/trace.mapper';
+
+const TRACE_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, status,
+  start_time, end_time, latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, model, inputs, output, error, span_count`;
+const SPAN_COLUMNS = `trace_id, span_id, parent_span_id, name, kind, status, start_time, end_time, latency_ms, inputs,
+  outputs, error, model, prompt_tokens, completion_tokens, total_tokens, cost, attributes`;
+
+/** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
+function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [projectId];
+  const clauses = ['project_id = $1'];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(params.length));
+  };
+  if (filter.appId) add((n) => `app_id = $${n}`, filter.appId);
+  if (filter.environment) add((n) => `environment = $${n}`, filter.environment);
+  if (filter.variantId) add((n) => `variant_id = $${n}`, filter.variantId);
+  if (filter.status) add((n) => `status = $${n}`, filter.status);
+  if (filter.from) add((n) => `start_time >= $${n}`, filter.from.toISOString());
+  if (filter.to) add((n) => `start_time < $${n}`, filter.to.toISOString());
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    add((n) => `(coalesce(inputs::text, '') ILIKE $${n} OR coalesce(output::text, '') ILIKE $${n})`, pattern);
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
+@Injectable()
+export class TypeOrmTraceRepository extends TraceRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async save(projectId: string, items: TraceWithSpans[]): Promise<{ traces: number; spans: number }> {
+    // One row per trace id: ON CONFLICT DO UPDATE may touch a row only once per statement.
+    const unique = [...new Map(items.map((item) => [item.trace.traceId, item])).values()];
+    const traceRows = unique.map((item) => traceToRow(item.trace));
+    const spanRows = items.flatMap((item) => item.spans.map(spanToRow));
+    return this.dataSource.transaction(async (manager) => {
+      const traces: Array<{ trace_id: string; source: string; inserted: boolean }> = await manager.query(
+        `INSERT INTO traces (project_id, ${TRACE_COLUMNS})
+         SELECT $1::uuid, ${TRACE_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS r(${TRACE_RECORD_COLUMNS})
+         ON CONFLICT (project_id, trace_id) DO UPDATE SET
+           app_id = coalesce(traces.app_id, excluded.app_id),
+           variant_id = coalesce(traces.variant_id, excluded.variant_id),
+           variant_revision_id = coalesce(traces.variant_revision_id, excluded.variant_revision_id),
+           environment = coalesce(traces.environment, excluded.environment),
+           route = coalesce(traces.route, excluded.route)
+         RETURNING trace_id, source, (xmax = 0) AS inserted`,
+        [projectId, JSON.stringify(traceRows)],
+      );
+      const spans: unknown[] = await manager.query(
+        `INSERT INTO spans (project_id, ${SPAN_COLUMNS})
+         SELECT $1::uuid, ${SPAN_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS r(${SPAN_RECORD_COLUMNS})
+         ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
+         RETURNING 1`,
+        [projectId, JSON.stringify(spanRows)],
+      );
+      const grown = traces.filter((row) => row.source === 'otlp' && !row.inserted).map((row) => row.trace_id);
+      if (grown.length > 0) await this.recomputeOtlpTotals(manager.query.bind(manager), projectId, grown);
+      return { traces: traces.filter((row) => row.inserted).length, spans: spans.length };
+    });
+  }
+
+  /** An OTLP trace whose spans came over several batches: its totals are those of every span stored. */
+  private async recomputeOtlpTotals(query: DataSource['query'], projectId: string, traceIds: string[]): Promise<void> {
+    await query(
+      `UPDATE traces t SET
+         start_time = s.start_time, end_time = s.end_time,
+         latency_ms = extract(epoch FROM s.end_time - s.start_time) * 1000,
+         cost = s.cost, prompt_tokens = s.prompt_tokens, completion_tokens = s.completion_tokens,
+         total_tokens = s.total_tokens, span_count = s.span_count, name = coalesce(s.root_name, t.name),
+         status = CASE WHEN s.errors > 0 THEN 'error' ELSE 'ok' END, model = coalesce(t.model, s.model)
+       FROM (
+         SELECT trace_id, min(start_time) AS start_time, max(end_time) AS end_time, coalesce(sum(cost), 0) AS cost,
+           coalesce(sum(prompt_tokens), 0) AS prompt_tokens, coalesce(sum(completion_tokens), 0) AS completion_tokens,
+           coalesce(sum(total_tokens), 0) AS total_tokens, count(*) AS span_count,
+           count(*) FILTER (WHERE status = 'error') AS errors, min(model) AS model,
+           min(name) FILTER (WHERE parent_span_id IS NULL) AS root_name
+         FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[]) GROUP BY trace_id
+       ) s
+       WHERE t.project_id = $1 AND t.trace_id = s.trace_id`,
+      [projectId, traceIds],
+    );
+  }
+
+  async list(projectId: string, filter: TraceFilter, page: { limit: number; after: TraceCursor | null }): Promise<TracePage> {
+    const { where, params } = filterClauses(projectId, filter);
+    let keyset = '';
+    if (page.after) {
+      params.push(page.after.startTime.toISOString(), page.after.traceId);
+      keyset = ` AND (start_time, trace_id) < ($${params.length - 1}::timestamptz, $${params.length})`;
+    }
+    params.push(page.limit + 1);
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE ${where}${keyset}
+       ORDER BY start_time DESC, trace_id DESC LIMIT $${params.length}`,
+      params,
+    );
+    const traces: StoredTrace[] = rows.slice(0, page.limit).map(traceFromRow);
+    const last = traces[traces.length - 1];
+    return { traces, next: rows.length > page.limit && last ? { startTime: last.startTime, traceId: last.traceId } : null };
+  }
+
+  async findById(projectId: string, traceId: string): Promise<TraceWithSpans | null> {
+    const [row] = await this.dataSource.query(
+      `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`, [projectId, traceId],
+    );
+    if (!row) return null;
+    const spans = await this.dataSource.query(
+      `SELECT ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = $2 ORDER BY start_time, span_id`, [projectId, traceId],
+    );
+    return { trace: traceFromRow(row), spans: spans.map(spanFromRow) };
+  }
+
+  async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {
+    const { where, params } = filterClauses(projectId, filter);
+    params.push(interval);
+    // Buckets in UTC whatever the server's time zone.
+    const rows = await this.dataSource.query(
+      `SELECT date_trunc($${params.length}, start_time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS bucket,
+         count(*) AS count, count(*) FILTER (WHERE status = 'error') AS errors,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
+         percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS p95,
+         sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens,
+         sum(total_tokens) AS total_tokens, sum(cost) AS cost
+       FROM traces WHERE ${where} GROUP BY 1 ORDER BY 1`,
+      params,
+    );
+    return rows.map(metricsBucketFromRow);
+  }
+
+  async deleteStartedBefore(cutoff: Date): Promise<number> {
+    const [{ deleted }] = await this.dataSource.query(
+      'WITH gone AS (DELETE FROM traces WHERE start_time < $1 RETURNING 1) SELECT count(*)::int AS deleted FROM gone',
+      [cutoff.toISOString()],
+    );
+    return Number(deleted);
+  }
+}
