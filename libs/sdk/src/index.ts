@@ -27,6 +27,8 @@ export type { RoutingContext } from './context/routing-context';
 export { instrument, recordUsage } from './tracing/tracer';
 export type { InstrumentOptions } from './tracing/tracer';
 export { REDACTION_FAILED } from './tracing/redaction';
+export { flushTraces, traceExportStats } from './tracing/export-trace';
+export type { TraceExportStats } from './tracing/trace-exporter';
 export type { RedactFunction, RedactField } from './tracing/redaction';
 export type { SpanKind, UsageRecord } from './tracing/span-recorder';
 

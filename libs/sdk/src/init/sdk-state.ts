@@ -2,6 +2,7 @@ import type { ResolvedConfig } from '@crucible/contracts';
 import { ConfigCache } from '../config/config-cache';
 import { RegistryClient, RegistryError } from '../config/registry-client';
 import type { RedactFunction } from '../tracing/redaction';
+import { TraceExporter } from '../tracing/trace-exporter';
 import { loadConfigFile, SdkConfigFile } from './config-file';
 
 export const DEFAULT_HOST = 'https://cloud.crucible.dev';
@@ -33,6 +34,13 @@ export interface InitOptions {
   llmMaxRetries?: number;
   llmTimeoutMs?: number;
   logger?: { warn(message: string): void };
+  /**
+   * Send every call's trace to the api's `POST /traces` in the background. Default: on when both a host and
+   * an API key are known, unless env CRUCIBLE_TRACE_EXPORT is `off`.
+   */
+  exportTraces?: boolean;
+  /** Export tuning: traces per request (100), send interval (1 000 ms), traces held while the api is away (2 000). */
+  traceExport?: { batchSize?: number; flushIntervalMs?: number; maxQueue?: number };
 }
 
 export interface SdkState {
@@ -46,6 +54,8 @@ export interface SdkState {
   configCache: ConfigCache<ResolvedConfig>;
   llm: { baseUrl?: string; apiKey?: string; maxRetries: number; timeoutMs: number };
   logger: { warn(message: string): void };
+  /** null: traces only travel back in each call's answer. */
+  exporter: TraceExporter | null;
 }
 
 let state: SdkState | undefined;
@@ -55,6 +65,7 @@ let state: SdkState | undefined;
  * configuration and empties the configuration cache. Without a call, defaults from the environment apply.
  */
 export function init(options: InitOptions = {}): void {
+  void state?.exporter?.shutdown();
   state = createState(options);
 }
 
@@ -93,5 +104,13 @@ function createState(options: InitOptions): SdkState {
       timeoutMs: options.llmTimeoutMs ?? 60_000,
     },
     logger: { warn: (message: string) => logger.warn(message) },
+    exporter: exportEnabled(options, host, apiKey)
+      ? new TraceExporter({ host, apiKey: apiKey!, ...options.traceExport, warn: (message) => logger.warn(message) })
+      : null,
   };
+}
+
+function exportEnabled(options: InitOptions, host: string, apiKey: string | undefined): boolean {
+  if (options.exportTraces !== undefined) return options.exportTraces && Boolean(apiKey);
+  return Boolean(host && apiKey) && process.env.CRUCIBLE_TRACE_EXPORT?.toLowerCase() !== 'off';
 }

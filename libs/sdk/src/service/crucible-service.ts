@@ -3,6 +3,7 @@ import { Server } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import { ConfigSchema } from '../schema/schema-definition';
 import { bodyErrorHandler, handleRouteCall, unexpectedErrorHandler } from './http-handlers';
+import { flushTraces } from '../tracing/export-trace';
 import { buildOpenApiDocument, OpenApiDocument } from './openapi-document';
 import { createRouteDecorator, RouteDecorator, RouteDefinition, RouteOptions } from './route-definition';
 
@@ -85,11 +86,13 @@ export class CrucibleService {
           url: `http://${shownHost}:${address.port}`,
           port: address.port,
           server,
-          close: () =>
-            new Promise<void>((done, fail) => {
+          close: async () => {
+            await new Promise<void>((done, fail) => {
               server.close((error) => (error ? fail(error) : done()));
               for (const socket of sockets) socket.destroy();
-            }),
+            });
+            await flushTraces();
+          },
         });
       });
     });

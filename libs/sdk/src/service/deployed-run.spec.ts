@@ -21,7 +21,7 @@ describe('deployed calls resolve their configuration from the registry', () => {
     registry.configs.clear();
     registry.calls.length = 0;
     registry.failWith = undefined;
-    init({ host: registry.url, apiKey: 'secret-key', appId: 'app-from-init' });
+    init({ host: registry.url, apiKey: 'secret-key', appId: 'app-from-init', exportTraces: false }); // the stand-in has no /traces
   });
 
   it.each(['/run', '/generate_deployed'])('resolves an environment for %s, sending the API key', async (path) => {

@@ -4,6 +4,7 @@ import { RegistryError } from '../config/registry-client';
 import { sdkState } from '../init/sdk-state';
 import { validateConfig } from '../schema/config-validator';
 import { TracedOutcome } from '../tracing/tracer';
+import { exportTrace } from '../tracing/export-trace';
 import { parseDeployedBody, parsePlaygroundBody } from './request-parsing';
 import { executeRoute, RouteDefinition } from './route-definition';
 
@@ -15,7 +16,9 @@ export async function handleRouteCall(route: RouteDefinition, mode: Mode, req: R
     if (!parsed.ok) return void res.status(422).json({ detail: parsed.errors });
     const config = validateConfig(route.schemaDescription, parsed.value.config, { loc: ['body', 'config'] });
     if (!config.ok) return void res.status(422).json({ detail: config.errors });
-    return send(res, await executeRoute(route, parsed.value.inputs, config.value));
+    const outcome = await executeRoute(route, parsed.value.inputs, config.value);
+    exportTrace(outcome.trace, { route: route.path });
+    return send(res, outcome);
   }
 
   const parsed = parseDeployedBody(req.body, route, sdkState().references.appId);
@@ -35,6 +38,10 @@ export async function handleRouteCall(route: RouteDefinition, mode: Mode, req: R
     application: { id: resolved.app_id },
     variant: { id: resolved.variant_id, name: resolved.variant_name, revision: resolved.revision, revision_id: resolved.variant_revision_id },
     environment: resolved.environment ? { name: resolved.environment } : undefined,
+  });
+  exportTrace(outcome.trace, {
+    route: route.path, app_id: resolved.app_id, variant_id: resolved.variant_id,
+    variant_revision_id: resolved.variant_revision_id, environment: resolved.environment ?? null,
   });
   send(res, outcome);
 }
