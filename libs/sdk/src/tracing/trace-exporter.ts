@@ -121,7 +121,8 @@ export class TraceExporter {
       this.failed(`${this.url.href} answered ${response.status}`, retry);
       return retry ? 'retry' : 'refused';
     } catch (error) {
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      const cause = (error as { cause?: { message?: unknown } }).cause?.message;
+      const reason = typeof cause === 'string' ? cause : error instanceof Error ? error.message : String(error);
       this.failed(`${this.url.href} is unreachable (${reason})`, true);
       return 'retry';
     }

@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createCompletionApp } from '@crucible/examples';
+import { startMockLlmServer, type MockLlmServer } from '@crucible/mock-llm';
+import { init, traceExportStats, type RunningService } from '@crucible/sdk';
+import { type RunningApi, startApi } from './support/api-harness';
+import { waitFor } from './support/wait-for';
+
+const run = promisify(execFile);
+
+interface TraceSummary {
+  trace_id: string;
+  app_id: string | null;
+  environment: string | null;
+  status: string;
+  cost: number;
+  tokens: { prompt: number; completion: number; total: number };
+  span_count: number;
+  model: string | null;
+}
+
+/** ARCHITECTURE §14: traces from our SDK and from any OpenTelemetry app, kept, searchable and charted. */
+describe('traces', () => {
+  let api: RunningApi;
+  let mock: MockLlmServer;
+
+  beforeAll(async () => {
+    api = await startApi('pglite');
+    mock = await startMockLlmServer();
+  });
+  afterAll(async () => {
+    await mock?.close();
+    await api?.close();
+  });
+
+  describe('from an SDK service deployed to production', () => {
+    let service: RunningService;
+    afterAll(() => service?.close());
+
+    it('records every call with spans, tokens and cost, and the metrics agree', async () => {
+      init({ host: api.client.baseUrl, apiKey: api.apiKey, openaiBaseUrl: mock.url, openaiApiKey: 'test', llmMaxRetries: 0 });
+      service = await createCompletionApp().listen({ port: 0, host: '127.0.0.1' });
+      const app = (await api.client.post('/apps', { app_name: 'traced' })).body;
+      const variant = (await api.client.post(`/apps/${app.app_id}/variant/from-service`, { variant_name: 'main', url: service.url })).body;
+      await api.client.post('/environments/deploy', { app_id: app.app_id, environment_name: 'production', variant_id: variant.variant_id });
+
+      const started = new Date();
+      const calls = Array.from({ length: 200 }, (_, i) => i);
+      for (let offset = 0; offset < calls.length; offset += 20) {
+        const answers = await Promise.all(calls.slice(offset, offset + 20).map((i) => fetch(`${service.url}/run`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ inputs: { input: `MOCK_REPLY: answer ${i}` }, environment: 'production', app_id: app.app_id }),
+        })));
+        expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      }
+
+      const query = `/traces?app_id=${app.app_id}&environment=production`;
+      const traces = await waitFor('200 traces to be listed', async () => {
+        const listed = (await api.client.get<TraceSummary[]>(query)).body;
+        return listed.length === 200 ? listed : undefined;
+      }, 5_000, 100);
+      for (const trace of traces) {
+        expect(trace).toMatchObject({ status: 'ok', environment: 'production', app_id: app.app_id, model: 'gpt-4o-mini' });
+        expect(trace.span_count).toBeGreaterThanOrEqual(2);
+        expect(trace.tokens.total).toBeGreaterThan(0);
+        expect(trace.cost).toBeGreaterThan(0);
+      }
+
+      const tree = (await api.client.get(`/traces/${traces[0]!.trace_id}`)).body;
+      expect(tree.variant_id).toBe(variant.variant_id);
+      expect(tree.spans).toHaveLength(1);
+      expect(tree.spans[0]).toMatchObject({ kind: 'workflow', children: [expect.objectContaining({ kind: 'llm', model: 'gpt-4o-mini' })] });
+
+      const from = new Date(started.getTime() - 60_000).toISOString();
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const metrics = (await api.client.get(`/traces/metrics?app_id=${app.app_id}&environment=production&interval=minute&from=${from}&to=${to}`)).body;
+      const sum = (pick: (bucket: { count: number; errors: number; cost: number; tokens: { total: number } }) => number) =>
+        metrics.buckets.reduce((total: number, bucket: never) => total + pick(bucket), 0);
+      expect(sum((bucket) => bucket.count)).toBe(200);
+      expect(sum((bucket) => bucket.errors)).toBe(0);
+      expect(sum((bucket) => bucket.tokens.total)).toBe(traces.reduce((total, trace) => total + trace.tokens.total, 0));
+      expect(sum((bucket) => bucket.cost)).toBeCloseTo(traces.reduce((total, trace) => total + trace.cost, 0), 9);
+
+      const page = await api.client.get<TraceSummary[]>(`${query}&limit=150`);
+      expect(page.body).toHaveLength(150);
+      const next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
+      expect((await api.client.get<TraceSummary[]>(next!)).body.map((t) => t.trace_id))
+        .toEqual(traces.slice(150).map((t) => t.trace_id));
+      const searched = (await api.client.get<TraceSummary[]>(`/traces?app_id=${app.app_id}&q=${encodeURIComponent('answer 137"')}`)).body;
+      expect(searched).toHaveLength(1);
+    });
+  });
+
+  it('takes spans from a plain OpenTelemetry JS script with its model and tokens', async () => {
+    const script = join(__dirname, '..', 'fixtures', 'otel-app.js');
+    const { stdout } = await run(process.execPath, [script, `${api.client.baseUrl}/v1/traces`, api.apiKey], { timeout: 30_000 });
+    const { trace_id: traceId } = JSON.parse(stdout) as { trace_id: string };
+    const tree = (await api.client.get(`/traces/${traceId}`)).body;
+    expect(tree).toMatchObject({
+      source: 'otlp', name: 'answer-question', environment: 'production', status: 'ok', span_count: 2,
+      model: 'gpt-4o-mini-2024-07-18', tokens: { prompt: 14, completion: 3, total: 17 }, inputs: 'What is the capital of France?', output: 'Paris',
+    });
+    expect(tree.spans[0].children[0]).toMatchObject({ kind: 'llm', model: 'gpt-4o-mini-2024-07-18', tokens: { prompt: 14, completion: 3, total: 17 } });
+  });
+
+  it('answers 422 naming the malformed item, and an unknown trace 404', async () => {
+    const bad = await api.client.post('/traces', { traces: [{ trace_id: 'x', latency_ms: -1, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 }, spans: [] }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toEqual(expect.arrayContaining([
+      expect.objectContaining({ loc: ['body', 'traces', 0, 'latency_ms'] }),
+      expect.objectContaining({ loc: ['body', 'traces', 0, 'spans'] }),
+    ]));
+    const tooMany = await api.client.post('/traces', { traces: Array.from({ length: 501 }, () => ({})) });
+    expect(tooMany.status).toBe(422);
+    const otlp = await api.client.post('/v1/traces', { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'zz', spanId: 'q', name: 'n', startTimeUnixNano: '1', endTimeUnixNano: '2' }] }] }] });
+    expect(otlp.status).toBe(422);
+    expect(otlp.body.detail[0].loc).toEqual(['body', 'resourceSpans', 0, 'scopeSpans', 0, 'spans', 0]);
+    expect((await api.client.get('/traces/no-such-trace')).status).toBe(404);
+    expect((await api.client.get('/traces?limit=0')).status).toBe(422);
+    expect((await api.client.get('/traces?cursor=garbage')).status).toBe(422);
+    expect((await api.client.withKey(undefined).post('/traces', { traces: [] })).status).toBe(401);
+  });
+
+  describe('with the api unreachable', () => {
+    let service: RunningService;
+    afterAll(() => service?.close());
+
+    it('the service still answers every call, and the export queue stays within its bound', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as AddressInfo;
+      await new Promise((resolve) => closed.close(resolve)); // nothing listens there any more
+      init({
+        host: `http://127.0.0.1:${port}`, apiKey: 'crc_unreachable', openaiBaseUrl: mock.url, openaiApiKey: 'test', llmMaxRetries: 0,
+        traceExport: { maxQueue: 50, flushIntervalMs: 20 },
+      });
+      service = await createCompletionApp().listen({ port: 0, host: '127.0.0.1' });
+      for (let offset = 0; offset < 300; offset += 30) {
+        const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${service.url}/playground/run`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ inputs: { input: `still here ${offset + i}` }, config: { prompt_template: 'MOCK_REPLY: {input}' } }),
+        }).then(async (answer) => ({ status: answer.status, data: ((await answer.json()) as { data: string }).data }))));
+        expect(answers).toEqual(answers.map((_, i) => ({ status: 200, data: `still here ${offset + i}` })));
+      }
+      const stats = traceExportStats()!;
+      expect(stats.queued).toBeLessThanOrEqual(50);
+      expect(stats.exported).toBe(0);
+      expect(stats.queued + stats.dropped).toBe(300);
+      expect(stats.failedRequests).toBeGreaterThan(0);
+    });
+  });
+});
