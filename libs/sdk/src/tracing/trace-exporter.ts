@@ -37,6 +37,8 @@ export class TraceExporter {
   private readonly warn: (message: string) => void;
   private timer?: NodeJS.Timeout;
   private inFlight: Promise<void> | null = null;
+  /** Traces of the request under way: still held, so they count against maxQueue. */
+  private sending = 0;
   private readonly counters = { exported: 0, dropped: 0, failedRequests: 0 };
   private warnedDrop = false;
   private warnedFailure = false;
@@ -51,7 +53,7 @@ export class TraceExporter {
   }
 
   enqueue(record: TraceRecord): void {
-    if (this.queue.length >= this.maxQueue) {
+    if (this.queue.length + this.sending >= this.maxQueue) {
       this.counters.dropped += 1;
       if (!this.warnedDrop) {
         this.warnedDrop = true;
@@ -65,7 +67,7 @@ export class TraceExporter {
   }
 
   stats(): TraceExportStats {
-    return { queued: this.queue.length, ...this.counters };
+    return { queued: this.queue.length + this.sending, ...this.counters };
   }
 
   /** Sends everything queued now, one request at a time; resolves when done (never rejects). */
@@ -86,7 +88,10 @@ export class TraceExporter {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.batchSize);
-      const outcome = await this.send(batch);
+      this.sending = batch.length;
+      const outcome = await this.send(batch).finally(() => {
+        this.sending = 0;
+      });
       if (outcome === 'sent') {
         this.counters.exported += batch.length;
         continue;
