@@ -12,6 +12,7 @@ import { ApiModule } from './api.module';
 import { HttpErrorFilter, toHttpError } from './http/exception.filter';
 import { RequestValidationPipe } from './http/validation.pipe';
 import { requestLogging } from './http/request-logging';
+import { rejectUntrustedInput } from './http/untrusted-input.middleware';
 import { buildOpenApiDocument } from './openapi';
 import { type TraceRetention, traceRetentionFromEnv } from './jobs/trace-retention.scheduler';
 
@@ -37,6 +38,7 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
     if (!mapped) return next(error);
     res.status(mapped.status).json(mapped.body);
   });
+  app.use(rejectUntrustedInput);
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();

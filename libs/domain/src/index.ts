@@ -1,6 +1,7 @@
 export * from './shared/result';
 export * from './shared/domain-error';
 export * from './shared/urls';
+export * from './shared/untrusted-input';
 export * from './access/project';
 export * from './registry/names';
 export * from './registry/app';

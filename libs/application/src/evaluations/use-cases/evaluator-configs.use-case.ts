@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type Actor, type EvaluatorConfig, DomainError } from '@crucible/domain';
+import { type Actor, type EvaluatorConfig, DomainError, evaluatorConfigNameProblem } from '@crucible/domain';
 import { EvaluatorConfigRepository, EvaluatorService } from '../ports';
 import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
 import { OutboundGuard } from '../../outbound/outbound-guard.port';
 import { checkConfiguredUrl } from '../../outbound/check-configured-url';
+
+function checkedName(name: string): string {
+  const trimmed = name.trim();
+  const problem = evaluatorConfigNameProblem(trimmed);
+  const type = trimmed === '' ? 'string_too_short' : 'string_too_long';
+  if (problem) throw DomainError.invalidInput([{ loc: ['body', 'name'], msg: problem, type }]);
+  return trimmed;
+}
 
 /** Valid settings with defaults applied; every `*_url` setting (the webhook's) must pass the outbound guard. */
 async function checkedSettings(evaluators: EvaluatorService, guard: OutboundGuard, key: string, settings: Record<string, unknown>) {
@@ -40,13 +48,13 @@ export class CreateEvaluatorConfigUseCase {
     appId?: string; name: string; evaluatorKey: string; settingsValues: Record<string, unknown>;
   }): Promise<EvaluatorConfig> {
     if (input.appId) await this.getApp.execute(actor, input.appId);
+    const name = checkedName(input.name);
     const settingsValues = await checkedSettings(this.evaluators, this.outbound, input.evaluatorKey, input.settingsValues);
     const now = new Date();
     const config: EvaluatorConfig = {
-      id: randomUUID(), projectId: actor.projectId, appId: input.appId ?? null, name: input.name.trim(),
+      id: randomUUID(), projectId: actor.projectId, appId: input.appId ?? null, name,
       evaluatorKey: input.evaluatorKey, settingsValues, createdAt: now, updatedAt: now,
     };
-    if (!config.name) throw DomainError.invalidInput([{ loc: ['body', 'name'], msg: 'name must not be blank', type: 'string_too_short' }]);
     await this.configs.create(config);
     return config;
   }
@@ -85,10 +93,11 @@ export class UpdateEvaluatorConfigUseCase {
     id: string; name?: string; evaluatorKey?: string; settingsValues?: Record<string, unknown>;
   }): Promise<EvaluatorConfig> {
     const current = await this.getConfig.execute(actor, input.id);
+    const name = input.name === undefined || input.name.trim() === '' ? current.name : checkedName(input.name);
     const evaluatorKey = input.evaluatorKey ?? current.evaluatorKey;
     const settingsValues = await checkedSettings(this.evaluators, this.outbound, evaluatorKey, input.settingsValues ?? current.settingsValues);
     const updated: EvaluatorConfig = {
-      ...current, name: input.name?.trim() || current.name, evaluatorKey, settingsValues, updatedAt: new Date(),
+      ...current, name, evaluatorKey, settingsValues, updatedAt: new Date(),
     };
     await this.configs.update(updated);
     return updated;

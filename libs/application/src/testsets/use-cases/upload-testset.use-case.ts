@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, type Testset, DomainError } from '@crucible/domain';
+import { type Actor, type Testset, DomainError, assertTrustworthyInput } from '@crucible/domain';
 import { parseTestsetFile, testsetFileFormat } from '../testset-file.parser';
 import type { TestsetFields } from '../testset-input';
 import { CreateTestsetUseCase } from './testsets.use-case';
@@ -30,8 +30,11 @@ export class UploadTestsetUseCase {
         type: 'value_error',
       }]);
     }
+    assertTrustworthyInput({ testset_name: input.name, app_id: input.appId, file: input.fileName }, ['body']);
     const parsed = parseTestsetFile(input.content, format);
     if (!parsed.ok) throw DomainError.invalidInput([{ loc: ['body', 'file'], msg: parsed.message, type: parsed.type }]);
+    // The file's rows get the same check as a JSON body's: one rule, wherever the text came from.
+    assertTrustworthyInput(parsed.rows, ['body', 'file']);
     const name = input.name ?? input.fileName.replace(/\.[^.]*$/, '');
     return this.createTestset.execute(actor, { name, rows: parsed.rows, appId: input.appId }, UPLOAD_FIELDS);
   }

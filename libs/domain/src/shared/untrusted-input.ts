@@ -1,0 +1,66 @@
+import { DomainError, type InputIssue } from './domain-error';
+
+/** JSON deeper than this is refused (ARCHITECTURE §12): recursive code further on would overflow the stack. */
+export const MAX_JSON_DEPTH = 64;
+
+/** NUL cannot be stored in PostgreSQL text or jsonb; a lone surrogate cannot be stored in jsonb either. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function textProblem(text: string): string | undefined {
+  const found = UNSTORABLE_TEXT.exec(text);
+  if (!found) return undefined;
+  return found[0] === '\u0000' ? 'text must not contain NUL bytes (\\u0000)' : 'text must not contain unpaired UTF-16 surrogates';
+}
+
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+  depth: number;
+}
+
+/** The loc of a visit, rebuilt only when there is something to report (bodies may hold millions of values). */
+function locOf(visit: Visit, root: Array<string | number>, extra: Array<string | number> = []): Array<string | number> {
+  const path: Array<string | number> = [...extra];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.unshift(at.key);
+  return [...root, ...path];
+}
+
+/**
+ * The first thing in a client's value that nothing further on may be trusted to handle: a NUL byte or unpaired
+ * surrogate in any string or key, or nesting deeper than MAX_JSON_DEPTH. Walks with an explicit stack, so a
+ * 100 000-deep value is measured without recursion.
+ */
+export function findUntrustedInput(value: unknown, loc: Array<string | number>): InputIssue | undefined {
+  const pending: Visit[] = [{ value, key: null, parent: null, depth: 0 }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    if (typeof visit.value === 'string') {
+      const problem = textProblem(visit.value);
+      if (problem) return { loc: locOf(visit, loc), msg: problem, type: 'string_unstorable' };
+      continue;
+    }
+    if (typeof visit.value !== 'object' || visit.value === null) continue;
+    const depth = visit.depth + 1;
+    if (depth > MAX_JSON_DEPTH) {
+      return { loc: locOf(visit, loc), msg: `nesting deeper than ${MAX_JSON_DEPTH} levels is not accepted`, type: 'too_deep' };
+    }
+    if (Array.isArray(visit.value)) {
+      visit.value.forEach((child, index) => pending.push({ value: child, key: index, parent: visit, depth }));
+      continue;
+    }
+    for (const [key, child] of Object.entries(visit.value)) {
+      const problem = textProblem(key);
+      if (problem) return { loc: locOf(visit, loc, [key]), msg: `keys must not contain ${problem.replace(/^text must not contain /, '')}`, type: 'string_unstorable' };
+      pending.push({ value: child, key, parent: visit, depth });
+    }
+  }
+  return undefined;
+}
+
+/** 422 with the issue's `loc` when the value holds something unstorable or too deep; nothing is written. */
+export function assertTrustworthyInput(value: unknown, loc: Array<string | number>): void {
+  const issue = findUntrustedInput(value, loc);
+  if (issue) throw DomainError.invalidInput([issue]);
+}
