@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { get } from 'node:http';
 import type { HttpClient } from './support/http-client';
 import { type RunningApi, startApi } from './support/api-harness';
 import { CAPITALS, EXACT_TEMPLATE, type ExampleStack, HEDGING_TEMPLATE, capitalRows, startCompletionExample } from './support/example-service';
@@ -82,6 +83,31 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
     expect(score(byRevision['2'], 'auto_similarity_match')).toEqual({ type: 'number', value: 1 });
     const all = await client.get('/evaluations');
     expect(all.body.map((e: any) => e.id)).toEqual(expect.arrayContaining(created.map((e) => e.id)));
+  });
+
+  it('pages the list with limit and an opaque cursor in Link (ARCHITECTURE §10), and answers 304 to its ETag', async () => {
+    const whole = await client.get(`/evaluations?app_id=${setup.app.app_id}`);
+    expect(whole.headers.get('link')).toBeNull();
+    const first = await client.get(`/evaluations?app_id=${setup.app.app_id}&limit=1`);
+    expect(first.body).toHaveLength(1);
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toContain(`app_id=${setup.app.app_id}`);
+    const second = await client.get(next!);
+    expect(second.body).toHaveLength(1);
+    expect(second.headers.get('link')).toBeNull();
+    expect([...first.body, ...second.body]).toEqual(whole.body);
+    for (const query of ['limit=0', 'limit=1001', 'limit=two', 'cursor=bogus']) {
+      const refused = await client.get(`/evaluations?${query}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail[0].loc[0]).toBe('query');
+    }
+    // fetch adds "cache-control: no-cache" to a conditional request, which rightly defeats it: ask with node:http.
+    const conditional = await new Promise<number | undefined>((resolve, reject) => {
+      get(`${client.baseUrl}/evaluations?app_id=${setup.app.app_id}`, {
+        headers: { authorization: `ApiKey ${api.apiKey}`, 'if-none-match': whole.headers.get('etag')! },
+      }, (response) => resolve(response.resume().statusCode)).on('error', reject);
+    });
+    expect(conditional).toBe(304);
   });
 
   it('shows status with progress, results, and every scenario with each evaluator result', async () => {

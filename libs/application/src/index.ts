@@ -1,3 +1,4 @@
+export * from './shared/page';
 export * from './access/ports';
 export * from './access/api-key-secret';
 export * from './access/use-cases/authenticate.use-case';

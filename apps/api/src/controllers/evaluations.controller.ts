@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { type Actor, DomainError, rateLimitFromWire } from '@crucible/domain';
 import {
   CancelEvaluationUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase, DeleteEvaluationsUseCase,
@@ -9,6 +10,7 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe, isUuid } from '../http/id.pipe';
+import { memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
 import {
   ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, ListEvaluationsQueryDto,
 } from '../dto/evaluation.dto';
@@ -30,6 +32,8 @@ function evaluationIds(list: string): string[] {
   return ids;
 }
 
+const listedEvaluationJson = memoisedJson(presentEvaluation);
+
 @ApiTags('evaluations')
 @ApiSecurity('ApiKey')
 @Controller('evaluations')
@@ -47,10 +51,14 @@ export class EvaluationsController {
     private readonly exportEvaluation: ExportEvaluationUseCase,
   ) {}
 
-  /** Seed operation 1. */
+  /** Seed operation 1: everything unless `limit` is given. */
   @Get()
-  async list(@CurrentActor() actor: Actor, @Query() query: ListEvaluationsQueryDto) {
-    return (await this.listEvaluations.execute(actor, query.app_id)).map(presentEvaluation);
+  async list(
+    @CurrentActor() actor: Actor, @Query() query: ListEvaluationsQueryDto,
+    @Req() req: Request, @Res() res: Response,
+  ): Promise<void> {
+    const page = await this.listEvaluations.execute(actor, query.app_id, pageRequest(query, 'everything'));
+    sendJsonPage(req, res, page, listedEvaluationJson);
   }
 
   /** Seed operation 2: one evaluation per revision id, all returned. */

@@ -4,6 +4,7 @@ import {
   ArrayNotEmpty, IsArray, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, Min, ValidateNested,
 } from 'class-validator';
 import { RATE_LIMIT_BOUNDS as B } from '@crucible/domain';
+import { PageQueryDto } from '../http/paging';
 
 /** Units: seconds (ARCHITECTURE §3). */
 export class RateLimitDto {
@@ -49,7 +50,7 @@ export class CreateEvaluationDto {
   correct_answer_column?: string;
 }
 
-export class ListEvaluationsQueryDto {
+export class ListEvaluationsQueryDto extends PageQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @IsUUID()
   app_id?: string;
 }

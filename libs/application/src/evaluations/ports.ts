@@ -2,6 +2,7 @@ import type {
   Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, EvaluatorConfig, Result, ResultError,
 } from '@crucible/domain';
 import type { Job, Trace } from '@crucible/contracts';
+import type { Page, PageRequest } from '../shared/page';
 
 export abstract class EvaluatorConfigRepository {
   /** A taken name within the app fails with a conflict. */
@@ -22,6 +23,11 @@ export abstract class EvaluationRepository {
   /** All or nothing: one transaction. */
   abstract createMany(evaluations: Evaluation[]): Promise<void>;
   abstract findById(projectId: string, id: string): Promise<Evaluation | null>;
+  /**
+   * Oldest first (then variant name, then id), one keyset page; two queries whatever the count: the page's
+   * ids and stamps, then only the evaluations not already known in their final state.
+   */
+  abstract listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>>;
   /** One query whatever the count. */
   abstract list(projectId: string, filter: { appId?: string; ids?: string[] }): Promise<Evaluation[]>;
   /**

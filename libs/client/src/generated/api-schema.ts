@@ -1240,6 +1240,10 @@ export interface operations {
         parameters: {
             query?: {
                 app_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1524,6 +1528,10 @@ export interface operations {
         parameters: {
             query?: {
                 app_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
             };
             header?: never;
             path?: never;

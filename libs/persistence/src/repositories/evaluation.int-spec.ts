@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, Logger } from 'typeorm';
 import type { Evaluation } from '@crucible/domain';
+import { type Page, everything } from '@crucible/application';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmEvaluationRepository } from './evaluation.repository';
 
@@ -48,14 +49,53 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
 
   it('lists evaluations (seed op 1) in the same number of queries for 1 and for 40 evaluations', async () => {
     await repository.createMany([evaluation()]);
-    const list = () => repository.list(database.actor.projectId, { appId });
+    const list = () => repository.listPage(database.actor.projectId, { appId }, everything);
     const forOne = await countQueries(database.dataSource, list);
     await repository.createMany(Array.from({ length: 39 }, evaluation));
     const forForty = await countQueries(database.dataSource, list);
-    expect((await list())).toHaveLength(40);
+    expect((await list()).items).toHaveLength(40);
     expect(forForty).toBe(forOne);
-    expect(forOne).toBe(1);
-    expect(await repository.list(database.otherActor.projectId, { appId })).toEqual([]);
+    expect(forOne).toBe(2);
+    expect((await repository.listPage(database.otherActor.projectId, { appId }, everything)).items).toEqual([]);
+    expect(await repository.list(database.actor.projectId, { appId })).toHaveLength(40);
+  });
+
+  it('pages by keyset: every evaluation once, in the order of the whole list, then no cursor', async () => {
+    const { projectId } = database.actor;
+    const all = (await repository.listPage(projectId, { appId }, everything)).items.map((e) => e.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Page<Evaluation> = await repository.listPage(projectId, { appId }, { limit: 15, cursor });
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    expect(pages).toBe(Math.ceil(all.length / 15));
+    await expect(repository.listPage(projectId, { appId }, { limit: 5, cursor: 'not-a-cursor' }))
+      .rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('serves a finished evaluation from its cache only while its stamp holds, and never to another project', async () => {
+    const finishedAppId = randomUUID();
+    await database.dataSource.query('INSERT INTO apps (id, project_id, name, created_at, updated_at) VALUES ($1, $2, $3, now(), now())', [finishedAppId, database.actor.projectId, 'finished']);
+    const created = { ...evaluation(), appId: finishedAppId };
+    await repository.createMany([created]);
+    const { projectId } = database.actor;
+    await repository.moveStatus(projectId, created.id, { to: 'EVALUATION_STARTED' });
+    await repository.moveStatus(projectId, created.id, { to: 'EVALUATION_FINISHED' });
+    const find = async () => (await repository.listPage(projectId, { appId: finishedAppId }, everything)).items[0]!;
+    const first = await find();
+    expect(first.status).toBe('EVALUATION_FINISHED');
+    expect(await countQueries(database.dataSource, find)).toBe(1);
+    expect(await find()).toBe(first);
+    // A stored row that changes anyway is read again: the cache is keyed by updated_at.
+    await database.dataSource.query("UPDATE evaluations SET testset_name = 'renamed', updated_at = now() WHERE id = $1", [created.id]);
+    expect((await find()).testsetName).toBe('renamed');
+    const other = await repository.listPage(database.otherActor.projectId, {}, everything);
+    expect(other.items.some((e) => e.id === created.id)).toBe(false);
   });
 
   it('moves a status only along the machine, so a cancelled evaluation is never overwritten', async () => {

@@ -4,7 +4,9 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import {
   type Evaluation, type EvaluationScenario, type EvaluatorConfig, DomainError, statusesMovableTo,
 } from '@crucible/domain';
-import { EvaluationRepository, EvaluatorConfigRepository, type StatusChange } from '@crucible/application';
+import {
+  EvaluationRepository, EvaluatorConfigRepository, type Page, type PageRequest, type StatusChange,
+} from '@crucible/application';
 import {
   EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity,
 } from '../entities/evaluation.orm-entity';
@@ -20,6 +22,8 @@ async function nameMustBeFree(name: string, write: () => Promise<unknown>): Prom
     throw error;
   }
 }
+import { FinishedEvaluationCache } from './finished-evaluation.cache';
+import { decodeCursor, encodeCursor, sqlLimit } from './keyset';
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -64,6 +68,8 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
 
 @Injectable()
 export class TypeOrmEvaluationRepository extends EvaluationRepository {
+  private readonly finished = new FinishedEvaluationCache();
+
   constructor(private readonly dataSource: DataSource) {
     super();
   }
@@ -79,6 +85,57 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
   async findById(projectId: string, id: string): Promise<Evaluation | null> {
     const row = await this.dataSource.getRepository(EvaluationOrmEntity).findOneBy({ projectId, id });
     return row ? evaluationMapper.toDomain(row) : null;
+  }
+
+  async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
+    const parameters: unknown[] = [projectId];
+    const where = ['project_id = $1'];
+    if (filter.appId) where.push(`app_id = $${parameters.push(filter.appId)}`);
+    if (page.cursor) {
+      const [createdAt, variantName, id] = decodeCursor(page.cursor, 3);
+      where.push(`(created_at, variant_name, id) > ($${parameters.push(createdAt)}::timestamptz, $${parameters.push(variantName)}, $${parameters.push(id)}::uuid)`);
+    }
+    // One row holding the page's ids and stamps, not a row per evaluation: on PGlite, decoding rows and
+    // formatting timestamps cost more than the query. A stamp is `updated_at` in microseconds, exact.
+    const order = 'ORDER BY created_at, variant_name, id';
+    const [{ keys }]: Array<{ keys: string | null }> = await this.dataSource.query(
+      `SELECT string_agg(id::text || ' ' || (extract(epoch FROM updated_at) * 1000000)::bigint::text, ',' ${order}) AS keys
+         FROM (SELECT id, updated_at, created_at, variant_name FROM evaluations WHERE ${where.join(' AND ')} ${order} ${sqlLimit(page)}) AS page`,
+      parameters,
+    );
+    const stamps = (keys ? keys.split(',') : []).map((pair) => {
+      const [id, stamp] = pair.split(' ') as [string, string];
+      return { id, stamp };
+    });
+    const known = new Map<string, Evaluation>();
+    const missing: string[] = [];
+    for (const row of stamps) {
+      const cached = this.finished.get(row.id, row.stamp);
+      if (cached) known.set(row.id, cached);
+      else missing.push(row.id);
+    }
+    if (missing.length > 0) {
+      const stampOf = new Map(stamps.map((row) => [row.id, row.stamp]));
+      const rows = await this.dataSource.getRepository(EvaluationOrmEntity).findBy({ projectId, id: In(missing) });
+      for (const row of rows) {
+        const evaluation = evaluationMapper.toDomain(row);
+        this.finished.remember(evaluation, stampOf.get(row.id)!);
+        known.set(row.id, evaluation);
+      }
+    }
+    const more = page.limit !== null && stamps.length > page.limit;
+    const kept = more ? stamps.slice(0, page.limit!) : stamps;
+    // A row deleted between the two queries is simply left out.
+    const items = kept.flatMap((row) => known.get(row.id) ?? []);
+    return { items, nextCursor: more ? await this.cursorAfter(kept[kept.length - 1]!.id) : null };
+  }
+
+  /** Keys of the last row of a page; PostgreSQL's own text for the timestamp keeps its microseconds. */
+  private async cursorAfter(id: string): Promise<string> {
+    const [row]: Array<{ created_at: string; variant_name: string }> = await this.dataSource.query(
+      'SELECT created_at::text AS created_at, variant_name FROM evaluations WHERE id = $1', [id],
+    );
+    return encodeCursor([row?.created_at ?? '-infinity', row?.variant_name ?? '', id]);
   }
 
   async list(projectId: string, filter: { appId?: string; ids?: string[] }): Promise<Evaluation[]> {

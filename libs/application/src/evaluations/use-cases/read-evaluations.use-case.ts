@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, type Evaluation, type EvaluationScenario, DomainError } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
 import { findComparedEvaluations } from './compared-evaluations';
+import type { Page, PageRequest } from '../../shared/page';
 
 @Injectable()
 export class GetEvaluationUseCase {
@@ -18,8 +19,9 @@ export class GetEvaluationUseCase {
 export class ListEvaluationsUseCase {
   constructor(private readonly evaluations: EvaluationRepository) {}
 
-  execute(actor: Actor, appId?: string): Promise<Evaluation[]> {
-    return this.evaluations.list(actor.projectId, { appId });
+  /** Seed operation 1: without a limit, every evaluation. */
+  execute(actor: Actor, appId: string | undefined, page: PageRequest): Promise<Page<Evaluation>> {
+    return this.evaluations.listPage(actor.projectId, { appId }, page);
   }
 }
 

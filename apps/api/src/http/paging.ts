@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { Request, Response } from 'express';
+import { MAX_PAGE_SIZE, type Page, type PageRequest, boundedPage } from '@crucible/application';
+import { nextLink } from './keyset-cursor';
+
+/** `limit` and `cursor` of every list (ARCHITECTURE §10). */
+export class PageQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'at most this many items' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'opaque; from the `Link: <…>; rel="next"` header of the previous page' })
+  @IsOptional() @IsString() @MaxLength(500)
+  cursor?: string;
+}
+
+/** The seed's unbounded lists (operations 1 and 6) answer everything without `limit`; the others at most 1000. */
+export function pageRequest(query: PageQueryDto, whenNoLimit: 'everything' | 'bounded'): PageRequest {
+  if (whenNoLimit === 'everything') return { limit: query.limit ?? null, cursor: query.cursor ?? null };
+  return boundedPage(query);
+}
+
+/** RFC 8288: `Link: </same/path?…&cursor=…>; rel="next"` when more remain. */
+export function linkNextPage(req: Request, res: Response, nextCursor: string | null): void {
+  if (nextCursor !== null) res.setHeader('Link', nextLink(req, nextCursor));
+}
+
+/**
+ * Answers a page as a JSON array assembled from each item's JSON bytes (memoised per item by the caller), so
+ * a list of immutable items costs no presentation, no 1 MB stringify and little garbage per request. The ETag
+ * is a digest of the items' ids and `updated_at`, which determine the body, instead of a hash over the body.
+ */
+export function sendJsonPage<T extends { id: string; updatedAt: Date }>(
+  req: Request, res: Response, page: Page<T>, json: (item: T) => Buffer,
+): void {
+  linkNextPage(req, res, page.nextCursor);
+  const digest = createHash('sha1');
+  const chunks: Buffer[] = [OPEN];
+  for (const item of page.items) {
+    digest.update(`${item.id}:${item.updatedAt.getTime()};`);
+    if (chunks.length > 1) chunks.push(COMMA);
+    chunks.push(json(item));
+  }
+  chunks.push(CLOSE);
+  res.setHeader('ETag', `W/"${digest.update(page.nextCursor ?? '').digest('base64url')}"`);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(Buffer.concat(chunks));
+}
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
+
+/** JSON bytes of a presented item, computed once per object: repositories hand back the same object for unchanged rows. */
+export function memoisedJson<T extends object>(present: (item: T) => unknown): (item: T) => Buffer {
+  const memo = new WeakMap<T, Buffer>();
+  return (item) => {
+    let bytes = memo.get(item);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(present(item)));
+      memo.set(item, bytes);
+    }
+    return bytes;
+  };
+}

@@ -1,0 +1,7 @@
+import type { Benchmark } from '../support/benchmark';
+import { listEvaluationsBenchmark } from './list-evaluations.bench';
+
+/** In the order the table shows them; a new benchmark is one file and one line here. */
+export const BENCHMARKS: Benchmark[] = [
+  listEvaluationsBenchmark,
+];

@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+
+/** What one autocannon run measured. */
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  bytesPerSecond: number;
+  failures: number;
+}
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  throughput: { average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// autocannon ships no types; this is the part of its API the bench uses.
+const autocannon = createRequire(__filename)('autocannon') as Autocannon;
+
+export async function load(options: {
+  url: string; connections: number; durationSeconds: number; method?: string; headers?: Record<string, string>; body?: string;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url, connections: options.connections, duration: options.durationSeconds,
+    method: options.method ?? 'GET', headers: options.headers, body: options.body,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    bytesPerSecond: result.throughput.average,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Adds up rounds of one target's load: request counts weigh the mean rate, the worst round's p99 counts. */
+function combine(results: LoadResult[]): LoadResult {
+  return {
+    requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
+    p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+    bytesPerSecond: results.reduce((sum, r) => sum + r.bytesPerSecond, 0) / results.length,
+    failures: results.reduce((sum, r) => sum + r.failures, 0),
+  };
+}
+
+type LoadOptions = Parameters<typeof load>[0];
+
+/**
+ * The baseline and Crucible in alternating short rounds, so a change in the machine's other load (it is
+ * shared) weighs on both alike; a first short round of each warms them up and is not counted.
+ */
+export async function compareLoads(
+  baseline: Omit<LoadOptions, 'durationSeconds'>, crucible: Omit<LoadOptions, 'durationSeconds'>,
+  rounds: number, roundSeconds: number,
+): Promise<{ baseline: LoadResult; crucible: LoadResult }> {
+  await load({ ...baseline, durationSeconds: 1 });
+  await load({ ...crucible, durationSeconds: 1 });
+  const results = { baseline: [] as LoadResult[], crucible: [] as LoadResult[] };
+  for (let round = 0; round < rounds; round += 1) {
+    results.baseline.push(await load({ ...baseline, durationSeconds: roundSeconds }));
+    results.crucible.push(await load({ ...crucible, durationSeconds: roundSeconds }));
+  }
+  return { baseline: combine(results.baseline), crucible: combine(results.crucible) };
+}
+
+export const describeLoad = (result: LoadResult): string =>
+  `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(0)} ms${result.failures ? `, ${result.failures} failed` : ''}`;
