@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './build-web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entries = {
@@ -17,6 +18,8 @@ if (!entry) {
   console.error(`usage: start.mjs <${Object.keys(entries).join('|')}|path/to/file.ts> [args]`);
   process.exit(2);
 }
+// The api serves the console at /ui/: build it first when missing or older than its sources.
+if (name === 'api' && process.env.CRUCIBLE_SKIP_WEB_BUILD !== '1') ensureWebBuild();
 const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, entry), ...args], {
   stdio: 'inherit',
   cwd: process.cwd(),

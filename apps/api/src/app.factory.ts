@@ -15,12 +15,15 @@ import { requestLogging } from './http/request-logging';
 import { rejectUntrustedInput } from './http/untrusted-input.middleware';
 import { buildOpenApiDocument } from './openapi';
 import { type TraceRetention, traceRetentionFromEnv } from './jobs/trace-retention.scheduler';
+import { consoleStatic } from './http/console-static';
 
 export interface ApiOptions extends CoreConfig {
   logger?: Logger;
   bodyLimit?: string;
   /** Default: CRUCIBLE_TRACE_RETENTION_DAYS (30). */
   traceRetention?: TraceRetention;
+  /** The built web console (dist/apps/web); served at /ui/. */
+  consoleDir?: string;
 }
 
 export async function createApiApp(options: ApiOptions): Promise<INestApplication> {
@@ -31,6 +34,7 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
     logger: new PinoNestLogger(logger),
   });
   app.use(requestLogging(logger));
+  if (options.consoleDir) app.use(consoleStatic(options.consoleDir));
   app.use(express.json({ limit: options.bodyLimit ?? '50mb' }));
   // Body-parser errors never reach Nest's filters; answer them here in the same shape.
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {

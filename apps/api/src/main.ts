@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { databaseConfigFromEnv, describeDatabase } from '@crucible/persistence';
 import { createLogger } from '@crucible/platform';
 import { queueConfigFromEnv } from '@crucible/queue';
@@ -7,7 +8,8 @@ async function main(): Promise<void> {
   const logger = createLogger('crucible-api');
   const database = databaseConfigFromEnv();
   const queue = queueConfigFromEnv(process.env, false);
-  const app = await createApiApp({ database, queue, logger });
+  const consoleDir = process.env['CRUCIBLE_CONSOLE_DIR'] ?? resolve('dist/apps/web');
+  const app = await createApiApp({ database, queue, logger, consoleDir });
   await bootstrapDefaultProject(app, logger, process.env['CRUCIBLE_BOOTSTRAP_API_KEY']);
   const port = Number(process.env['PORT'] ?? 8000);
   const host = process.env['HOST'] ?? '0.0.0.0';

@@ -5,6 +5,7 @@ export * from './access/use-cases/authenticate.use-case';
 export * from './access/use-cases/create-project.use-case';
 export * from './access/use-cases/bootstrap-default-project.use-case';
 export * from './access/use-cases/manage-api-keys.use-case';
+export * from './access/use-cases/get-current-project.use-case';
 export * from './registry/ports';
 export * from './registry/use-cases/service-defaults.port';
 export * from './registry/use-cases/apps.use-case';

@@ -3,7 +3,7 @@ import {
   AuthenticateUseCase, BootstrapDefaultProjectUseCase, CancelEvaluationUseCase, CodeSandbox, CompareEvaluationsUseCase,
   CreateApiKeyUseCase, CreateAppUseCase, CreateEvaluationUseCase, CreateEvaluatorConfigUseCase, CreateProjectUseCase,
   CreateVariantFromBaseUseCase, CreateVariantFromServiceUseCase, DeleteApiKeyUseCase, DeleteAppUseCase,
-  DeleteEvaluationsUseCase, DeleteEvaluatorConfigUseCase, DeleteVariantUseCase, DeployUseCase, DispatchJobUseCase,
+  DeleteEvaluationsUseCase, DeleteEvaluatorConfigUseCase, DeleteVariantUseCase, DeployUseCase, DispatchJobUseCase, GetCurrentProjectUseCase,
   EvaluatorService, GetAppUseCase, GetEnvironmentHistoryUseCase, GetEvaluationUseCase, GetEvaluatorConfigUseCase,
   GetVariantRevisionUseCase, GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
@@ -33,7 +33,7 @@ export interface CoreConfig {
 
 const useCases: Provider[] = [
   AuthenticateUseCase, BootstrapDefaultProjectUseCase, CreateProjectUseCase, CreateApiKeyUseCase, ListApiKeysUseCase,
-  DeleteApiKeyUseCase, CreateAppUseCase, GetAppUseCase, ListAppsUseCase, DeleteAppUseCase,
+  DeleteApiKeyUseCase, GetCurrentProjectUseCase, CreateAppUseCase, GetAppUseCase, ListAppsUseCase, DeleteAppUseCase,
   CreateVariantFromServiceUseCase, CreateVariantFromBaseUseCase, GetVariantUseCase, ListVariantsUseCase,
   UpdateVariantParametersUseCase, ListVariantRevisionsUseCase, GetVariantRevisionUseCase, DeleteVariantUseCase,
   DeployUseCase, RevertEnvironmentUseCase, ListEnvironmentsUseCase, GetEnvironmentHistoryUseCase, ResolveConfigUseCase,

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@crucible/domain';
 import {
-  CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, ListApiKeysUseCase,
+  CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
@@ -18,7 +18,20 @@ export class AccessController {
     private readonly createApiKey: CreateApiKeyUseCase,
     private readonly listApiKeys: ListApiKeysUseCase,
     private readonly deleteApiKey: DeleteApiKeyUseCase,
+    private readonly currentProject: GetCurrentProjectUseCase,
   ) {}
+
+  /** The caller's project and the key it signed in with (the console's header). */
+  @Get('current')
+  async current(@CurrentActor() actor: Actor) {
+    const project = await this.currentProject.execute(actor);
+    return {
+      project_id: project.id,
+      name: project.name,
+      created_at: project.createdAt.toISOString(),
+      api_key: { id: actor.apiKeyId, name: actor.apiKeyName },
+    };
+  }
 
   /** Any valid key may create a project; the answer holds the new project's first key, shown once. */
   @Post()

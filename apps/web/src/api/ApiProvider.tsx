@@ -1,0 +1,18 @@
+import { type ReactNode, createContext, useContext, useMemo } from 'react';
+import { useSession } from '../auth/session';
+import { ApiClient } from './api-client';
+
+const ApiContext = createContext<ApiClient | null>(null);
+
+export function ApiProvider({ children }: { children: ReactNode }) {
+  const { apiKey, signOut } = useSession();
+  const client = useMemo(() => (apiKey ? new ApiClient(apiKey, signOut) : null), [apiKey, signOut]);
+  return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
+}
+
+/** The signed-in client; screens under the layout are only rendered with a key. */
+export function useApi(): ApiClient {
+  const client = useContext(ApiContext);
+  if (!client) throw new Error('useApi outside a signed-in page');
+  return client;
+}

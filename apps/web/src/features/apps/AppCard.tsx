@@ -1,0 +1,39 @@
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { AppSummary } from '../../api/types';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { RenameAppButton } from './RenameAppButton';
+import { useAppEnvironments, useAppVariants, useDeleteApp } from './apps.queries';
+
+const ENVIRONMENT_COLORS: Record<string, string> = { development: 'gray', staging: 'yellow', production: 'green' };
+
+export function AppCard({ app }: { app: AppSummary }) {
+  const variants = useAppVariants(app.app_id);
+  const environments = useAppEnvironments(app.app_id);
+  const remove = useDeleteApp();
+  const count = variants.data?.length;
+  return (
+    <Card withBorder role="listitem" aria-label={app.app_name}>
+      <Stack gap="xs">
+        <Anchor component={Link} to={`/apps/${app.app_id}`} fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>{app.app_name}</Anchor>
+        <Text size="sm" c="dimmed">
+          {count === undefined ? 'Counting variants…' : `${count} variant${count === 1 ? '' : 's'}`}
+        </Text>
+        <Stack gap={4}>
+          {(environments.data ?? []).map((environment) => (
+            <Group key={environment.name} gap="xs" wrap="nowrap">
+              <Badge color={ENVIRONMENT_COLORS[environment.name] ?? 'blue'} variant="light" w={104}>{environment.name}</Badge>
+              <Text size="sm" truncate>{environment.deployed_variant_name ?? 'nothing deployed'}</Text>
+            </Group>
+          ))}
+        </Stack>
+        <Group gap="xs" mt="xs">
+          <RenameAppButton app={app} />
+          <ConfirmButton label="Delete" variant="subtle" color="red" size="xs" title={`Delete ${app.app_name}?`}
+            message="Its variants, revisions and environments are deleted with it. This cannot be undone."
+            confirmLabel="Delete app" loading={remove.isPending} onConfirm={() => remove.mutate(app.app_id)} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+/// <reference lib="dom" />
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { ConsoleStack } from './global-setup';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+const SCREENSHOTS = join(__dirname, '..', '..', '..', 'tmp', 'playwright', 'test-results', 'screenshots');
+
+export const test = base.extend<{ stack: ConsoleStack; api: ApiCaller }>({
+  stack: async ({}, use) => { // eslint-disable-line no-empty-pattern
+    const raw = process.env['CONSOLE_STACK'];
+    if (!raw) throw new Error('CONSOLE_STACK is not set: run through playwright.config.ts (global setup)');
+    await use(JSON.parse(raw) as ConsoleStack);
+  },
+  baseURL: async ({ stack }, use) => use(stack.apiUrl),
+  api: async ({ stack }, use) => use(new ApiCaller(stack)),
+});
+export { expect };
+
+/** Direct api calls for setup a test is not about (the browser drives everything it asserts). */
+export class ApiCaller {
+  constructor(private readonly stack: ConsoleStack) {}
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.stack.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `ApiKey ${this.stack.apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+export async function signIn(page: Page, apiKey: string): Promise<void> {
+  await page.goto('/ui/sign-in');
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
+}
+
+/**
+ * Screenshots of the current screen at 1280×800 and at 390×844 (full page), and the phone check that the
+ * page itself never scrolls sideways.
+ */
+export async function snapBothSizes(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+}
+
+/** Two animation frames: media queries re-applied and layout done before a picture or a measure. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
