@@ -24,7 +24,7 @@ test('apps: empty state, create, rename, delete with confirmation', async ({ pag
   await snapBothSizes(page, 'apps');
 
   await card.getByRole('button', { name: 'Rename' }).click();
-  await page.getByLabel('App name').fill('helpdesk-bot');
+  await page.getByRole('dialog').getByLabel('App name').fill('helpdesk-bot');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   const renamed = page.getByRole('listitem', { name: 'helpdesk-bot' });
   await expect(renamed).toBeVisible();

@@ -15,6 +15,7 @@ import { TestsetsController } from './controllers/testsets.controller';
 import { HumanEvaluationsController } from './controllers/human-evaluations.controller';
 import { TracesController } from './controllers/traces.controller';
 import { type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
+import { PlaygroundController } from './controllers/playground.controller';
 
 @Module({})
 export class ApiModule {
@@ -23,7 +24,8 @@ export class ApiModule {
       module: ApiModule,
       imports: [CoreModule.forRoot(config)],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
-        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController],
+        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
+        PlaygroundController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         {

@@ -49,10 +49,10 @@ export async function snapBothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
   await settle(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true, animations: 'disabled' });
   await page.setViewportSize(DESKTOP);
   await settle(page);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true, animations: 'disabled' });
   expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
 }
 

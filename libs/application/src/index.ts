@@ -9,6 +9,7 @@ export * from './access/use-cases/get-current-project.use-case';
 export * from './registry/ports';
 export * from './registry/use-cases/service-defaults.port';
 export * from './registry/use-cases/apps.use-case';
+export * from './registry/use-cases/rename-app.use-case';
 export * from './registry/use-cases/create-variant.use-case';
 export * from './registry/use-cases/variants.use-case';
 export * from './environments/ports';
@@ -39,3 +40,6 @@ export * from './human-evaluations/use-cases/update-human-evaluation-scenario.us
 export * from './outbound/outbound-guard.port';
 export * from './outbound/check-configured-url';
 export * from './traces';
+export * from './playground/ports';
+export * from './playground/use-cases/get-variant-schema.use-case';
+export * from './playground/use-cases/run-playground.use-case';

@@ -5,3 +5,4 @@ export * from './workflow-invocation.contract';
 export * from './config-registry.contract';
 export * from './jobs.contract';
 export * from './sdk-openapi.contract';
+export * from './playground.contract';

@@ -3,7 +3,7 @@ import {
   AuthenticateUseCase, BootstrapDefaultProjectUseCase, CancelEvaluationUseCase, CodeSandbox, CompareEvaluationsUseCase,
   CreateApiKeyUseCase, CreateAppUseCase, CreateEvaluationUseCase, CreateEvaluatorConfigUseCase, CreateProjectUseCase,
   CreateVariantFromBaseUseCase, CreateVariantFromServiceUseCase, DeleteApiKeyUseCase, DeleteAppUseCase,
-  DeleteEvaluationsUseCase, DeleteEvaluatorConfigUseCase, DeleteVariantUseCase, DeployUseCase, DispatchJobUseCase, GetCurrentProjectUseCase,
+  DeleteEvaluationsUseCase, DeleteEvaluatorConfigUseCase, DeleteVariantUseCase, DeployUseCase, DispatchJobUseCase,
   EvaluatorService, GetAppUseCase, GetEnvironmentHistoryUseCase, GetEvaluationUseCase, GetEvaluatorConfigUseCase,
   GetVariantRevisionUseCase, GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
@@ -23,6 +23,7 @@ import { TESTSET_USE_CASES } from './testset-use-cases';
 import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 import { EVALUATION_REVIEW_USE_CASES } from './evaluation-review-use-cases';
 import { TRACE_USE_CASES } from './trace-use-cases';
+import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -33,7 +34,7 @@ export interface CoreConfig {
 
 const useCases: Provider[] = [
   AuthenticateUseCase, BootstrapDefaultProjectUseCase, CreateProjectUseCase, CreateApiKeyUseCase, ListApiKeysUseCase,
-  DeleteApiKeyUseCase, GetCurrentProjectUseCase, CreateAppUseCase, GetAppUseCase, ListAppsUseCase, DeleteAppUseCase,
+  DeleteApiKeyUseCase, CreateAppUseCase, GetAppUseCase, ListAppsUseCase, DeleteAppUseCase,
   CreateVariantFromServiceUseCase, CreateVariantFromBaseUseCase, GetVariantUseCase, ListVariantsUseCase,
   UpdateVariantParametersUseCase, ListVariantRevisionsUseCase, GetVariantRevisionUseCase, DeleteVariantUseCase,
   DeployUseCase, RevertEnvironmentUseCase, ListEnvironmentsUseCase, GetEnvironmentHistoryUseCase, ResolveConfigUseCase,
@@ -45,11 +46,13 @@ const useCases: Provider[] = [
   ...HUMAN_EVALUATION_USE_CASES,
   ...EVALUATION_REVIEW_USE_CASES,
   ...TRACE_USE_CASES,
+  ...CONSOLE_USE_CASES,
 ];
 
 const adapters = (outbound: OutboundConfig): Provider[] => [
   { provide: OutboundGuard, useFactory: () => new UndiciOutboundGuard(outbound) },
   { provide: ServiceDefaultsReader, useClass: OpenApiServiceDefaultsReader },
+  SERVICE_DESCRIBER,
   { provide: WorkflowInvoker, useFactory: (guard: OutboundGuard) => new HttpWorkflowInvoker(guard), inject: [OutboundGuard] },
   { provide: LlmClient, useFactory: () => new OpenAiLlmClient() },
   { provide: WebhookClient, useFactory: (guard: OutboundGuard) => new GuardedWebhookClient(guard), inject: [OutboundGuard] },

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@crucible/domain';
 import {
   CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase,
@@ -23,6 +23,17 @@ export class AccessController {
 
   /** The caller's project and the key it signed in with (the console's header). */
   @Get('current')
+  @ApiOkResponse({
+    description: 'The project of the key that calls',
+    schema: {
+      type: 'object',
+      required: ['project_id', 'name', 'created_at', 'api_key'],
+      properties: {
+        project_id: { type: 'string' }, name: { type: 'string' }, created_at: { type: 'string', format: 'date-time' },
+        api_key: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+      },
+    },
+  })
   async current(@CurrentActor() actor: Actor) {
     const project = await this.currentProject.execute(actor);
     return {

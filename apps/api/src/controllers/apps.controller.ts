@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeleteAppUseCase, GetAppUseCase, GetEnvironmentHistoryUseCase,
-  ListAppsUseCase, ListEnvironmentsUseCase, ListVariantsUseCase,
+  ListAppsUseCase, ListEnvironmentsUseCase, ListVariantsUseCase, RenameAppUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
@@ -25,6 +25,7 @@ export class AppsController {
     private readonly createVariantFromService: CreateVariantFromServiceUseCase,
     private readonly listEnvironments: ListEnvironmentsUseCase,
     private readonly environmentHistory: GetEnvironmentHistoryUseCase,
+    private readonly renameApp: RenameAppUseCase,
   ) {}
 
   @Post()
@@ -40,6 +41,11 @@ export class AppsController {
   @Get(':app_id')
   async get(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string) {
     return presentApp(await this.getApp.execute(actor, appId));
+  }
+
+  @Patch(':app_id')
+  async rename(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string, @Body() body: CreateAppDto) {
+    return presentApp(await this.renameApp.execute(actor, { appId, appName: body.app_name }));
   }
 
   @Delete(':app_id')

@@ -11,6 +11,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   rule_violation: 400,
   unauthorized: 401,
   invalid_input: 422,
+  upstream_failure: 502,
 };
 
 /** Body-parser failures reach us as plain errors carrying a `type` and `status`. */

@@ -1,17 +1,18 @@
 import { type ReactNode, createContext, useContext, useMemo } from 'react';
+import type { CrucibleClient } from '@crucible/client';
 import { useSession } from '../auth/session';
-import { ApiClient } from './api-client';
+import { createConsoleClient } from './api-client';
 
-const ApiContext = createContext<ApiClient | null>(null);
+const ApiContext = createContext<CrucibleClient | null>(null);
 
 export function ApiProvider({ children }: { children: ReactNode }) {
   const { apiKey, signOut } = useSession();
-  const client = useMemo(() => (apiKey ? new ApiClient(apiKey, signOut) : null), [apiKey, signOut]);
+  const client = useMemo(() => (apiKey ? createConsoleClient(apiKey, signOut) : null), [apiKey, signOut]);
   return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
 }
 
 /** The signed-in client; screens under the layout are only rendered with a key. */
-export function useApi(): ApiClient {
+export function useApi(): CrucibleClient {
   const client = useContext(ApiContext);
   if (!client) throw new Error('useApi outside a signed-in page');
   return client;

@@ -1,22 +1,29 @@
+import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
 import { ApiError } from './api-error';
 
 /**
- * The console's only way to the api: same origin (the api serves the console), `Authorization: ApiKey …`,
- * and a 401 signs the person out.
+ * The console's client: the generated one (@crucible/client) on the console's own origin (the api serves it),
+ * with `Authorization: ApiKey …`; any 401 signs the person out.
  */
-export class ApiClient {
-  constructor(private readonly apiKey: string, private readonly onUnauthorized: () => void) {}
+export function createConsoleClient(apiKey: string, onUnauthorized: () => void): CrucibleClient {
+  const client = createCrucibleClient({ baseUrl: window.location.origin, apiKey });
+  client.use({
+    onResponse({ response }) {
+      if (response.status === 401) onUnauthorized();
+      return undefined;
+    },
+  });
+  return client;
+}
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(path, {
-      method,
-      headers: { authorization: `ApiKey ${this.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (response.status === 401) this.onUnauthorized();
-    const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
-    if (!response.ok) throw new ApiError(response.status, (parsed as { detail?: unknown } | undefined)?.detail);
-    return parsed as T;
-  }
+interface FetchOutcome { data?: unknown; error?: unknown; response: Response }
+
+/**
+ * The answer's body, or an ApiError carrying the api's `detail`. `T` names the wire shape where the OpenAPI
+ * document does not declare a response schema yet.
+ */
+export async function unwrap<T>(call: Promise<FetchOutcome>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
+  return data as T;
 }

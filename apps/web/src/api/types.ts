@@ -1,4 +1,5 @@
-// Wire shapes the console reads. TEMPORARY: replaced by @crucible/client's generated types when it lands.
+// Wire shapes the console reads where the OpenAPI document does not declare the answer yet (libs/client's
+// types take over as response schemas are added; see unwrap()).
 export interface AppSummary { app_id: string; app_name: string; project_id: string; created_at: string; updated_at: string }
 export interface Variant {
   app_id: string; app_name: string; variant_id: string; variant_name: string; base_name: string; base_id: string;
@@ -17,3 +18,4 @@ export interface EnvironmentRevision {
   commit_message?: string; created_at: string; deployed_variant_name?: string;
 }
 export interface EnvironmentHistory extends Environment { revisions: EnvironmentRevision[] }
+export interface CurrentProject { project_id: string; name: string; api_key: { id: string; name: string } }

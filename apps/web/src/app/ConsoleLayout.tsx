@@ -6,12 +6,12 @@ import { useApi } from '../api/ApiProvider';
 import { useSession } from '../auth/session';
 import { consoleRoutes } from './routes';
 import { queryKeys } from '../api/query-keys';
-
-interface CurrentProject { project_id: string; name: string; api_key: { id: string; name: string } }
+import { unwrap } from '../api/api-client';
+import type { CurrentProject } from '../api/types';
 
 function ProjectName() {
   const api = useApi();
-  const project = useQuery({ queryKey: queryKeys.currentProject, queryFn: () => api.request<CurrentProject>('GET', '/projects/current') });
+  const project = useQuery({ queryKey: queryKeys.currentProject, queryFn: () => unwrap<CurrentProject>(api.GET('/projects/current')) });
   return (
     <Text size="sm" c="dimmed" truncate maw={{ base: 110, sm: 320 }} title={project.data?.name} aria-label="Project">
       {project.data ? project.data.name : ' '}

@@ -1,5 +1,5 @@
 import type {
-  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, EvaluatorConfig, Result, ResultError,
+  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, EvaluatorConfig, InputIssue, Result, ResultError,
 } from '@crucible/domain';
 import type { Job, Trace } from '@crucible/contracts';
 import type { Page, PageRequest } from '../shared/page';
@@ -61,7 +61,11 @@ export interface WorkflowCall {
 
 export type InvocationOutcome =
   | { ok: true; output: unknown; trace: Trace | null; latencyMs: number }
-  | { ok: false; retryable: boolean; message: string; stacktrace?: string; status?: number; latencyMs: number };
+  | {
+    ok: false; retryable: boolean; message: string; stacktrace?: string; status?: number; latencyMs: number;
+    /** The service's own 422 items (a config value outside the schema), when it sent them. */
+    issues?: InputIssue[];
+  };
 
 /** Calls a workflow's playground endpoint once; never throws. */
 export abstract class WorkflowInvoker {

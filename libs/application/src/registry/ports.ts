@@ -9,6 +9,8 @@ export abstract class AppRepository {
   abstract findById(projectId: string, appId: string): Promise<App | null>;
   /** Deletes the app and everything under it. */
   abstract delete(projectId: string, appId: string): Promise<void>;
+  /** A taken name fails with a conflict. */
+  abstract rename(projectId: string, appId: string, name: string, updatedAt: Date): Promise<void>;
 }
 
 export interface NewVariant {

@@ -30,7 +30,7 @@ export interface paths {
         delete: operations["AppsController_remove"];
         options?: never;
         head?: never;
-        patch?: never;
+        patch: operations["AppsController_rename"];
         trace?: never;
     };
     "/apps/{app_id}/environments": {
@@ -545,6 +545,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccessController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/testsets": {
         parameters: {
             query?: never;
@@ -689,6 +705,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/variants/{variant_id}/playground/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PlaygroundController_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/variants/{variant_id}/revisions": {
         parameters: {
             query?: never;
@@ -713,6 +745,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["VariantsController_revision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variants/{variant_id}/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PlaygroundController_schema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -916,6 +964,22 @@ export interface components {
             /** @enum {string} */
             verdict: "better" | "worse" | "no_significant_difference";
         };
+        PlaygroundRunDto: {
+            /** @description Overrides on top of the revision's parameters */
+            config?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @example {
+             *       "input": "What is the capital of France?"
+             *     }
+             */
+            inputs: {
+                [key: string]: unknown;
+            };
+            /** @description Start from this revision's parameters (default: the latest) */
+            revision?: number;
+        };
         RateLimitDto: {
             /** @description rows invoked concurrently */
             batch_size: number;
@@ -1082,6 +1146,29 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AppsController_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppDto"];
+            };
+        };
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1911,6 +1998,35 @@ export interface operations {
             };
         };
     };
+    AccessController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project of the key that calls */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_key: {
+                            id: string;
+                            name: string;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        project_id: string;
+                    };
+                };
+            };
+        };
+    };
     TestsetsController_list: {
         parameters: {
             query?: {
@@ -2238,6 +2354,69 @@ export interface operations {
             };
         };
     };
+    PlaygroundController_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaygroundRunDto"];
+            };
+        };
+        responses: {
+            /** @description The service's output and trace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: unknown;
+                        trace: {
+                            cost: number;
+                            latency_ms: number;
+                            spans: {
+                                cost?: number;
+                                end_time: string;
+                                error?: {
+                                    message: string;
+                                    stacktrace?: string;
+                                };
+                                inputs?: unknown;
+                                /** @enum {string} */
+                                kind: "workflow" | "task" | "llm" | "embedding" | "tool";
+                                latency_ms: number;
+                                model?: string;
+                                name: string;
+                                outputs?: unknown;
+                                parent_span_id: string | null;
+                                span_id: string;
+                                start_time: string;
+                                /** @enum {string} */
+                                status: "ok" | "error";
+                                tokens?: {
+                                    completion: number;
+                                    prompt: number;
+                                    total: number;
+                                };
+                            }[];
+                            tokens: {
+                                completion: number;
+                                prompt: number;
+                                total: number;
+                            };
+                            trace_id: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     VariantsController_revisions: {
         parameters: {
             query?: never;
@@ -2274,6 +2453,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    PlaygroundController_schema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant route's inputs and config schema */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        config_schema: {
+                            additionalProperties?: boolean;
+                            properties: {
+                                [key: string]: {
+                                    choices?: {
+                                        [key: string]: string[];
+                                    };
+                                    default: string | number | boolean;
+                                    description?: string;
+                                    enum?: string[];
+                                    exclusiveMaximum?: number;
+                                    exclusiveMinimum?: number;
+                                    maximum?: number;
+                                    minimum?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    type: "string" | "integer" | "number" | "boolean";
+                                    /** @enum {string} */
+                                    "x-parameter": "text" | "int" | "float" | "bool" | "choice" | "grouped_choice";
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            title?: string;
+                            /** @enum {string} */
+                            type: "object";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        inputs: string[];
+                        route: string;
+                        routes: string[];
+                        uri: string;
+                        variant_id: string;
+                    };
+                };
             };
         };
     };

@@ -38,4 +38,13 @@ export class TypeOrmAppRepository extends AppRepository {
   async delete(projectId: string, appId: string): Promise<void> {
     await this.dataSource.getRepository(AppOrmEntity).delete({ id: appId, projectId });
   }
+
+  async rename(projectId: string, appId: string, name: string, updatedAt: Date): Promise<void> {
+    try {
+      await this.dataSource.getRepository(AppOrmEntity).update({ id: appId, projectId }, { name, updatedAt });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('conflict', `app "${name}" already exists`);
+      throw error;
+    }
+  }
 }

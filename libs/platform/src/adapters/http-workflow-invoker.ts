@@ -3,7 +3,7 @@ import {
   type InvocationOutcome, OutboundFailureError, OutboundGuard, type OutboundResponse, type WorkflowCall, WorkflowInvoker,
   foreignExcerpt,
 } from '@crucible/application';
-import { workflowErrorResponseSchema, workflowResponseSchema } from '@crucible/contracts';
+import { validationErrorBodySchema, workflowErrorResponseSchema, workflowResponseSchema } from '@crucible/contracts';
 
 /** Statuses worth another try: the service is overloaded or briefly broken, not the request. */
 const RETRYABLE_STATUS = (status: number): boolean => status === 429 || status === 408 || status >= 502 || status === 500;
@@ -44,6 +44,7 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
       return { ok: false, retryable: false, latencyMs: elapsed(), status: response.status, message: `the application answered without {data, trace}: ${foreignExcerpt(text)}` };
     }
     const failure = workflowErrorResponseSchema.safeParse(body);
+    const validation = response.status === 422 ? validationErrorBodySchema.safeParse(body) : undefined;
     return {
       ok: false,
       retryable: RETRYABLE_STATUS(response.status),
@@ -51,6 +52,8 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
       latencyMs: elapsed(),
       message: failure.success ? failure.data.detail.message : `the application answered ${response.status}: ${foreignExcerpt(text)}`,
       ...(failure.success && failure.data.detail.stacktrace ? { stacktrace: failure.data.detail.stacktrace } : {}),
+      // Structured, so kept — but each message is cut like any foreign text (§12).
+      ...(validation?.success ? { issues: validation.data.detail.slice(0, 50).map((issue) => ({ ...issue, msg: foreignExcerpt(issue.msg) })) } : {}),
     };
   }
 }

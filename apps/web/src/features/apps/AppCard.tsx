@@ -6,6 +6,9 @@ import { RenameAppButton } from './RenameAppButton';
 import { useAppEnvironments, useAppVariants, useDeleteApp } from './apps.queries';
 
 const ENVIRONMENT_COLORS: Record<string, string> = { development: 'gray', staging: 'yellow', production: 'green' };
+const ENVIRONMENT_ORDER = ['development', 'staging', 'production'];
+export const byEnvironmentOrder = (a: { name: string }, b: { name: string }) =>
+  (ENVIRONMENT_ORDER.indexOf(a.name) + 1 || 99) - (ENVIRONMENT_ORDER.indexOf(b.name) + 1 || 99);
 
 export function AppCard({ app }: { app: AppSummary }) {
   const variants = useAppVariants(app.app_id);
@@ -20,9 +23,9 @@ export function AppCard({ app }: { app: AppSummary }) {
           {count === undefined ? 'Counting variants…' : `${count} variant${count === 1 ? '' : 's'}`}
         </Text>
         <Stack gap={4}>
-          {(environments.data ?? []).map((environment) => (
+          {[...(environments.data ?? [])].sort(byEnvironmentOrder).map((environment) => (
             <Group key={environment.name} gap="xs" wrap="nowrap">
-              <Badge color={ENVIRONMENT_COLORS[environment.name] ?? 'blue'} variant="light" w={104}>{environment.name}</Badge>
+              <EnvironmentBadge name={environment.name} />
               <Text size="sm" truncate>{environment.deployed_variant_name ?? 'nothing deployed'}</Text>
             </Group>
           ))}
@@ -36,4 +39,8 @@ export function AppCard({ app }: { app: AppSummary }) {
       </Stack>
     </Card>
   );
+}
+
+export function EnvironmentBadge({ name }: { name: string }) {
+  return <Badge color={ENVIRONMENT_COLORS[name] ?? 'blue'} variant="light" tt="none" w={96} style={{ flexShrink: 0 }}>{name}</Badge>;
 }

@@ -1,0 +1,92 @@
+import { type RunningApi, startApi } from './support/api-harness';
+import { type ExampleStack, startCompletionExample } from './support/example-service';
+
+/** The console's two playground endpoints, against the example completion service on the mock LLM. */
+describe('playground endpoints (GET /variants/{id}/schema, POST /variants/{id}/playground/run)', () => {
+  let api: RunningApi;
+  let example: ExampleStack;
+  let variantId: string;
+
+  beforeAll(async () => {
+    example = await startCompletionExample();
+    api = await startApi('pglite');
+    const app = await api.client.post('/apps', { app_name: 'playground-e2e' });
+    const variant = await api.client.post(`/apps/${app.body.app_id}/variant/from-service`, {
+      variant_name: 'completion', url: example.service.url,
+    });
+    expect(variant.status).toBeLessThan(300);
+    variantId = variant.body.variant_id;
+    // Revision 2 answers verbatim through the mock LLM, so the runs below can assert exact outputs.
+    await api.client.put(`/variants/${variantId}/parameters`, {
+      parameters: { ...(await api.client.get(`/variants/${variantId}/revisions/1`)).body.parameters, prompt_template: 'MOCK_REPLY: stored {input}' },
+      commit_message: 'scripted reply',
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+    await example.close();
+  });
+
+  it('describes the route: inputs, every field with its kind, default and bounds', async () => {
+    const { data, response } = await api.api.GET('/variants/{variant_id}/schema', { params: { path: { variant_id: variantId } } });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ variant_id: variantId, uri: example.service.url, route: '/', routes: ['/'], inputs: ['input'] });
+    const fields = data!.config_schema.properties;
+    expect(fields['temperature']).toMatchObject({ 'x-parameter': 'float', default: 0.7, minimum: 0, maximum: 2 });
+    expect(fields['max_tokens']).toMatchObject({ 'x-parameter': 'int', default: 256, minimum: 1, maximum: 4000 });
+    expect(fields['use_system_prompt']).toMatchObject({ 'x-parameter': 'bool', default: true });
+    expect(fields['prompt_template']).toMatchObject({ 'x-parameter': 'text' });
+    expect(fields['model']).toMatchObject({ 'x-parameter': 'grouped_choice', default: 'gpt-4o-mini' });
+    expect(Object.keys(fields['model']!.choices ?? {}).length).toBeGreaterThan(1);
+    expect(fields['style']).toMatchObject({ 'x-parameter': 'choice', enum: ['concise', 'detailed', 'bullet points'] });
+  });
+
+  it('runs the latest revision with the edited config and answers the output and its trace', async () => {
+    const { data, response } = await api.api.POST('/variants/{variant_id}/playground/run', {
+      params: { path: { variant_id: variantId } },
+      body: { inputs: { input: 'Paris' }, config: { prompt_template: 'MOCK_REPLY: edited {input}', temperature: 1.3 } },
+    });
+    expect(response.status).toBe(200);
+    expect(data!.data).toBe('edited Paris');
+    expect(data!.trace).toMatchObject({ tokens: { total: expect.any(Number) }, cost: expect.any(Number) });
+    expect(data!.trace!.spans.some((span) => span.kind === 'llm' && span.model === 'gpt-4o-mini')).toBe(true);
+  });
+
+  it('starts from the named revision, and from the latest without one', async () => {
+    const latest = await api.client.post(`/variants/${variantId}/playground/run`, { inputs: { input: 'Rome' } });
+    expect(latest).toMatchObject({ status: 200, body: { data: 'stored Rome' } });
+    const first = await api.client.post(`/variants/${variantId}/playground/run`, { inputs: { input: 'Rome' }, revision: 1 });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toContain('Echo:'); // revision 1's default template is not scripted: the mock echoes it
+    expect(first.body.data).toContain('Rome');
+    const missing = await api.client.post(`/variants/${variantId}/playground/run`, { inputs: { input: 'Rome' }, revision: 9 });
+    expect(missing).toMatchObject({ status: 404, body: { detail: expect.stringContaining('no revision 9') } });
+  });
+
+  it("answers the service's 422 naming the same field, and validates its own body", async () => {
+    const outOfBounds = await api.client.post(`/variants/${variantId}/playground/run`, { inputs: { input: 'x' }, config: { temperature: 5 } });
+    expect(outOfBounds.status).toBe(422);
+    expect(outOfBounds.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'config', 'temperature'], type: 'less_than_equal' })]);
+    const notAnObject = await api.client.post(`/variants/${variantId}/playground/run`, { inputs: 'Paris' });
+    expect(notAnObject.status).toBe(422);
+    expect(notAnObject.body.detail[0].loc).toEqual(['body', 'inputs']);
+    const badRevision = await api.client.post(`/variants/${variantId}/playground/run`, { inputs: {}, revision: 0 });
+    expect(badRevision.status).toBe(422);
+  });
+
+  it('says which service it cannot reach (502), and hides other projects’ variants (404)', async () => {
+    const app = await api.client.post('/apps', { app_name: 'unreachable-e2e' });
+    const dead = await api.client.post(`/apps/${app.body.app_id}/variant/from-service`, {
+      variant_name: 'gone', url: 'http://127.0.0.1:9', parameters: {},
+    });
+    const schema = await api.client.get(`/variants/${dead.body.variant_id}/schema`);
+    expect(schema).toMatchObject({ status: 502, body: { detail: expect.stringContaining('cannot reach the service at http://127.0.0.1:9') } });
+    const run = await api.client.post(`/variants/${dead.body.variant_id}/playground/run`, { inputs: {} });
+    expect(run.status).toBe(502);
+
+    const other = await api.client.post('/projects', { name: 'someone-else' });
+    const stranger = api.client.withKey(other.body.api_key.key);
+    expect((await stranger.get(`/variants/${variantId}/schema`)).status).toBe(404);
+    expect((await stranger.post(`/variants/${variantId}/playground/run`, { inputs: {} })).status).toBe(404);
+  });
+});

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, DomainError, type Parameters, endpointUrl } from '@crucible/domain';
+import type { Trace } from '@crucible/contracts';
+import { WorkflowInvoker } from '../../evaluations/ports';
+import { GetVariantRevisionUseCase, GetVariantUseCase } from '../../registry/use-cases/variants.use-case';
+import { ServiceDescriber } from '../ports';
+import { describeVariantRoute } from './variant-route';
+
+export interface PlaygroundRunInput {
+  variantId: string;
+  inputs: Record<string, unknown>;
+  /** Overrides on top of the revision's parameters (the playground sends every field it shows). */
+  config?: Parameters;
+  /** Which revision's parameters to start from; the latest without it. */
+  revision?: number;
+}
+
+export interface PlaygroundRunResult {
+  data: unknown;
+  trace: Trace | null;
+}
+
+/**
+ * One playground call of a variant's service, made by the api (the browser never calls services): the revision's
+ * parameters overlaid with the edited config. The service's 422 comes back as ours, naming the same fields.
+ */
+@Injectable()
+export class RunPlaygroundUseCase {
+  constructor(
+    private readonly getVariant: GetVariantUseCase,
+    private readonly getRevision: GetVariantRevisionUseCase,
+    private readonly describer: ServiceDescriber,
+    private readonly invoker: WorkflowInvoker,
+  ) {}
+
+  async execute(actor: Actor, input: PlaygroundRunInput): Promise<PlaygroundRunResult> {
+    const { base, latest } = await this.getVariant.execute(actor, input.variantId);
+    const revision = input.revision === undefined ? latest : await this.getRevision.execute(actor, input.variantId, input.revision);
+    const { route } = await describeVariantRoute(this.describer, base);
+    const config = { ...revision.parameters, ...(input.config ?? {}) };
+    const outcome = await this.invoker.invoke(endpointUrl(base.url, route.playgroundPath), { inputs: input.inputs, config });
+    if (outcome.ok) return { data: outcome.output, trace: outcome.trace };
+    if (outcome.status === 422 && outcome.issues?.length) throw DomainError.invalidInput(outcome.issues);
+    throw new DomainError('upstream_failure', outcome.message);
+  }
+}
