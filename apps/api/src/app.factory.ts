@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { BootstrapDefaultProjectUseCase, OutboundGuard, RequeueUnfinishedEvaluationsUseCase } from '@crucible/application';
+import { BootstrapDefaultProjectUseCase, OutboundGuard, RequeueUnfinishedRunsUseCase } from '@crucible/application';
 import type { QueueConfig } from '@crucible/queue';
 import { type CoreConfig, PinoNestLogger, createLogger } from '@crucible/platform';
 import { ApiModule } from './api.module';
@@ -75,6 +75,6 @@ export async function bootstrapDefaultProject(app: INestApplication, logger: Log
 /** In-process jobs die with the process: on start, queue again whatever was left unfinished. */
 export async function resumeInProcessWork(app: INestApplication, queue: QueueConfig, logger: Logger): Promise<void> {
   if (queue.kind !== 'in-process') return;
-  const requeued = await app.get(RequeueUnfinishedEvaluationsUseCase).execute();
+  const requeued = await app.get(RequeueUnfinishedRunsUseCase).execute();
   if (requeued > 0) logger.info({ requeued }, 'resumed unfinished evaluations');
 }

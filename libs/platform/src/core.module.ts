@@ -7,7 +7,7 @@ import {
   EvaluatorService, GetAppUseCase, GetEnvironmentHistoryUseCase, GetEvaluationUseCase, GetEvaluatorConfigUseCase,
   GetVariantRevisionUseCase, GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
-  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, RequeueUnfinishedEvaluationsUseCase, ResolveConfigUseCase,
+  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, RequeueUnfinishedRunsUseCase, ResolveConfigUseCase,
   RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
   OutboundGuard, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
@@ -41,7 +41,7 @@ const useCases: Provider[] = [
   ListEvaluatorsUseCase, CreateEvaluatorConfigUseCase, GetEvaluatorConfigUseCase, ListEvaluatorConfigsUseCase,
   UpdateEvaluatorConfigUseCase, DeleteEvaluatorConfigUseCase, CreateEvaluationUseCase, GetEvaluationUseCase,
   ListEvaluationsUseCase, ListEvaluationScenariosUseCase, CompareEvaluationsUseCase, CancelEvaluationUseCase,
-  DeleteEvaluationsUseCase, RunEvaluationUseCase, DispatchJobUseCase, RequeueUnfinishedEvaluationsUseCase,
+  DeleteEvaluationsUseCase, RunEvaluationUseCase, DispatchJobUseCase, RequeueUnfinishedRunsUseCase,
   ...TESTSET_USE_CASES,
   ...HUMAN_EVALUATION_USE_CASES,
   ...EVALUATION_REVIEW_USE_CASES,

@@ -4,7 +4,7 @@ import { DispatchJobUseCase, JobQueue } from '@crucible/application';
 
 /**
  * The embedded mode's queue: jobs run in this process, a few at a time. Jobs live in memory only;
- * RequeueUnfinishedEvaluationsUseCase puts unfinished work back after a restart.
+ * RequeueUnfinishedRunsUseCase puts unfinished work back after a restart.
  */
 @Injectable()
 export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown {

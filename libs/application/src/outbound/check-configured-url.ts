@@ -1,5 +1,5 @@
 import { DomainError } from '@crucible/domain';
-import { type OutboundGuard, OutboundRefusedError } from './outbound-guard.port';
+import { type OutboundGuard, OutboundRefusedError } from './ports';
 
 /** Configuration time: a URL the guard would refuse is a 422 on the field that holds it, not a failure later. */
 export async function checkConfiguredUrl(guard: OutboundGuard, loc: string[], url: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { errorResult } from '../shared/result';
 import { aggregateEvaluation, aggregateEvaluatorResults } from './aggregation';
 import type { EvaluationScenario } from './evaluation';
-import { assertStatusMove, isTerminalStatus, statusesMovableTo } from './evaluation-status';
+import { evaluationStatuses } from './evaluation-status';
 
 describe('aggregateEvaluatorResults', () => {
   it('averages numbers and turns bools into the fraction true, leaving errors out', () => {
@@ -34,11 +34,11 @@ describe('aggregateEvaluation', () => {
 
 describe('evaluation status machine', () => {
   it('lets only INITIALIZED and STARTED move, and never leaves a terminal state', () => {
-    expect(() => assertStatusMove('EVALUATION_INITIALIZED', 'EVALUATION_STARTED')).not.toThrow();
-    expect(() => assertStatusMove('EVALUATION_STARTED', 'EVALUATION_CANCELLED')).not.toThrow();
-    expect(() => assertStatusMove('EVALUATION_FINISHED', 'EVALUATION_STARTED')).toThrow(/cannot move/);
-    expect(() => assertStatusMove('EVALUATION_CANCELLED', 'EVALUATION_FINISHED')).toThrow();
-    expect(isTerminalStatus('EVALUATION_FAILED')).toBe(true);
-    expect(statusesMovableTo('EVALUATION_CANCELLED').sort()).toEqual(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']);
+    expect(() => evaluationStatuses.assertMove('EVALUATION_INITIALIZED', 'EVALUATION_STARTED')).not.toThrow();
+    expect(() => evaluationStatuses.assertMove('EVALUATION_STARTED', 'EVALUATION_CANCELLED')).not.toThrow();
+    expect(() => evaluationStatuses.assertMove('EVALUATION_FINISHED', 'EVALUATION_STARTED')).toThrow(/cannot move/);
+    expect(() => evaluationStatuses.assertMove('EVALUATION_CANCELLED', 'EVALUATION_FINISHED')).toThrow();
+    expect(evaluationStatuses.isTerminal('EVALUATION_FAILED')).toBe(true);
+    expect(evaluationStatuses.movableFrom('EVALUATION_CANCELLED').sort()).toEqual(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']);
   });
 });

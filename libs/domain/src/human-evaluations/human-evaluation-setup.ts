@@ -1,4 +1,4 @@
-import { DEFAULT_CORRECT_ANSWER_COLUMN } from '../evaluations/evaluation';
+import { DEFAULT_CORRECT_ANSWER_COLUMN } from '../runs/run';
 import type { InputIssue } from '../shared/domain-error';
 import { type HumanEvaluationType, REVISIONS_PER_TYPE } from './human-evaluation';
 

@@ -1,6 +1,6 @@
 import {
   type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationType, type HumanEvaluationVariant,
-  assertHumanStatusMove, displayValue, humanStatusesMovableTo, isTerminalHumanStatus,
+  displayValue, humanEvaluationStatuses,
 } from './human-evaluation';
 import { checkHumanEvaluationSetup } from './human-evaluation-setup';
 import { checkJudgment, tallyAbTest, tallySingleModel } from './judgment';
@@ -29,12 +29,12 @@ const single = evaluationOf('single_model_test', [variant('va', 'ra', 'concise')
 describe('human evaluations (domain rules)', () => {
   describe('status machine', () => {
     it('moves INITIALIZED → STARTED → READY | FAILED and never leaves a terminal state', () => {
-      expect(() => assertHumanStatusMove('EVALUATION_INITIALIZED', 'EVALUATION_STARTED')).not.toThrow();
-      expect(() => assertHumanStatusMove('EVALUATION_STARTED', 'EVALUATION_READY')).not.toThrow();
-      expect(() => assertHumanStatusMove('EVALUATION_INITIALIZED', 'EVALUATION_READY')).toThrow(/cannot move/);
-      expect(() => assertHumanStatusMove('EVALUATION_READY', 'EVALUATION_FAILED')).toThrow(/cannot move/);
-      expect(isTerminalHumanStatus('EVALUATION_READY')).toBe(true);
-      expect(humanStatusesMovableTo('EVALUATION_FAILED').sort()).toEqual(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']);
+      expect(() => humanEvaluationStatuses.assertMove('EVALUATION_INITIALIZED', 'EVALUATION_STARTED')).not.toThrow();
+      expect(() => humanEvaluationStatuses.assertMove('EVALUATION_STARTED', 'EVALUATION_READY')).not.toThrow();
+      expect(() => humanEvaluationStatuses.assertMove('EVALUATION_INITIALIZED', 'EVALUATION_READY')).toThrow(/cannot move/);
+      expect(() => humanEvaluationStatuses.assertMove('EVALUATION_READY', 'EVALUATION_FAILED')).toThrow(/cannot move/);
+      expect(humanEvaluationStatuses.isTerminal('EVALUATION_READY')).toBe(true);
+      expect(humanEvaluationStatuses.movableFrom('EVALUATION_FAILED').sort()).toEqual(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']);
     });
   });
 

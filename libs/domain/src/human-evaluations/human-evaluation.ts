@@ -1,6 +1,7 @@
-import type { PinnedRevision, RateLimit } from '../evaluations/evaluation';
+import type { PinnedRevision, Run } from '../runs/run';
+import type { RateLimit } from '../runs/rate-limit';
+import { defineStatusMachine } from '../runs/status-machine';
 import type { ResultError } from '../shared/result';
-import { DomainError } from '../shared/domain-error';
 
 export type HumanEvaluationType = 'human_a_b_testing' | 'single_model_test';
 export const HUMAN_EVALUATION_TYPES: readonly HumanEvaluationType[] = ['human_a_b_testing', 'single_model_test'];
@@ -10,24 +11,12 @@ export const REVISIONS_PER_TYPE: Record<HumanEvaluationType, number> = { human_a
 
 export type HumanEvaluationStatus = 'EVALUATION_INITIALIZED' | 'EVALUATION_STARTED' | 'EVALUATION_READY' | 'EVALUATION_FAILED';
 
-const MOVES: Record<HumanEvaluationStatus, HumanEvaluationStatus[]> = {
+export const humanEvaluationStatuses = defineStatusMachine<HumanEvaluationStatus>('human evaluation', {
   EVALUATION_INITIALIZED: ['EVALUATION_STARTED', 'EVALUATION_FAILED'],
   EVALUATION_STARTED: ['EVALUATION_READY', 'EVALUATION_FAILED'],
   EVALUATION_READY: [],
   EVALUATION_FAILED: [],
-};
-
-export const isTerminalHumanStatus = (status: HumanEvaluationStatus): boolean => MOVES[status].length === 0;
-
-/** The states a human evaluation may move from to reach `to`: what a conditional UPDATE must find in the row. */
-export const humanStatusesMovableTo = (to: HumanEvaluationStatus): HumanEvaluationStatus[] =>
-  (Object.keys(MOVES) as HumanEvaluationStatus[]).filter((from) => MOVES[from].includes(to));
-
-export function assertHumanStatusMove(from: HumanEvaluationStatus, to: HumanEvaluationStatus): void {
-  if (!MOVES[from].includes(to)) {
-    throw new DomainError('invalid_state', `human evaluation cannot move from ${from} to ${to}`);
-  }
-}
+});
 
 /**
  * People wait for outputs before they can judge, so the runner is not tunable per evaluation: a modest batch,
@@ -40,24 +29,12 @@ export const HUMAN_EVALUATION_RATE_LIMIT: RateLimit = {
 /** One compared revision, pinned at creation like an Evaluation's. */
 export type HumanEvaluationVariant = PinnedRevision;
 
-export interface HumanEvaluation {
-  id: string;
-  projectId: string;
-  appId: string;
+export interface HumanEvaluation extends Run<HumanEvaluationStatus> {
   evaluationType: HumanEvaluationType;
   /** Two for an A/B test, one for single-model scoring, in the order of `revisions_ids`. */
   variants: HumanEvaluationVariant[];
-  testsetId: string;
-  testsetName: string;
   /** The columns shown as scenario inputs. */
   inputColumns: string[];
-  correctAnswerColumn: string | null;
-  status: HumanEvaluationStatus;
-  statusError: ResultError | null;
-  progressDone: number;
-  progressTotal: number;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export interface HumanScenarioInput {

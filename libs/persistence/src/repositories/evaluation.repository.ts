@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorConfig, DomainError, statusesMovableTo,
+  type Evaluation, type EvaluationScenario, type EvaluatorConfig, DomainError, evaluationStatuses, UNFINISHED_RUN_STATUSES,
 } from '@crucible/domain';
 import {
-  EvaluationRepository, EvaluatorConfigRepository, type Page, type PageRequest, type StatusChange,
+  EvaluationRepository, EvaluatorConfigRepository, type EvaluationStatusChange, type Page, type PageRequest,
 } from '@crucible/application';
 import {
   EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity,
@@ -147,7 +147,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return rows.map(evaluationMapper.toDomain);
   }
 
-  async moveStatus(projectId: string, id: string, change: StatusChange): Promise<boolean> {
+  async moveStatus(projectId: string, id: string, change: EvaluationStatusChange): Promise<boolean> {
     const aggregates = change.aggregates;
     const result = await this.dataSource.createQueryBuilder()
       .update(EvaluationOrmEntity)
@@ -162,7 +162,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
           averageLatency: aggregates.averageLatency,
         } : {}),
       })
-      .where('id = :id AND project_id = :projectId AND status IN (:...from)', { id, projectId, from: statusesMovableTo(change.to) })
+      .where('id = :id AND project_id = :projectId AND status IN (:...from)', { id, projectId, from: evaluationStatuses.movableFrom(change.to) })
       .setParameters({ statusError: json(change.error), aggregatedResults: json(aggregates?.aggregatedResults ?? []) })
       .execute();
     return (result.affected ?? 0) > 0;
@@ -243,7 +243,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
   async listUnfinished(): Promise<Array<{ id: string; projectId: string }>> {
     const rows = await this.dataSource.getRepository(EvaluationOrmEntity).find({
       select: { id: true, projectId: true },
-      where: { status: In(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']) },
+      where: { status: In([...UNFINISHED_RUN_STATUSES]) },
       order: { createdAt: 'ASC' },
     });
     return rows.map((r) => ({ id: r.id, projectId: r.projectId }));

@@ -1,4 +1,4 @@
-import { type Evaluation, isTerminalStatus } from '@crucible/domain';
+import { type Evaluation, evaluationStatuses } from '@crucible/domain';
 
 /**
  * Evaluations in a final state never change again (ARCHITECTURE §3), so a list need not load, parse and map
@@ -17,7 +17,7 @@ export class FinishedEvaluationCache {
   }
 
   remember(evaluation: Evaluation, stamp: string): void {
-    if (!isTerminalStatus(evaluation.status)) return;
+    if (!evaluationStatuses.isTerminal(evaluation.status)) return;
     this.entries.set(`${evaluation.id}@${stamp}`, evaluation);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
-  type HumanEvaluation, type HumanEvaluationScenario, type HumanScenarioPatch, humanStatusesMovableTo,
+  type HumanEvaluation, type HumanEvaluationStatus, type HumanEvaluationScenario, type HumanScenarioPatch, humanEvaluationStatuses, UNFINISHED_RUN_STATUSES,
 } from '@crucible/domain';
-import { HumanEvaluationRepository, type HumanStatusChange } from '@crucible/application';
+import { HumanEvaluationRepository, type StatusChange } from '@crucible/application';
 import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
 import {
   type HumanEvaluationScenarioRow, humanEvaluationMapper, humanEvaluationScenarioMapper,
@@ -42,7 +42,7 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
     return rows.map(humanEvaluationMapper.toDomain);
   }
 
-  async moveStatus(projectId: string, id: string, change: HumanStatusChange): Promise<boolean> {
+  async moveStatus(projectId: string, id: string, change: StatusChange<HumanEvaluationStatus>): Promise<boolean> {
     const result = await this.dataSource.createQueryBuilder()
       .update(HumanEvaluationOrmEntity)
       .set({
@@ -50,7 +50,7 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
         updatedAt: new Date(),
         ...(change.error !== undefined ? { statusError: () => ':statusError::jsonb' } : {}),
       })
-      .where('id = :id AND project_id = :projectId AND status IN (:...from)', { id, projectId, from: humanStatusesMovableTo(change.to) })
+      .where('id = :id AND project_id = :projectId AND status IN (:...from)', { id, projectId, from: humanEvaluationStatuses.movableFrom(change.to) })
       .setParameters({ statusError: json(change.error) })
       .execute();
     return (result.affected ?? 0) > 0;
@@ -140,7 +140,7 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
   async listUnfinished(): Promise<Array<{ id: string; projectId: string }>> {
     const rows = await this.dataSource.getRepository(HumanEvaluationOrmEntity).find({
       select: { id: true, projectId: true },
-      where: { status: In(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']) },
+      where: { status: In([...UNFINISHED_RUN_STATUSES]) },
       order: { createdAt: 'ASC' },
     });
     return rows.map((r) => ({ id: r.id, projectId: r.projectId }));

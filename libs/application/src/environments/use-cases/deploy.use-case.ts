@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, type EnvironmentRevision, DomainError } from '@crucible/domain';
 import { EnvironmentRepository } from '../ports';
 import { VariantRepository } from '../../registry/ports';
-import { GetVariantUseCase } from '../../registry/use-cases/variants.use-case';
+import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
 
 export interface DeployInput {
   appId: string;
@@ -38,36 +38,6 @@ export class DeployUseCase {
       variantRevisionId: revision.id,
       variantRevision: revision.revision,
       commitMessage: input.commitMessage ?? null,
-      modifiedById: actor.apiKeyId,
-      modifiedBy: actor.apiKeyName,
-    });
-  }
-}
-
-/** Reverting appends a new environment revision that points at the older deployment; history is never rewritten. */
-@Injectable()
-export class RevertEnvironmentUseCase {
-  constructor(
-    private readonly environments: EnvironmentRepository,
-    private readonly variants: VariantRepository,
-  ) {}
-
-  async execute(actor: Actor, input: { environmentRevisionId: string; commitMessage?: string }): Promise<EnvironmentRevision> {
-    const target = await this.environments.findRevisionById(actor.projectId, input.environmentRevisionId);
-    if (!target) throw DomainError.notFound('environment revision', input.environmentRevisionId);
-    if (!target.deployedVariantId || !target.deployedVariantRevisionId || target.deployedVariantRevision === null) {
-      throw new DomainError('invalid_state', `environment revision ${target.id} deployed nothing to revert to`);
-    }
-    const [variantRevision] = await this.variants.findRevisionsByIds(actor.projectId, [target.deployedVariantRevisionId]);
-    if (!variantRevision) {
-      throw new DomainError('invalid_state', `the variant deployed by environment revision ${target.id} no longer exists`);
-    }
-    return this.environments.appendRevision(actor.projectId, target.environmentId, {
-      variantId: target.deployedVariantId,
-      variantName: target.deployedVariantName ?? '',
-      variantRevisionId: target.deployedVariantRevisionId,
-      variantRevision: target.deployedVariantRevision,
-      commitMessage: input.commitMessage ?? `revert to revision ${target.revision}`,
       modifiedById: actor.apiKeyId,
       modifiedBy: actor.apiKeyName,
     });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, type VariantRevision, DomainError } from '@crucible/domain';
 import { EnvironmentRepository } from '../ports';
 import { VariantRepository } from '../../registry/ports';
-import { GetVariantUseCase } from '../../registry/use-cases/variants.use-case';
+import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
 
 export type ConfigReference =
   | { appId: string; environment: string }

@@ -14,7 +14,7 @@ export class CompareEvaluationStatisticsUseCase {
         loc: ['query', 'evaluations_ids'], msg: 'name at least two different evaluations; the first is the baseline', type: 'value_error',
       }]);
     }
-    const evaluations = await findComparedEvaluations(this.evaluations, actor.projectId, ids);
+    const evaluations = await findComparedEvaluations(this.evaluations, actor, ids);
     const scenarios = await this.evaluations.listScenariosOf(actor.projectId, evaluations.map((e) => e.id));
     return { evaluations, metrics: compareEvaluations(evaluations, scenarios) };
   }

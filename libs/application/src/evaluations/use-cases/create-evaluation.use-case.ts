@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor, type Evaluation, type RateLimit, DomainError,
 } from '@crucible/domain';
-import { EvaluationRepository, EvaluatorConfigRepository, JobQueue } from '../ports';
+import { EvaluationRepository } from '../ports';
+import { EvaluatorConfigRepository } from '../../evaluators/ports';
 import { VariantRepository } from '../../registry/ports';
-import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
+import { GetAppUseCase } from '../../registry/use-cases/get-app.use-case';
 import { TestsetRepository } from '../../testsets/ports';
-import { pinRevisions } from './pin-revisions';
+import { JobQueue } from '../../runs/ports';
+import { pinRevisions } from '../../runs/pin-revisions';
 
 export interface CreateEvaluationInput {
   appId: string;

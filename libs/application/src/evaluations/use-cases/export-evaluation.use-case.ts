@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, Evaluation, EvaluationScenario } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
-import { GetEvaluationUseCase } from './read-evaluations.use-case';
+import { GetEvaluationUseCase } from './get-evaluation.use-case';
 
 export const EXPORT_PAGE_SIZE = 500;
 

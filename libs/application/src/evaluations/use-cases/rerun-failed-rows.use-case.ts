@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type Evaluation, type EvaluationScenario, type RateLimit, DomainError, isErrorResult, isTerminalStatus,
+  type Actor, type Evaluation, type EvaluationScenario, type RateLimit, DomainError, evaluationStatuses, isErrorResult,
 } from '@crucible/domain';
-import { EvaluationRepository, JobQueue } from '../ports';
-import { GetEvaluationUseCase } from './read-evaluations.use-case';
+import { EvaluationRepository } from '../ports';
+import { JobQueue } from '../../runs/ports';
+import { GetEvaluationUseCase } from './get-evaluation.use-case';
 
 const KEPT_ROWS_PER_INSERT = 1000;
 
@@ -27,7 +28,7 @@ export class RerunFailedRowsUseCase {
 
   async execute(actor: Actor, id: string, rateLimit?: RateLimit): Promise<Evaluation> {
     const original = await this.getEvaluation.execute(actor, id);
-    if (!isTerminalStatus(original.status)) {
+    if (!evaluationStatuses.isTerminal(original.status)) {
       throw new DomainError('invalid_state', `evaluation ${id} is ${original.status}; re-run its failed rows once it has finished`);
     }
     const kept = (await this.evaluations.listScenarios(actor.projectId, id)).filter((s) => !failed(s));

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, DEFAULT_CORRECT_ANSWER_COLUMN, aggregateEvaluation,
-  errorResult, isTerminalStatus,
+  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, aggregateEvaluation, errorResult, evaluationStatuses,
+  groundTruthColumnOf,
 } from '@crucible/domain';
-import { EvaluationRepository, EvaluatorService, WorkflowInvoker } from '../ports';
+import { EvaluationRepository } from '../ports';
+import { EvaluatorService } from '../../evaluators/ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { invokeWithRetries, workflowInputs } from './invoke-with-retries';
-import { type Row, pendingRows, runInBatches } from './row-batches';
+import { WorkflowInvoker } from '../../runs/ports';
+import { driveRun } from '../../runs/drive-run';
+import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
+import type { Row } from '../../runs/row-batches';
 
-/**
- * The runner's work for one evaluation job. Safe to run again for the same evaluation (a re-delivered
- * job after a runner died): rows already stored are skipped, and statuses only move along the machine.
- */
+/** The runner's work for one evaluation job: invoke the pinned revision on every row, judge it, aggregate. */
 @Injectable()
 export class RunEvaluationUseCase {
   constructor(
@@ -22,35 +22,19 @@ export class RunEvaluationUseCase {
     private readonly evaluators: EvaluatorService,
   ) {}
 
-  async execute(job: { evaluationId: string; projectId: string }): Promise<void> {
-    const { evaluationId, projectId } = job;
-    const evaluation = await this.evaluations.findById(projectId, evaluationId);
-    if (!evaluation || isTerminalStatus(evaluation.status)) return;
-    if (evaluation.status === 'EVALUATION_INITIALIZED'
-      && !(await this.evaluations.moveStatus(projectId, evaluationId, { to: 'EVALUATION_STARTED' }))) return;
-
-    const testset = await this.testsets.findById(projectId, evaluation.testsetId);
-    if (!testset) {
-      await this.evaluations.moveStatus(projectId, evaluationId, {
-        to: 'EVALUATION_FAILED', error: { message: `testset ${evaluation.testsetId} no longer exists` },
-      });
-      return;
-    }
-    const pending = pendingRows(testset.rows, await this.evaluations.storedRowIndexes(projectId, evaluationId));
-    const completed = await runInBatches(pending, evaluation.rateLimit, () => this.wasCancelled(evaluation), async (batch) => {
-      await this.evaluations.saveScenarios(await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index))));
-    });
-    if (!completed) return;
-    await this.finish(evaluation);
-  }
-
-  private async wasCancelled(evaluation: Evaluation): Promise<boolean> {
-    const current = await this.evaluations.findById(evaluation.projectId, evaluation.id);
-    return !current || current.status !== 'EVALUATION_STARTED';
+  execute(job: { evaluationId: string; projectId: string }): Promise<void> {
+    const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses };
+    return driveRun(ports, { runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
+      rateLimit: evaluation.rateLimit,
+      runBatch: async (batch) => {
+        await this.evaluations.saveScenarios(await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index))));
+      },
+      finish: () => this.finish(evaluation),
+    }));
   }
 
   private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<EvaluationScenario> {
-    const groundTruth = evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN;
+    const groundTruth = groundTruthColumnOf(evaluation);
     const inputs = workflowInputs(row, groundTruth);
     const outcome = await invokeWithRetries(
       this.invoker, evaluation.invocationUrl, { inputs, config: evaluation.parameters }, evaluation.rateLimit,

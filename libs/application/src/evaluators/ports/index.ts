@@ -1,3 +1,5 @@
 export * from './llm-client.port';
 export * from './webhook-client.port';
 export * from './code-sandbox.port';
+export * from './evaluator-service.port';
+export * from './evaluator-config-repository.port';

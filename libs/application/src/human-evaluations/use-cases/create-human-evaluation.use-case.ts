@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor, type HumanEvaluation, type HumanEvaluationType, DomainError, checkHumanEvaluationSetup, revisionsIssue,
 } from '@crucible/domain';
-import { JobQueue } from '../../evaluations/ports';
-import { VariantRepository } from '../../registry/ports';
-import { GetAppUseCase } from '../../registry/use-cases/apps.use-case';
-import { TestsetRepository } from '../../testsets/ports';
-import { pinRevisions } from '../../evaluations/use-cases/pin-revisions';
 import { HumanEvaluationRepository } from '../ports';
+import { VariantRepository } from '../../registry/ports';
+import { GetAppUseCase } from '../../registry/use-cases/get-app.use-case';
+import { TestsetRepository } from '../../testsets/ports';
+import { JobQueue } from '../../runs/ports';
+import { pinRevisions } from '../../runs/pin-revisions';
 
 export interface CreateHumanEvaluationInput {
   appId: string;

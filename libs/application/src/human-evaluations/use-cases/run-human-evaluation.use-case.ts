@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type HumanEvaluation, type HumanEvaluationScenario, type HumanScenarioOutput, DEFAULT_CORRECT_ANSWER_COLUMN,
-  HUMAN_EVALUATION_RATE_LIMIT, displayValue, isTerminalHumanStatus,
+  type HumanEvaluation, type HumanEvaluationScenario, type HumanScenarioOutput, HUMAN_EVALUATION_RATE_LIMIT,
+  displayValue, groundTruthColumnOf, humanEvaluationStatuses,
 } from '@crucible/domain';
-import { WorkflowInvoker } from '../../evaluations/ports';
-import { invokeWithRetries, workflowInputs } from '../../evaluations/use-cases/invoke-with-retries';
-import { type Row, pendingRows, runInBatches } from '../../evaluations/use-cases/row-batches';
-import { TestsetRepository } from '../../testsets/ports';
 import { HumanEvaluationRepository } from '../ports';
+import { TestsetRepository } from '../../testsets/ports';
+import { WorkflowInvoker } from '../../runs/ports';
+import { driveRun } from '../../runs/drive-run';
+import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
+import type { Row } from '../../runs/row-batches';
 
 /**
  * The runner's work for one human evaluation job: every compared revision's output for every row, so that
- * people can judge. Safe to run again (a re-delivered job): stored rows are skipped, statuses only move along
- * the machine. A failed invocation is kept in its output entry and does not stop the row or the run.
+ * people can judge. A failed invocation is kept in its output entry and does not stop the row or the run.
  */
 @Injectable()
 export class RunHumanEvaluationUseCase {
@@ -23,36 +23,19 @@ export class RunHumanEvaluationUseCase {
     private readonly invoker: WorkflowInvoker,
   ) {}
 
-  async execute(job: { humanEvaluationId: string; projectId: string }): Promise<void> {
-    const { humanEvaluationId: id, projectId } = job;
-    const evaluation = await this.humanEvaluations.findById(projectId, id);
-    if (!evaluation || isTerminalHumanStatus(evaluation.status)) return;
-    if (evaluation.status === 'EVALUATION_INITIALIZED'
-      && !(await this.humanEvaluations.moveStatus(projectId, id, { to: 'EVALUATION_STARTED' }))) return;
-
-    const testset = await this.testsets.findById(projectId, evaluation.testsetId);
-    if (!testset) {
-      await this.humanEvaluations.moveStatus(projectId, id, {
-        to: 'EVALUATION_FAILED', error: { message: `testset ${evaluation.testsetId} no longer exists` },
-      });
-      return;
-    }
-    const pending = pendingRows(testset.rows, await this.humanEvaluations.storedRowIndexes(projectId, id));
-    const completed = await runInBatches(pending, HUMAN_EVALUATION_RATE_LIMIT, () => this.wasStopped(evaluation), async (batch) => {
-      await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index)));
-    });
-    if (!completed) return;
-    await this.finish(evaluation);
-  }
-
-  /** Deleted (or moved on by another runner) while this one worked. */
-  private async wasStopped(evaluation: HumanEvaluation): Promise<boolean> {
-    const current = await this.humanEvaluations.findById(evaluation.projectId, evaluation.id);
-    return !current || current.status !== 'EVALUATION_STARTED';
+  execute(job: { humanEvaluationId: string; projectId: string }): Promise<void> {
+    const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses: humanEvaluationStatuses };
+    return driveRun(ports, { runId: job.humanEvaluationId, projectId: job.projectId }, (evaluation) => ({
+      rateLimit: HUMAN_EVALUATION_RATE_LIMIT,
+      runBatch: async (batch) => {
+        await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index)));
+      },
+      finish: () => this.finish(evaluation),
+    }));
   }
 
   private async runRow(evaluation: HumanEvaluation, row: Row, rowIndex: number): Promise<void> {
-    const groundTruth = evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN;
+    const groundTruth = groundTruthColumnOf(evaluation);
     const inputs = workflowInputs(row, groundTruth);
     const outputs = await Promise.all(evaluation.variants.map(async (variant): Promise<HumanScenarioOutput> => {
       const outcome = await invokeWithRetries(

@@ -3,7 +3,7 @@ import {
   type Actor, type HumanEvaluationScenario, type HumanScenarioPatch, DomainError, checkJudgment,
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
-import { GetHumanEvaluationUseCase } from './read-human-evaluations.use-case';
+import { GetHumanEvaluationUseCase } from './get-human-evaluation.use-case';
 
 /** What a person sends; vote and score are checked against the kind of test, the rest by the transport. */
 export interface HumanScenarioUpdate {

@@ -1,6 +1,6 @@
 import {
   OutboundFailureError, OutboundGuard, OutboundRefusedError, type OutboundResponse,
-} from '../outbound-guard.port';
+} from '../ports';
 
 /**
  * For use-case tests that need no network: allows exactly the listed host names and never calls anything

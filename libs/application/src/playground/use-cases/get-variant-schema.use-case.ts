@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@crucible/domain';
-import { GetVariantUseCase } from '../../registry/use-cases/variants.use-case';
+import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
 import { ServiceDescriber, type ServiceRoute } from '../ports';
 import { describeVariantRoute } from './variant-route';
 

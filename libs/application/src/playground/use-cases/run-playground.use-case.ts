@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, DomainError, type Parameters, endpointUrl } from '@crucible/domain';
 import type { Trace } from '@crucible/contracts';
-import { WorkflowInvoker } from '../../evaluations/ports';
-import { GetVariantRevisionUseCase, GetVariantUseCase } from '../../registry/use-cases/variants.use-case';
+import { WorkflowInvoker } from '../../runs/ports';
+import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
+import { GetVariantRevisionUseCase } from '../../registry/use-cases/get-variant-revision.use-case';
 import { ServiceDescriber } from '../ports';
 import { describeVariantRoute } from './variant-route';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, type App, assertValidName } from '@crucible/domain';
 import { AppRepository } from '../ports';
-import { GetAppUseCase } from './apps.use-case';
+import { GetAppUseCase } from './get-app.use-case';
 
 @Injectable()
 export class RenameAppUseCase {

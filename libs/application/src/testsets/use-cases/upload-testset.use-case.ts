@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, type Testset, DomainError, assertTrustworthyInput } from '@crucible/domain';
 import { parseTestsetFile, testsetFileFormat } from '../testset-file.parser';
 import type { TestsetFields } from '../testset-input';
-import { CreateTestsetUseCase } from './testsets.use-case';
+import { CreateTestsetUseCase } from './create-testset.use-case';
 
 export interface UploadTestsetInput {
   fileName: string;

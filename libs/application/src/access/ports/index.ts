@@ -1,0 +1,2 @@
+export * from './project-repository.port';
+export * from './api-key-repository.port';

@@ -1,0 +1,8 @@
+import type { ApiKey, Project } from '@crucible/domain';
+
+export abstract class ProjectRepository {
+  /** Creates the project and its first key in one transaction. */
+  abstract createWithKey(project: Project, key: ApiKey): Promise<void>;
+  abstract findById(projectId: string): Promise<Project | null>;
+  abstract count(): Promise<number>;
+}

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, DomainError } from '@crucible/domain';
+import { ApiKeyRepository } from '../ports';
+import { assertOwnProject } from '../project-ownership';
+
+@Injectable()
+export class DeleteApiKeyUseCase {
+  constructor(private readonly apiKeys: ApiKeyRepository) {}
+
+  async execute(actor: Actor, input: { projectId: string; keyId: string }): Promise<void> {
+    assertOwnProject(actor, input.projectId);
+    if (input.keyId === actor.apiKeyId && (await this.apiKeys.list(input.projectId)).length === 1) {
+      throw new DomainError('rule_violation', 'cannot delete the last API key of a project');
+    }
+    if (!(await this.apiKeys.delete(input.projectId, input.keyId))) throw DomainError.notFound('API key', input.keyId);
+  }
+}

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor, Environment } from '@crucible/domain';
+import { EnvironmentRepository } from '../ports';
+import { GetAppUseCase } from '../../registry/use-cases/get-app.use-case';
+
+@Injectable()
+export class ListEnvironmentsUseCase {
+  constructor(
+    private readonly environments: EnvironmentRepository,
+    private readonly getApp: GetAppUseCase,
+  ) {}
+
+  async execute(actor: Actor, appId: string): Promise<Environment[]> {
+    await this.getApp.execute(actor, appId);
+    return this.environments.list(actor.projectId, appId);
+  }
+}

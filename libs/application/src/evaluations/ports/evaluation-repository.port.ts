@@ -1,0 +1,26 @@
+import type { Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus } from '@crucible/domain';
+import { RunRepository, type StatusChange } from '../../runs/ports';
+import type { Page, PageRequest } from '../../shared/page';
+
+export interface EvaluationStatusChange extends StatusChange<EvaluationStatus> {
+  aggregates?: EvaluationAggregates;
+}
+
+export abstract class EvaluationRepository extends RunRepository<Evaluation, EvaluationStatusChange> {
+  /** All or nothing: one transaction. */
+  abstract createMany(evaluations: Evaluation[]): Promise<void>;
+  /**
+   * Oldest first (then variant name, then id), one keyset page; two queries whatever the count: the page's
+   * ids and stamps, then only the evaluations not already known in their final state.
+   */
+  abstract listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>>;
+  /**
+   * Stores a batch's scenarios in one transaction, each row once: a second save of the same (evaluation, row)
+   * is ignored. Answers how many it stored.
+   */
+  abstract saveScenarios(scenarios: EvaluationScenario[]): Promise<number>;
+  abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;
+  abstract listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]>;
+  /** The scenarios in row order, `pageSize` at a time (keyset paging): for exports that must not hold them all. */
+  abstract scenarioPages(projectId: string, evaluationId: string, pageSize: number): AsyncIterable<EvaluationScenario[]>;
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, type Evaluation, DomainError } from '@crucible/domain';
+import { EvaluationRepository } from '../ports';
+import { GetEvaluationUseCase } from './get-evaluation.use-case';
+
+/** The runner notices before its next batch; a finished evaluation is never cancelled. */
+@Injectable()
+export class CancelEvaluationUseCase {
+  constructor(
+    private readonly evaluations: EvaluationRepository,
+    private readonly getEvaluation: GetEvaluationUseCase,
+  ) {}
+
+  async execute(actor: Actor, id: string): Promise<Evaluation> {
+    const evaluation = await this.getEvaluation.execute(actor, id);
+    const moved = await this.evaluations.moveStatus(actor.projectId, id, { to: 'EVALUATION_CANCELLED' });
+    if (!moved) throw new DomainError('invalid_state', `evaluation ${id} is ${evaluation.status} and can no longer be cancelled`);
+    return this.getEvaluation.execute(actor, id);
+  }
+}

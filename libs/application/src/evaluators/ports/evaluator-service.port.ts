@@ -1,0 +1,34 @@
+import type { Result } from '@crucible/domain';
+
+export interface EvaluatorContext {
+  /** The test-set row. */
+  inputs: Record<string, unknown>;
+  /** What the application answered for this row. */
+  output: unknown;
+  /** Value of the ground-truth column in this row; undefined when the row has none. */
+  correctAnswer: unknown;
+  /** Parameters of the revision under evaluation. */
+  appParams: Record<string, unknown>;
+  /** Evaluator settings, already validated with defaults applied. */
+  settings: Record<string, unknown>;
+}
+
+export interface SettingsIssue {
+  loc: string[];
+  msg: string;
+  type: string;
+}
+
+export type SettingsCheck =
+  | { ok: true; settings: Record<string, unknown> }
+  | { ok: false; issues: SettingsIssue[] };
+
+/** The evaluator catalog as the evaluation use cases see it; libs/evaluators implements it. */
+export abstract class EvaluatorService {
+  abstract catalog(): unknown[];
+  abstract validateSettings(evaluatorKey: string, settings: Record<string, unknown>): SettingsCheck;
+  /** Never throws: a failure is an error Result. */
+  abstract evaluate(evaluatorKey: string, context: EvaluatorContext): Promise<Result>;
+  /** The column holding the ground truth for this evaluator's settings. */
+  abstract groundTruthColumn(settings: Record<string, unknown>, evaluationDefault: string): string;
+}

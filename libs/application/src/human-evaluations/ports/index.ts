@@ -1,0 +1,1 @@
+export * from './human-evaluation-repository.port';

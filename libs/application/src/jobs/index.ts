@@ -1,0 +1,2 @@
+export * from './dispatch-job.use-case';
+export * from './requeue-unfinished-runs.use-case';

@@ -1,0 +1,3 @@
+export * from './ports';
+export * from './use-cases/get-variant-schema.use-case';
+export * from './use-cases/run-playground.use-case';

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor, VariantRevision } from '@crucible/domain';
+import { VariantRepository } from '../ports';
+import { GetVariantUseCase } from './get-variant.use-case';
+
+@Injectable()
+export class ListVariantRevisionsUseCase {
+  constructor(
+    private readonly variants: VariantRepository,
+    private readonly getVariant: GetVariantUseCase,
+  ) {}
+
+  async execute(actor: Actor, variantId: string): Promise<VariantRevision[]> {
+    await this.getVariant.execute(actor, variantId);
+    return this.variants.listRevisions(actor.projectId, variantId);
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, type Parameters, type VariantRevision, assertValidName } from '@crucible/domain';
+import { VariantRepository } from '../ports';
+import { GetVariantUseCase } from './get-variant.use-case';
+
+/** A parameter change appends the next immutable revision; earlier ones stay fetchable. */
+@Injectable()
+export class UpdateVariantParametersUseCase {
+  constructor(
+    private readonly variants: VariantRepository,
+    private readonly getVariant: GetVariantUseCase,
+  ) {}
+
+  async execute(actor: Actor, input: {
+    variantId: string; parameters: Parameters; commitMessage?: string; configName?: string;
+  }): Promise<VariantRevision> {
+    const view = await this.getVariant.execute(actor, input.variantId);
+    if (input.configName !== undefined) assertValidName('config_name', input.configName);
+    return this.variants.appendRevision(actor.projectId, input.variantId, {
+      parameters: input.parameters,
+      configName: input.configName ?? view.variant.configName,
+      commitMessage: input.commitMessage ?? null,
+      modifiedById: actor.apiKeyId,
+      modifiedBy: actor.apiKeyName,
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import type { RateLimit, Run, RunStatus, StatusMachine } from '@crucible/domain';
+import type { TestsetRepository } from '../testsets/ports';
+import type { RunRepository, StatusChange } from './ports';
+import { type PendingRow, pendingRows, runInBatches } from './row-batches';
+
+export interface RunJob {
+  runId: string;
+  projectId: string;
+}
+
+/** What one kind of run does with its rows; the lifecycle around it is `driveRun`'s. */
+export interface RunPlan {
+  rateLimit: Pick<RateLimit, 'batchSize' | 'delayBetweenBatchesSeconds'>;
+  /** Invokes, judges and stores one batch of rows. */
+  runBatch(batch: PendingRow[]): Promise<void>;
+  /** Moves the run to its terminal state once every row is stored. */
+  finish(): Promise<void>;
+}
+
+export interface RunDriverPorts<R extends Run> {
+  runs: RunRepository<R, StatusChange<R['status'] | RunStatus>>;
+  testsets: TestsetRepository;
+  statuses: StatusMachine<R['status']>;
+}
+
+/**
+ * The lifecycle both runners share. Safe to run again for the same run (a re-delivered job after a runner
+ * died): a terminal run is left alone, rows already stored are skipped, and a run that stops being STARTED
+ * (cancelled, deleted, or taken over) stops before its next batch.
+ */
+export async function driveRun<R extends Run>(ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan): Promise<void> {
+  const { runs, testsets, statuses } = ports;
+  const { runId, projectId } = job;
+  const run = await runs.findById(projectId, runId);
+  if (!run || statuses.isTerminal(run.status)) return;
+  if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return;
+
+  const testset = await testsets.findById(projectId, run.testsetId);
+  if (!testset) {
+    await runs.moveStatus(projectId, runId, {
+      to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} no longer exists` },
+    });
+    return;
+  }
+  const steps = plan(run);
+  const pending = pendingRows(testset.rows, await runs.storedRowIndexes(projectId, runId));
+  const stopped = async () => (await runs.findById(projectId, runId))?.status !== 'EVALUATION_STARTED';
+  if (await runInBatches(pending, steps.rateLimit, stopped, (batch) => steps.runBatch(batch))) await steps.finish();
+}

@@ -1,0 +1,3 @@
+export * from './job-queue.port';
+export * from './workflow-invoker.port';
+export * from './run-repository.port';

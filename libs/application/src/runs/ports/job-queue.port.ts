@@ -1,0 +1,5 @@
+import type { Job } from '@crucible/contracts';
+
+export abstract class JobQueue {
+  abstract enqueue(job: Job): Promise<void>;
+}

@@ -1,0 +1,35 @@
+import type { ResultError, Run } from '@crucible/domain';
+
+export interface StatusChange<S extends string> {
+  to: S;
+  error?: ResultError | null;
+}
+
+export interface RunFilter {
+  appId?: string;
+  ids?: string[];
+}
+
+export interface RunReference {
+  id: string;
+  projectId: string;
+}
+
+/**
+ * What the runners and the read use cases need of any kind of run's storage; each kind adds its scenarios.
+ * Every method is scoped to a project except `listUnfinished`, which serves the process-wide re-queue.
+ */
+export abstract class RunRepository<R extends Run, C extends StatusChange<R['status']> = StatusChange<R['status']>> {
+  abstract findById(projectId: string, id: string): Promise<R | null>;
+  /** Oldest first; one query whatever the count. */
+  abstract list(projectId: string, filter: RunFilter): Promise<R[]>;
+  /**
+   * Moves the status only if the stored one may legally move to `change.to` (a conditional update), so a
+   * cancelled or finished run is never overwritten by a late runner. Answers whether it moved.
+   */
+  abstract moveStatus(projectId: string, id: string, change: C): Promise<boolean>;
+  abstract storedRowIndexes(projectId: string, runId: string): Promise<number[]>;
+  abstract deleteMany(projectId: string, ids: string[]): Promise<number>;
+  /** Runs a restarted in-process runner must pick up again. */
+  abstract listUnfinished(): Promise<RunReference[]>;
+}

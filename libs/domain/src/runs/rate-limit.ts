@@ -1,0 +1,26 @@
+/** Units are seconds, as ARCHITECTURE §3 fixes them. */
+export interface RateLimit {
+  batchSize: number;
+  maxRetries: number;
+  retryDelaySeconds: number;
+  delayBetweenBatchesSeconds: number;
+}
+
+/** Bounds of ARCHITECTURE §3; the api turns a breach into a 422 on the field. */
+export const RATE_LIMIT_BOUNDS = {
+  batch_size: { min: 1, max: 1000 },
+  max_retries: { min: 0, max: 20 },
+  retry_delay: { min: 0, max: 600 },
+  delay_between_batches: { min: 0, max: 3600 },
+} as const;
+
+export function rateLimitFromWire(wire: {
+  batch_size: number; max_retries: number; retry_delay: number; delay_between_batches: number;
+}): RateLimit {
+  return {
+    batchSize: wire.batch_size,
+    maxRetries: wire.max_retries,
+    retryDelaySeconds: wire.retry_delay,
+    delayBetweenBatchesSeconds: wire.delay_between_batches,
+  };
+}
