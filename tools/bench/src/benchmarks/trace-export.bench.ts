@@ -1,12 +1,15 @@
 /**
  * SDK call latency with trace export on against off: p50 of sequential playground calls of the example completion
- * app on the zero-latency mock LLM, rounds alternating so both see the same machine (ARCHITECTURE §14).
+ * app on the zero-latency mock LLM, rounds alternating so both see the same machine (ARCHITECTURE §14). Each app
+ * runs in its own process, as a deployed service does, so the api taking the traces does not share its event loop.
  */
-import { createCompletionApp } from '@crucible/examples';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { startMockLlmServer } from '@crucible/mock-llm';
-import { flushTraces, init, type RunningService } from '@crucible/sdk';
 import type { Benchmark } from '../support/benchmark';
 import { BENCH_KEY } from '../support/stand';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
 
 const CALLS_PER_ROUND = Number(process.env['BENCH_TRACE_CALLS'] ?? 400);
 const ROUNDS = 4;
@@ -16,7 +19,29 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-async function callLatencies(service: RunningService, count: number): Promise<number[]> {
+interface AppProcess {
+  url: string;
+  child: ChildProcess;
+}
+
+/** The example completion app (examples/src/completion-app/main.ts) in a child process on a free port. */
+function startApp(env: Record<string, string>): Promise<AppProcess> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'examples/src/completion-app/main.ts')], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'), PORT: '0', HOST: '127.0.0.1', ...env },
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, child });
+    });
+    child.once('exit', (code) => reject(new Error(`the completion app exited (${code}) before listening`)));
+  });
+}
+
+async function callLatencies(service: { url: string }, count: number): Promise<number[]> {
   const latencies: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
@@ -35,25 +60,24 @@ export const traceExportBenchmark: Benchmark = {
   perEngine: true,
   async run(stand) {
     const mock = await startMockLlmServer();
-    const settings = { openaiBaseUrl: mock.url, openaiApiKey: 'bench', llmMaxRetries: 0 };
-    const service = await createCompletionApp().listen({ port: 0, host: '127.0.0.1' });
+    const common = { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'bench', CRUCIBLE_HOST: stand.base, CRUCIBLE_API_KEY: BENCH_KEY, LOG_LEVEL: 'warn' };
+    const apps = await Promise.all([startApp({ ...common, CRUCIBLE_TRACE_EXPORT: 'off' }), startApp(common)]);
+    const [withoutExport, withExport] = apps;
     const off: number[] = [];
     const on: number[] = [];
     try {
-      init({ ...settings, exportTraces: false });
-      await callLatencies(service, 100); // warm-up
+      await callLatencies(withoutExport!, 100); // warm-up
+      await callLatencies(withExport!, 100);
       for (let round = 0; round < ROUNDS; round += 1) {
-        init({ ...settings, exportTraces: false });
-        off.push(...(await callLatencies(service, CALLS_PER_ROUND)));
-        init({ ...settings, host: stand.base, apiKey: BENCH_KEY });
-        on.push(...(await callLatencies(service, CALLS_PER_ROUND)));
-        await flushTraces();
+        off.push(...(await callLatencies(withoutExport!, CALLS_PER_ROUND)));
+        on.push(...(await callLatencies(withExport!, CALLS_PER_ROUND)));
       }
     } finally {
-      await service.close();
+      for (const app of apps) app.child.kill();
       await mock.close();
-      init({ exportTraces: false });
     }
+    const stored = await stand.request<unknown[]>('GET', '/traces?limit=1');
+    if (stored.length === 0) throw new Error('trace export was on, but the api received no trace');
     const [p50Off, p50On] = [percentile(off, 50), percentile(on, 50)];
     const overhead = p50On / p50Off - 1;
     return [{
