@@ -1,0 +1,63 @@
+import {
+  type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationStatus, type HumanScenarioPatch,
+  humanEvaluationStatuses,
+} from '@crucible/domain';
+import { HumanEvaluationRepository } from '../human-evaluations/ports';
+import type { RunFilter, RunReference, StatusChange } from '../runs/ports';
+import { InMemoryRunStore } from './in-memory-run-store';
+
+export class InMemoryHumanEvaluationRepository extends HumanEvaluationRepository {
+  readonly store = new InMemoryRunStore<HumanEvaluation, HumanEvaluationScenario>(humanEvaluationStatuses, (s) => s.evaluationId);
+
+  async create(evaluation: HumanEvaluation): Promise<void> {
+    this.store.add(evaluation);
+  }
+
+  async findById(projectId: string, id: string): Promise<HumanEvaluation | null> {
+    return this.store.find(projectId, id);
+  }
+
+  async list(projectId: string, filter: RunFilter): Promise<HumanEvaluation[]> {
+    return this.store.list(projectId, filter);
+  }
+
+  async moveStatus(projectId: string, id: string, change: StatusChange<HumanEvaluationStatus>): Promise<boolean> {
+    return this.store.moveStatus(projectId, id, change);
+  }
+
+  async saveScenario(scenario: HumanEvaluationScenario): Promise<boolean> {
+    return this.store.saveScenarios([scenario]) === 1;
+  }
+
+  async listScenarios(projectId: string, evaluationId: string): Promise<HumanEvaluationScenario[]> {
+    return this.store.scenariosOf(projectId, evaluationId);
+  }
+
+  async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {
+    return this.store.storedRowIndexes(projectId, evaluationId);
+  }
+
+  /** Only while the evaluation is READY, as the conditional UPDATE does. */
+  async updateScenario(
+    projectId: string, evaluationId: string, scenarioId: string, patch: HumanScenarioPatch,
+  ): Promise<HumanEvaluationScenario | null> {
+    if (this.store.find(projectId, evaluationId)?.status !== 'EVALUATION_READY') return null;
+    const scenario = this.store.scenarios.find((s) => s.projectId === projectId && s.evaluationId === evaluationId && s.id === scenarioId);
+    if (!scenario) return null;
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    Object.assign(scenario, defined, { updatedAt: new Date() });
+    return structuredClone(scenario);
+  }
+
+  async findScenario(projectId: string, evaluationId: string, scenarioId: string): Promise<HumanEvaluationScenario | null> {
+    return this.store.scenariosOf(projectId, evaluationId).find((s) => s.id === scenarioId) ?? null;
+  }
+
+  async deleteMany(projectId: string, ids: string[]): Promise<number> {
+    return this.store.deleteMany(projectId, ids);
+  }
+
+  async listUnfinished(): Promise<RunReference[]> {
+    return this.store.listUnfinished();
+  }
+}

@@ -1,0 +1,36 @@
+import { type Testset, type TestsetSummary, DomainError } from '@crucible/domain';
+import { type TestsetPatch, TestsetRepository } from '../testsets/ports';
+
+export class InMemoryTestsetRepository extends TestsetRepository {
+  readonly testsets: Testset[] = [];
+
+  async create(testset: Testset): Promise<void> {
+    if (this.testsets.some((t) => t.projectId === testset.projectId && t.name === testset.name)) {
+      throw new DomainError('conflict', `testset "${testset.name}" already exists`);
+    }
+    this.testsets.push(testset);
+  }
+
+  async list(projectId: string, appId?: string): Promise<TestsetSummary[]> {
+    return this.testsets.filter((t) => t.projectId === projectId && (!appId || t.appId === appId)).map(summary);
+  }
+
+  async findById(projectId: string, id: string): Promise<Testset | null> {
+    return this.testsets.find((t) => t.projectId === projectId && t.id === id) ?? null;
+  }
+
+  async update(projectId: string, id: string, patch: TestsetPatch): Promise<TestsetSummary | null> {
+    const testset = await this.findById(projectId, id);
+    if (!testset) return null;
+    Object.assign(testset, patch);
+    return summary(testset);
+  }
+
+  async delete(projectId: string, ids: string[]): Promise<number> {
+    const doomed = this.testsets.filter((t) => t.projectId === projectId && ids.includes(t.id));
+    for (const testset of doomed) this.testsets.splice(this.testsets.indexOf(testset), 1);
+    return doomed.length;
+  }
+}
+
+const summary = ({ rows, ...rest }: Testset): TestsetSummary => ({ ...rest, rowsCount: rows.length });

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor, type App, type Base, type EvaluatorConfig, type Parameters, type Testset, type VariantView, playgroundEndpoint,
+} from '@crucible/domain';
+import { ServiceDefaultsReader } from '../registry/ports';
+import { CreateAppUseCase } from '../registry/use-cases/create-app.use-case';
+import { GetAppUseCase } from '../registry/use-cases/get-app.use-case';
+import { CreateVariantFromServiceUseCase } from '../registry/use-cases/create-variant-from-service.use-case';
+import { CreateTestsetUseCase } from '../testsets/use-cases/create-testset.use-case';
+import { CreateEvaluatorConfigUseCase } from '../evaluators/use-cases/create-evaluator-config.use-case';
+import { HostListOutboundGuard } from '../outbound/testing/host-list-outbound-guard';
+import { InMemoryAppRepository } from './in-memory-app.repository';
+import { InMemoryEnvironmentRepository } from './in-memory-environment.repository';
+import { InMemoryVariantRepository } from './in-memory-variant.repository';
+import { InMemoryTestsetRepository } from './in-memory-testset.repository';
+import { InMemoryEvaluatorConfigRepository } from './in-memory-evaluator-config.repository';
+import { InMemoryEvaluationRepository } from './in-memory-evaluation.repository';
+import { InMemoryHumanEvaluationRepository } from './in-memory-human-evaluation.repository';
+import { InMemoryEvaluatorService } from './in-memory-evaluator-service';
+import { InProcessWorkflowInvoker } from './in-process-workflow-invoker';
+import { RecordingJobQueue } from './recording-job-queue';
+
+/** The host every seeded variant's service lives on; the outbound guard allows only it. */
+export const SERVICE_HOST = 'workflows.test';
+
+class NoServiceDefaults extends ServiceDefaultsReader {
+  async read(_base: Pick<Base, 'url' | 'routePath'>): Promise<Parameters | null> {
+    return null;
+  }
+}
+
+export const actorOf = (projectId: string = randomUUID()): Actor => ({ projectId, apiKeyId: randomUUID(), apiKeyName: 'test key' });
+
+/** Every port in memory, plus seeding through the real use cases, for use-case tests. */
+export class InMemoryWorld {
+  readonly environments = new InMemoryEnvironmentRepository();
+  readonly apps = new InMemoryAppRepository(this.environments);
+  readonly variants = new InMemoryVariantRepository(this.apps, this.environments);
+  readonly testsets = new InMemoryTestsetRepository();
+  readonly evaluatorConfigs = new InMemoryEvaluatorConfigRepository();
+  readonly evaluations = new InMemoryEvaluationRepository();
+  readonly humanEvaluations = new InMemoryHumanEvaluationRepository();
+  readonly evaluators = new InMemoryEvaluatorService();
+  readonly invoker = new InProcessWorkflowInvoker();
+  readonly queue = new RecordingJobQueue();
+  readonly outbound = new HostListOutboundGuard([SERVICE_HOST]);
+  readonly serviceDefaults: ServiceDefaultsReader = new NoServiceDefaults();
+  readonly getApp = new GetAppUseCase(this.apps);
+
+  seedApp(actor: Actor, appName = `app-${randomUUID().slice(0, 8)}`): Promise<App> {
+    return new CreateAppUseCase(this.apps).execute(actor, { appName });
+  }
+
+  /** A variant whose service answers with `workflow` (see InProcessWorkflowInvoker). */
+  async seedVariant(actor: Actor, app: App, variantName: string, parameters: Parameters): Promise<VariantView> {
+    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.serviceDefaults, this.outbound);
+    return create.execute(actor, { appId: app.id, variantName, url: `http://${SERVICE_HOST}/${variantName}`, parameters });
+  }
+
+  playgroundUrlOf(view: VariantView): string {
+    return playgroundEndpoint(view.base);
+  }
+
+  seedTestset(actor: Actor, rows: Array<Record<string, string>>, name = `testset-${randomUUID().slice(0, 8)}`): Promise<Testset> {
+    return new CreateTestsetUseCase(this.testsets, this.getApp).execute(actor, { name, rows });
+  }
+
+  seedEvaluatorConfig(actor: Actor, app: App, evaluatorKey = 'auto_exact_match'): Promise<EvaluatorConfig> {
+    const create = new CreateEvaluatorConfigUseCase(this.evaluatorConfigs, this.evaluators, this.getApp, this.outbound);
+    return create.execute(actor, { appId: app.id, name: `${evaluatorKey}-${randomUUID().slice(0, 8)}`, evaluatorKey, settingsValues: {} });
+  }
+}

@@ -1,0 +1,11 @@
+import type { Job } from '@crucible/contracts';
+import { JobQueue } from '../runs/ports';
+
+/** Keeps what was enqueued, in order, for a test to run or inspect. */
+export class RecordingJobQueue extends JobQueue {
+  readonly jobs: Job[] = [];
+
+  async enqueue(job: Job): Promise<void> {
+    this.jobs.push(job);
+  }
+}
