@@ -17,6 +17,8 @@ export class RerunEvaluationDto {
   rate_limit?: RateLimitDto;
 }
 
+const ANY_JSON = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }];
+
 /** One sample to try an evaluator on, before saving its config. */
 export class RunEvaluatorDto {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'settings, as in an evaluator config' })
@@ -27,11 +29,11 @@ export class RunEvaluatorDto {
   @IsOptional() @IsObject()
   inputs?: Record<string, unknown>;
 
-  @ApiProperty({ description: 'what the application answered (any JSON value)' })
+  @ApiProperty({ description: 'what the application answered (any JSON value)', oneOf: ANY_JSON })
   @IsDefined()
   output: unknown;
 
-  @ApiPropertyOptional({ description: 'the ground truth, if the evaluator needs one' })
+  @ApiPropertyOptional({ description: 'the ground truth, if the evaluator needs one', oneOf: ANY_JSON })
   @IsOptional()
   correct_answer?: unknown;
 

@@ -1,5 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { AppsPage } from '../features/apps/AppsPage';
+import { TestsetsPage } from '../features/testsets/TestsetsPage';
+import { TestsetPage } from '../features/testsets/TestsetPage';
+import { EvaluatorsPage } from '../features/evaluators/EvaluatorsPage';
+import { EvaluationsPage } from '../features/evaluations/EvaluationsPage';
+import { EvaluationPage } from '../features/evaluations/EvaluationPage';
+import { ComparePage } from '../features/evaluations/ComparePage';
+import { HumanEvaluationsPage } from '../features/human-evaluations/HumanEvaluationsPage';
+import { JudgePage } from '../features/human-evaluations/JudgePage';
+import { HumanResultsPage } from '../features/human-evaluations/HumanResultsPage';
 
 /** A screen under the signed-in layout; `nav` puts it in the side navigation. */
 export type ConsoleRoute = RouteObject & { nav?: string };
@@ -7,4 +16,13 @@ export type ConsoleRoute = RouteObject & { nav?: string };
 // One entry per screen, each from its own folder under features/.
 export const consoleRoutes: ConsoleRoute[] = [
   { path: 'apps', element: <AppsPage />, nav: 'Apps' },
+  { path: 'testsets', element: <TestsetsPage />, nav: 'Test sets' },
+  { path: 'testsets/:testsetId', element: <TestsetPage /> },
+  { path: 'evaluators', element: <EvaluatorsPage />, nav: 'Evaluators' },
+  { path: 'evaluations', element: <EvaluationsPage />, nav: 'Evaluations' },
+  { path: 'evaluations/compare', element: <ComparePage /> },
+  { path: 'evaluations/:evaluationId', element: <EvaluationPage /> },
+  { path: 'human-evaluations', element: <HumanEvaluationsPage />, nav: 'Human evaluations' },
+  { path: 'human-evaluations/:humanEvaluationId/judge', element: <JudgePage /> },
+  { path: 'human-evaluations/:humanEvaluationId/results', element: <HumanResultsPage /> },
 ];

@@ -1014,13 +1014,17 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description the ground truth, if the evaluator needs one */
-            correct_answer?: Record<string, never>;
+            correct_answer?: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
             /** @description the test-set row */
             inputs?: {
                 [key: string]: unknown;
             };
             /** @description what the application answered (any JSON value) */
-            output: Record<string, never>;
+            output: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[];
             /** @description settings, as in an evaluator config */
             settings_values?: {
                 [key: string]: unknown;

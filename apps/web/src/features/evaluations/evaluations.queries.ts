@@ -1,0 +1,144 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/ApiProvider';
+import { unwrap } from '../../api/api-client';
+import type {
+  AppRevision, Evaluation, EvaluationComparison, EvaluationScenario, EvaluationStatus, RowComparison,
+} from '../../api/evaluation-wire';
+
+export const evaluationKeys = {
+  all: ['evaluations'] as const,
+  one: (id: string) => ['evaluations', id] as const,
+  status: (id: string) => ['evaluations', id, 'status'] as const,
+  scenarios: (id: string) => ['evaluations', id, 'scenarios'] as const,
+  comparison: (ids: string[]) => ['evaluations', 'compare', ...ids] as const,
+  rows: (ids: string[]) => ['evaluations', 'compare-rows', ...ids] as const,
+  revisions: (appId: string) => ['apps', appId, 'revisions'] as const,
+};
+
+const RUNNING = ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED'];
+export const isRunning = (evaluation: { status: { value?: unknown } }): boolean => RUNNING.includes(String(evaluation.status.value));
+
+export function useEvaluations() {
+  const api = useApi();
+  return useQuery({
+    queryKey: evaluationKeys.all,
+    queryFn: () => unwrap<Evaluation[]>(api.GET('/evaluations')),
+    // Live while anything runs: scores and statuses appear as runs finish.
+    refetchInterval: (query) => (query.state.data?.some(isRunning) ? 1500 : false),
+  });
+}
+
+export function useEvaluationStatus(id: string, running: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: evaluationKeys.status(id),
+    queryFn: () => unwrap<EvaluationStatus>(api.GET('/evaluations/{evaluation_id}/status', { params: { path: { evaluation_id: id } } })),
+    refetchInterval: running ? 700 : false,
+  });
+}
+
+export function useEvaluation(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: evaluationKeys.one(id),
+    queryFn: () => unwrap<Evaluation>(api.GET('/evaluations/{evaluation_id}', { params: { path: { evaluation_id: id } } })),
+    refetchInterval: (query) => (query.state.data && isRunning(query.state.data) ? 1000 : false),
+  });
+}
+
+export function useScenarios(id: string, running: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: evaluationKeys.scenarios(id),
+    queryFn: () => unwrap<EvaluationScenario[]>(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id } } })),
+    refetchInterval: running ? 1500 : false,
+  });
+}
+
+export function useComparison(ids: string[]) {
+  const api = useApi();
+  return useQuery({
+    queryKey: evaluationKeys.comparison(ids),
+    enabled: ids.length >= 2,
+    queryFn: () => unwrap<EvaluationComparison>(api.GET('/evaluations/compare', { params: { query: { evaluations_ids: ids.join(',') } } })),
+  });
+}
+
+export function useRowComparison(ids: string[]) {
+  const api = useApi();
+  return useQuery({
+    queryKey: evaluationKeys.rows(ids),
+    enabled: ids.length >= 2,
+    queryFn: () => unwrap<RowComparison>(api.GET('/evaluations/evaluation_scenarios/comparison-results', {
+      params: { query: { evaluations_ids: ids.join(',') } },
+    })),
+  });
+}
+
+/** Every revision of every variant of an app, labelled "variant v2". */
+export function useAppRevisions(appId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: evaluationKeys.revisions(appId ?? ''),
+    enabled: Boolean(appId),
+    queryFn: async () => {
+      const variants = await unwrap<Array<{ variant_id: string; variant_name: string }>>(
+        api.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId! } } }));
+      const lists = await Promise.all(variants.map(async (variant) => {
+        const revisions = await unwrap<AppRevision[]>(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.variant_id } } }));
+        return revisions.map((r) => ({ value: r.id, label: `${variant.variant_name} v${r.revision}` }));
+      }));
+      return lists.flat();
+    },
+  });
+}
+
+export interface NewEvaluation {
+  app_id: string; revisions_ids: string[]; testset_id: string; evaluators_configs: string[]; correct_answer_column: string;
+  rate_limit: { batch_size: number; max_retries: number; retry_delay: number; delay_between_batches: number };
+}
+
+function useInvalidatingMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluationKeys.all }) });
+}
+
+export function useCreateEvaluation() {
+  const api = useApi();
+  return useInvalidatingMutation((body: NewEvaluation) => unwrap<Evaluation[]>(api.POST('/evaluations', { body })));
+}
+
+export function useRerunFailedRows() {
+  const api = useApi();
+  return useInvalidatingMutation((id: string) =>
+    unwrap<Evaluation>(api.POST('/evaluations/{evaluation_id}/rerun', { params: { path: { evaluation_id: id } }, body: {} })));
+}
+
+export function useCancelEvaluation() {
+  const api = useApi();
+  return useInvalidatingMutation((id: string) =>
+    unwrap<EvaluationStatus>(api.POST('/evaluations/{evaluation_id}/cancel', { params: { path: { evaluation_id: id } } })));
+}
+
+export function useDeleteEvaluations() {
+  const api = useApi();
+  return useInvalidatingMutation((ids: string[]) => unwrap<{ deleted: number }>(api.DELETE('/evaluations', { body: { evaluations_ids: ids } })));
+}
+
+/** Streams the export through the client (it carries the API key), then hands the file to the browser. */
+export function useExportEvaluation() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async ({ id, format }: { id: string; format: 'csv' | 'json' }) => {
+      const { data, response } = await api.GET('/evaluations/{evaluation_id}/export', {
+        params: { path: { evaluation_id: id }, query: { format } }, parseAs: 'blob',
+      });
+      if (!response.ok || !data) throw new Error(`The export failed (${response.status}).`);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(data as Blob);
+      link.download = `evaluation-${id}.${format}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/ApiProvider';
+import { unwrap } from '../../api/api-client';
+import type { Testset, TestsetRow, TestsetSummary } from '../../api/evaluation-wire';
+
+export const testsetKeys = {
+  all: ['testsets'] as const,
+  one: (id: string) => ['testsets', id] as const,
+};
+
+export function useTestsets() {
+  const api = useApi();
+  return useQuery({ queryKey: testsetKeys.all, queryFn: () => unwrap<TestsetSummary[]>(api.GET('/testsets')) });
+}
+
+export function useTestset(id: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: testsetKeys.one(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: () => unwrap<Testset>(api.GET('/testsets/{testset_id}', { params: { path: { testset_id: id! } } })),
+  });
+}
+
+export function useUploadTestset() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, name }: { file: File; name: string }) => {
+      const form = new FormData();
+      form.append('file', file);
+      if (name.trim()) form.append('testset_name', name.trim());
+      // multipart: the serializer hands over the form, so the browser writes the boundary (the typed body names the fields).
+      return unwrap<TestsetSummary>(api.POST('/testsets/upload', { body: { file: file.name }, bodySerializer: () => form }));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
+  });
+}
+
+export function useCreateTestset() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, rows }: { name: string; rows: TestsetRow[] }) =>
+      unwrap<TestsetSummary>(api.POST('/testsets', { body: { name, csvdata: rows } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
+  });
+}
+
+/** Rows are replaced whole: the api keeps a test set's rows as one ordered list. */
+export function useReplaceRows(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: TestsetRow[]) =>
+      unwrap<TestsetSummary>(api.PUT('/testsets/{testset_id}', { params: { path: { testset_id: id } }, body: { csvdata: rows } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
+  });
+}
+
+export function useDeleteTestset() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap<void>(api.DELETE('/testsets/{testset_id}', { params: { path: { testset_id: id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
+  });
+}

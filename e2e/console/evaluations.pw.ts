@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { type FaultyProxy, startFaultyProxy } from '../src/support/faulty-proxy';
+import { PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
+
+const CAPITALS = ['Paris', 'Berlin', 'Madrid', 'Rome', 'Lisbon', 'Vienna', 'Prague', 'Dublin', 'Oslo', 'Warsaw'];
+const CSV = `input,correct_answer\n${CAPITALS.map((c) => `${c},${c}`).join('\n')}\n`;
+
+/** Picks `option` in the Mantine Select or MultiSelect labelled `label`. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  // A MultiSelect's pills box lies over its input and takes the click (force), as it does for a person.
+  // A MultiSelect stays open after a pick: click only when the option is not already offered.
+  const choice = page.getByRole('option', { name: option, exact: true });
+  if (!(await choice.isVisible())) {
+    await page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).first().click({ force: true });
+  }
+  await choice.click();
+}
+
+/**
+ * Both screenshots, once the phone layout has settled: the side navigation slides away over a transition, and
+ * the page may be measured only after it has gone.
+ */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await snapBothSizes(page, name);
+}
+
+async function dropFile(page: Page, name: string, content: string, type: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(([fileName, text, mime]) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], fileName, { type: mime }));
+    return transfer;
+  }, [name, content, type] as const);
+  await page.getByRole('region', { name: 'Drop a CSV or JSON file' }).dispatchEvent('drop', { dataTransfer });
+}
+
+test.describe.serial('test sets, evaluators, evaluations and human evaluation', () => {
+  let proxy: FaultyProxy;
+
+  test.beforeAll(async ({ stack }) => {
+    // Rows asking for Rome fail (as a throwing workflow) until the proxy is mended: the failed rows to re-run.
+    proxy = await startFaultyProxy(stack.serviceUrl, (body) => body.inputs?.['input'] === 'Rome');
+  });
+  test.afterAll(async () => proxy?.close());
+
+  test('upload a CSV by drag and drop; a bad file is refused in words; rows are edited', async ({ page, stack }) => {
+    await signIn(page, stack.apiKey);
+    await page.getByRole('link', { name: 'Test sets' }).click();
+    await dropFile(page, 'broken.json', '{"input": "Paris"}', 'application/json');
+    await expect(page.getByRole('alert')).toContainText('file: a JSON test set must be an array of objects');
+    await dropFile(page, 'capitals.csv', CSV, 'text/csv');
+    await expect(page.getByRole('status')).toContainText('Uploaded “capitals”: 10 rows.');
+    await snap(page, 'testsets');
+
+    await page.getByRole('link', { name: 'capitals', exact: true }).click();
+    const rows = page.getByRole('table', { name: 'Rows' });
+    await expect(rows.getByRole('row')).toHaveCount(11);
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByRole('dialog').getByLabel('input').fill('Bern');
+    await page.getByRole('dialog').getByLabel('correct_answer').fill('Bern');
+    await page.getByRole('button', { name: 'Save row' }).click();
+    await expect(rows).toContainText('Bern');
+    await page.getByRole('button', { name: 'Edit row 11' }).click();
+    await page.getByRole('dialog').getByLabel('correct_answer').fill('Berne');
+    await page.getByRole('button', { name: 'Save row' }).click();
+    await expect(rows).toContainText('Berne');
+    await snap(page, 'testset-rows');
+    await page.getByRole('button', { name: 'Delete row 11' }).click();
+    await expect(rows).not.toContainText('Bern');
+    await expect(page.getByText('10 rows ·')).toBeVisible();
+  });
+
+  test('configure exact match, and a regex evaluator tried on a sample first', async ({ page, stack }) => {
+    await signIn(page, stack.apiKey);
+    await page.getByRole('link', { name: 'Evaluators' }).click();
+    await page.getByRole('listitem', { name: 'Exact Match' }).getByRole('button', { name: 'Configure' }).click();
+    await page.getByLabel('Config name').fill('exact');
+    await page.getByRole('button', { name: 'Save evaluator' }).click();
+    await expect(page.getByRole('table', { name: 'Configured evaluators' })).toContainText('auto_exact_match');
+
+    await page.getByRole('listitem', { name: 'Regex Test' }).getByRole('button', { name: 'Configure' }).click();
+    await page.getByLabel('Config name').fill('capitalised');
+    await page.getByLabel('regex_pattern').fill('(');
+    await page.getByLabel('Sample output').fill('Paris');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await expect(page.getByRole('alert')).toContainText('regex_pattern');
+    await page.getByLabel('regex_pattern').fill('^[A-Z][a-z]+$');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await expect(page.getByRole('status')).toHaveText('Result: true');
+    await page.getByLabel('Sample output').fill('maybe Paris');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await expect(page.getByRole('status')).toHaveText('Result: false');
+    await snap(page, 'evaluator-try-it');
+    await page.getByRole('button', { name: 'Save evaluator' }).click();
+    await expect(page.getByRole('table', { name: 'Configured evaluators' })).toContainText('capitalised');
+  });
+
+  test('evaluate two revisions, compare them, re-run the failed rows, export CSV', async ({ page, stack, api }) => {
+    const app = await api.call<{ app_id: string }>('POST', '/apps', { app_name: 'capitals-app' });
+    const variant = await api.call<{ variant_id: string }>('POST', `/apps/${app.app_id}/variant/from-service`, {
+      variant_name: 'completion', url: proxy.url, parameters: { prompt_template: 'MOCK_REPLY: {input}' },
+    });
+    await api.call('PUT', `/variants/${variant.variant_id}/parameters`, { parameters: { prompt_template: 'MOCK_REPLY: maybe {input}' }, commit_message: 'hedge' });
+
+    await signIn(page, stack.apiKey);
+    await page.getByRole('link', { name: 'Evaluations', exact: true }).click();
+    await page.getByRole('button', { name: 'New evaluation' }).click();
+    await choose(page, 'App', 'capitals-app');
+    await choose(page, 'Revisions', 'completion v1');
+    await choose(page, 'Revisions', 'completion v2');
+    await page.keyboard.press('Escape');
+    await choose(page, 'Test set', 'capitals (10 rows)');
+    await choose(page, 'Ground-truth column', 'correct_answer');
+    await choose(page, 'Evaluators', 'exact (auto_exact_match)');
+    await choose(page, 'Evaluators', 'capitalised (auto_regex_test)');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('max_retries').fill('0');
+    await expect(page.getByRole('status')).toContainText('About 20 calls to the app (2 revisions × 10 rows)');
+    await snap(page, 'evaluation-create');
+    await page.getByRole('button', { name: 'Start evaluation' }).click();
+    const list = page.getByRole('table', { name: 'Evaluations' });
+    await expect(list.getByText('finished with errors')).toHaveCount(2, { timeout: 60_000 });
+    await expect(list).toContainText('10 / 10 rows');
+    await snap(page, 'evaluations');
+
+    await page.getByRole('checkbox', { name: 'Select completion v1 on capitals' }).check();
+    await page.getByRole('checkbox', { name: 'Select completion v2 on capitals' }).check();
+    await page.getByRole('button', { name: 'Compare selected (2)' }).click();
+    const verdicts = page.getByRole('region', { name: 'Verdicts' });
+    // Rome failed on both sides: 9 paired rows, all discordant one way → exact McNemar p = 2 · 0.5⁹.
+    await expect(verdicts).toContainText('completion v2 is worse than completion v1 on exact: −100 points, 95 % CI −100…−100, p = 0.0039');
+    await expect(verdicts).toContainText('completion v2 is worse than completion v1 on capitalised');
+    await expect(page.getByRole('table', { name: 'Comparison' })).toContainText('n = 9, 1 left out');
+    await snap(page, 'compare');
+
+    await page.goto('/ui/evaluations');
+    await list.getByRole('link', { name: 'completion v1' }).click();
+    await page.getByText('Failed or errored (1)').click();
+    const rows = page.getByRole('table', { name: 'Evaluation rows' });
+    await expect(rows).toContainText('injected failure');
+    await rows.getByRole('button', { name: 'Show stacktrace' }).click();
+    await expect(rows).toContainText('at faultyProxy');
+    await snap(page, 'evaluation-rows');
+    proxy.setBroken(false);
+    await page.getByRole('button', { name: 'Re-run failed rows' }).click();
+    await expect(page.getByText('finished', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await page.getByText('Failed or errored (0)').click();
+    await page.getByText('All rows (10)').click();
+    await expect(rows).toContainText('Rome');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const lines = readFileSync(file, 'utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('row_index,input,correct_answer,output,exact,capitalised,latency,cost,error');
+    expect(lines).toHaveLength(11);
+    expect(lines[4]).toMatch(/^3,Rome,Rome,Rome,true,true,/);
+  });
+
+  test('a human A/B test judged from the keyboard, with tallies matching the votes', async ({ page, stack }) => {
+    await signIn(page, stack.apiKey);
+    await page.getByRole('link', { name: 'Human evaluations' }).click();
+    await page.getByRole('button', { name: 'New human evaluation' }).click();
+    await choose(page, 'App', 'capitals-app');
+    await choose(page, 'Test set', 'capitals');
+    await choose(page, 'Revision A', 'completion v1');
+    await choose(page, 'Revision B', 'completion v2');
+    await choose(page, 'Ground-truth column', 'correct_answer');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('10 / 10 generated')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Judge' }).click();
+
+    // Plan: the exact output (revision 1) on rows 1–6, both good on 7, both bad on 8, the hedged one (revision 2) on 9–10.
+    for (let row = 0; row < 10; row += 1) {
+      await expect(page.getByText(`Scenario ${row + 1} of 10`)).toBeVisible();
+      const first = (await page.getByRole('article', { name: 'Output 1' }).or(page.getByLabel('Output 1', { exact: true })).first().innerText());
+      const exactIsFirst = !first.includes('maybe');
+      if (row === 0) {
+        await page.keyboard.press('p');
+        await expect(page.getByRole('button', { name: 'Pinned' })).toBeVisible();
+        await page.keyboard.press('n');
+        await page.keyboard.type('checked twice');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('ArrowRight');
+        await expect(page.getByText('Scenario 2 of 10')).toBeVisible();
+        await page.keyboard.press('ArrowLeft');
+        await expect(page.getByText('Scenario 1 of 10')).toBeVisible();
+        await snap(page, 'judge');
+      }
+      const key = row < 6 ? (exactIsFirst ? '1' : '2') : row === 6 ? '3' : row === 7 ? '0' : (exactIsFirst ? '2' : '1');
+      await page.keyboard.press(key);
+      if (row < 9) await expect(page.getByText(`Scenario ${row + 2} of 10`)).toBeVisible();
+    }
+    await expect(page.getByText('10 judged · 0 left')).toBeVisible();
+    await page.getByRole('link', { name: 'See the results' }).click();
+    const tallies = page.getByRole('table', { name: 'Tallies' });
+    await expect(tallies.getByRole('row', { name: 'completion v1 6 60 %' })).toBeVisible();
+    await expect(tallies.getByRole('row', { name: 'completion v2 2 20 %' })).toBeVisible();
+    await expect(tallies.getByRole('row', { name: 'Both good 1 10 %' })).toBeVisible();
+    await expect(tallies.getByRole('row', { name: 'Both bad 1 10 %' })).toBeVisible();
+    await expect(page.getByText('10 of 10 rows judged')).toBeVisible();
+    await expect(page.getByText('Agreement with the ground truth: 6 of 8 votes chose the output equal to “correct_answer”.')).toBeVisible();
+    await snap(page, 'human-results');
+  });
+});
