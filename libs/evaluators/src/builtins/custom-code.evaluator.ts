@@ -3,7 +3,7 @@ import type { CodeSandbox } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
 import { excerpt, settingsReader, throughPort } from '../support/values';
 
-export const CUSTOM_CODE_LIMITS = { timeoutMs: 5_000, memoryMb: 64 } as const;
+export const CUSTOM_CODE_LIMITS = { cpuTimeMs: 5_000, wallTimeMs: 30_000, memoryMb: 64 } as const;
 
 export class CustomCodeEvaluator implements Evaluator {
   readonly key = 'auto_custom_code_run';

@@ -2,7 +2,7 @@ import { IsolatedVmCodeSandbox } from './isolated-vm-code-sandbox';
 
 describe('IsolatedVmCodeSandbox', () => {
   const sandbox = new IsolatedVmCodeSandbox();
-  const limits = { timeoutMs: 1000, memoryMb: 16 };
+  const limits = { cpuTimeMs: 1000, wallTimeMs: 5000, memoryMb: 16 };
   const run = (body: string, args: unknown[] = []) => sandbox.run(`function evaluate(...args) { ${body} }`, 'evaluate', args, limits);
 
   it('calls the function with copies of the arguments and returns a copy of the result', async () => {
@@ -44,13 +44,17 @@ describe('IsolatedVmCodeSandbox', () => {
       await expect(sandbox.run('async function evaluate() { return (await import("fs")).readFileSync; }', 'evaluate', [], limits)).rejects.toThrow(/not supported/i);
     });
 
-    it('is stopped by the time limit, in sync code, top-level code, after an await, and on a promise that never settles', async () => {
-      const quick = { timeoutMs: 150, memoryMb: 16 };
-      const timedOut = /did not finish within 150 ms/;
-      await expect(sandbox.run('function evaluate() { while (true) {} }', 'evaluate', [], quick)).rejects.toThrow(timedOut);
-      await expect(sandbox.run('while (true) {}', 'evaluate', [], quick)).rejects.toThrow(timedOut);
-      await expect(sandbox.run('async function evaluate() { await null; for (;;) {} }', 'evaluate', [], quick)).rejects.toThrow(timedOut);
-      await expect(sandbox.run('function evaluate() { return new Promise(() => {}); }', 'evaluate', [], quick)).rejects.toThrow(timedOut);
+    it('is stopped by the CPU-time limit in sync code, top-level code and after an await', async () => {
+      const quick = { cpuTimeMs: 150, wallTimeMs: 60_000, memoryMb: 16 };
+      const overCpu = /used more than 150 ms of CPU time/;
+      await expect(sandbox.run('function evaluate() { while (true) {} }', 'evaluate', [], quick)).rejects.toThrow(overCpu);
+      await expect(sandbox.run('while (true) {}', 'evaluate', [], quick)).rejects.toThrow(overCpu);
+      await expect(sandbox.run('async function evaluate() { await null; for (;;) {} }', 'evaluate', [], quick)).rejects.toThrow(overCpu);
+    });
+
+    it('is stopped by the wall-time backstop on a promise that never settles', async () => {
+      const quick = { cpuTimeMs: 5000, wallTimeMs: 150, memoryMb: 16 };
+      await expect(sandbox.run('function evaluate() { return new Promise(() => {}); }', 'evaluate', [], quick)).rejects.toThrow(/did not finish within 150 ms/);
     });
 
     it('is stopped by the memory limit', async () => {
@@ -68,5 +72,22 @@ describe('IsolatedVmCodeSandbox', () => {
 
   it('rejects a function name that is not an identifier', async () => {
     await expect(sandbox.run('function evaluate() {}', 'evaluate; process', [], limits)).rejects.toThrow(/Invalid function name/);
+  });
+
+  it('keeps at most maxIsolates alive, queues the rest, and gives each its own CPU budget', async () => {
+    const bounded = new IsolatedVmCodeSandbox({ maxIsolates: 2 });
+    const busy = 'function evaluate(n) { let x = 0; for (let i = 0; i < n; i += 1) x += i % 7; return x > -1 ? 1 : 0; }';
+    const spin = 'function evaluate() { for (;;) {} }';
+    const generous = { cpuTimeMs: 2000, wallTimeMs: 60_000, memoryMb: 16 };
+    const runs = [
+      ...Array.from({ length: 8 }, () => bounded.run(busy, 'evaluate', [2_000_000], generous)),
+      ...Array.from({ length: 4 }, () => bounded.run(spin, 'evaluate', [], { ...generous, cpuTimeMs: 100 })),
+    ];
+    const settled = await Promise.allSettled(runs);
+    expect(settled.slice(0, 8).map((s) => s.status)).toEqual(Array(8).fill('fulfilled'));
+    for (const outcome of settled.slice(8)) {
+      expect(outcome).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/more than 100 ms of CPU time/) } });
+    }
+    expect(bounded.isolates()).toEqual({ live: 0, peak: 2 });
   });
 });

@@ -1,76 +1,92 @@
+import { availableParallelism } from 'node:os';
 import ivm from 'isolated-vm';
-import { CodeSandbox, SandboxLimits } from '@crucible/application';
+import pLimit from 'p-limit';
+import { CodeSandbox, type SandboxLimits } from '@crucible/application';
+import { type SandboxFailure, translateSandboxError } from './sandbox-errors';
 
 const MIN_MEMORY_MB = 8;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const TIMEOUT = 'crucible:sandbox-timeout';
+/** How often the host reads an isolate's CPU clock; a run overshoots its budget by at most about this. */
+const CPU_POLL_MS = 10;
+
+export interface SandboxOptions {
+  /** Isolates alive at once in this process; further runs wait their turn (their clocks start when they run). */
+  maxIsolates: number;
+}
+
+export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
+  const configured = Number(env['CRUCIBLE_SANDBOX_MAX_ISOLATES']);
+  return { maxIsolates: Number.isInteger(configured) && configured > 0 ? configured : Math.max(2, availableParallelism()) };
+}
 
 /**
  * One fresh V8 isolate per run: the code sees plain JavaScript only (no require, process, fetch, timers or import),
- * arguments and result cross the boundary as copies, and the isolate is disposed whatever happens.
+ * arguments and result cross the boundary as copies, and the isolate is disposed whatever happens. At most
+ * `maxIsolates` exist at once whatever the evaluation's batch_size, so memory stays bounded by
+ * maxIsolates × memoryMb; the time limit is CPU time, so queued or descheduled runs are not cut short.
  */
 export class IsolatedVmCodeSandbox extends CodeSandbox {
-  async run(code: string, fnName: string, args: unknown[], limits: SandboxLimits): Promise<unknown> {
-    if (!IDENTIFIER.test(fnName)) throw new Error(`Invalid function name: ${fnName}`);
-    const memoryMb = Math.max(MIN_MEMORY_MB, Math.ceil(limits.memoryMb));
-    const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
-    const deadline = Date.now() + limits.timeoutMs;
-    const remaining = (): number => Math.max(1, deadline - Date.now());
-    let timer: NodeJS.Timeout | undefined;
-    // isolated-vm's own timeout only bounds running code; a promise that never settles needs a host-side clock.
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(TIMEOUT)), limits.timeoutMs);
-    });
-    try {
-      const execution = this.execute(isolate, code, fnName, args, remaining);
-      return await Promise.race([execution, expired]);
-    } catch (error) {
-      throw translate(error, limits.timeoutMs, memoryMb);
-    } finally {
-      clearTimeout(timer);
-      if (!isolate.isDisposed) isolate.dispose();
-    }
+  private readonly slots: pLimit.Limit;
+  private live = 0;
+  private peak = 0;
+
+  constructor(options: SandboxOptions = sandboxOptionsFromEnv(process.env)) {
+    super();
+    this.slots = pLimit(options.maxIsolates);
   }
 
-  private async execute(
-    isolate: ivm.Isolate,
-    code: string,
-    fnName: string,
-    args: unknown[],
-    remaining: () => number,
-  ): Promise<unknown> {
-    const context = await isolate.createContext();
-    const script = await isolate.compileScript(code, { filename: 'evaluator.js' });
-    await script.run(context, { timeout: remaining() });
-    // A second script sees the first one's top-level `function`, `const` and `let` declarations alike.
-    const lookup = await isolate.compileScript(`typeof ${fnName} === 'function' ? ${fnName} : undefined`);
-    const fn = (await lookup.run(context, { reference: true, timeout: remaining() })) as ivm.Reference<unknown>;
-    if (fn.typeof !== 'function') throw new Error(`The code does not define a function ${fnName}`);
-    return fn.apply(undefined, args, {
-      arguments: { copy: true },
-      result: { copy: true, promise: true },
-      timeout: remaining(),
+  /** Isolates alive now and the most alive at once since start. */
+  isolates(): { live: number; peak: number } {
+    return { live: this.live, peak: this.peak };
+  }
+
+  run(code: string, fnName: string, args: unknown[], limits: SandboxLimits): Promise<unknown> {
+    if (!IDENTIFIER.test(fnName)) return Promise.reject(new Error(`Invalid function name: ${fnName}`));
+    return this.slots(() => this.runInFreshIsolate(code, fnName, args, limits));
+  }
+
+  private async runInFreshIsolate(code: string, fnName: string, args: unknown[], limits: SandboxLimits): Promise<unknown> {
+    const memoryMb = Math.max(MIN_MEMORY_MB, Math.ceil(limits.memoryMb));
+    const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+    this.live += 1;
+    this.peak = Math.max(this.peak, this.live);
+    let stopped: SandboxFailure | undefined;
+    const stop = (reason: SandboxFailure) => {
+      stopped ??= reason;
+      if (!isolate.isDisposed) isolate.dispose();
+    };
+    const cpuBudgetNs = BigInt(Math.round(limits.cpuTimeMs * 1e6));
+    const watchdog = setInterval(() => {
+      if (!isolate.isDisposed && isolate.cpuTime > cpuBudgetNs) stop('cpu');
+    }, CPU_POLL_MS);
+    // A promise that never settles uses no CPU: only a wall clock ends it.
+    let wallTimer: NodeJS.Timeout | undefined;
+    const wallExpired = new Promise<never>((_, reject) => {
+      wallTimer = setTimeout(() => {
+        stop('wall');
+        reject(new Error('wall time'));
+      }, limits.wallTimeMs);
     });
+    try {
+      return await Promise.race([execute(isolate, code, fnName, args), wallExpired]);
+    } catch (error) {
+      throw translateSandboxError(error, stopped, { ...limits, memoryMb });
+    } finally {
+      clearInterval(watchdog);
+      clearTimeout(wallTimer);
+      if (!isolate.isDisposed) isolate.dispose();
+      this.live -= 1;
+    }
   }
 }
 
-const ERROR_TYPES: Record<string, ErrorConstructor> = { SyntaxError, TypeError, RangeError, ReferenceError, EvalError, URIError };
-
-/**
- * Rebuilds the error in this realm: isolated-vm's errors (and anything user code throws, strings included) may come
- * from another realm, where `instanceof Error` is false.
- */
-function translate(error: unknown, timeoutMs: number, memoryMb: number): Error {
-  type ErrorFields = { name?: unknown; message?: unknown; stack?: unknown };
-  const fields: ErrorFields = typeof error === 'object' && error !== null ? error : {};
-  const message =
-    typeof fields.message === 'string' ? fields.message : typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
-  if (message === TIMEOUT || message === 'Script execution timed out.') {
-    return new Error(`The code did not finish within ${timeoutMs} ms`);
-  }
-  if (message.startsWith('Isolate was disposed during execution due to memory limit')) return new Error(`The code exceeded the memory limit of ${memoryMb} MB`);
-  const ErrorType = (typeof fields.name === 'string' && ERROR_TYPES[fields.name]) || Error;
-  const translated = new ErrorType(message);
-  if (typeof fields.stack === 'string') translated.stack = fields.stack;
-  return translated;
+async function execute(isolate: ivm.Isolate, code: string, fnName: string, args: unknown[]): Promise<unknown> {
+  const context = await isolate.createContext();
+  const script = await isolate.compileScript(code, { filename: 'evaluator.js' });
+  await script.run(context);
+  // A second script sees the first one's top-level `function`, `const` and `let` declarations alike.
+  const lookup = await isolate.compileScript(`typeof ${fnName} === 'function' ? ${fnName} : undefined`);
+  const fn = (await lookup.run(context, { reference: true })) as ivm.Reference<unknown>;
+  if (fn.typeof !== 'function') throw new Error(`The code does not define a function ${fnName}`);
+  return fn.apply(undefined, args, { arguments: { copy: true }, result: { copy: true, promise: true } });
 }

@@ -1,5 +1,8 @@
 export interface SandboxLimits {
-  timeoutMs: number;
+  /** CPU time the code may use (measured as CPU, so a busy machine does not shrink anyone's budget). */
+  cpuTimeMs: number;
+  /** Backstop for code that uses no CPU but never finishes (a promise that never settles). */
+  wallTimeMs: number;
   memoryMb: number;
 }
 
@@ -7,7 +10,8 @@ export interface SandboxLimits {
 export abstract class CodeSandbox {
   /**
    * Evaluates `code`, then calls the global function `fnName` with copies of `args` and resolves with a copy of
-   * what it returns (awaited when it is a promise). Rejects with the user's error message, or on time-out or memory limit.
+   * what it returns (awaited when it is a promise). Rejects with the user's error message, or on a CPU-time,
+   * wall-time or memory limit. Implementations bound how many runs are alive at once and queue the rest.
    */
   abstract run(code: string, fnName: string, args: unknown[], limits: SandboxLimits): Promise<unknown>;
 }

@@ -29,7 +29,7 @@ describe('in-memory evaluator ports', () => {
 
   it('sandbox: runs function and const declarations, copies arguments and enforces the time limit', async () => {
     const sandbox = new InMemoryCodeSandbox();
-    const limits = { timeoutMs: 100, memoryMb: 8 };
+    const limits = { cpuTimeMs: 100, wallTimeMs: 100, memoryMb: 8 };
     const args = [{ n: 1 }];
     expect(await sandbox.run('function f(o) { o.n = 5; return o.n * 2; }', 'f', args, limits)).toBe(10);
     expect(args).toEqual([{ n: 1 }]);
