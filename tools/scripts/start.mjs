@@ -1,29 +1,53 @@
-// Runs a project's TypeScript entry point directly (SWC compiles on load, honouring the path aliases
-// and decorator metadata of tsconfig.base.json), so `npm start` needs no build step.
+// `npm start` and friends. Runs a project's compiled entry point (dist/server, compiled first when a source
+// changed since the last build) in this very process: no TypeScript compiler and no second Node process stay
+// resident. `--source` (or a path to a .ts file) runs the TypeScript directly through SWC instead, for development.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureWebBuild } from './build-web.mjs';
+import { buildStale } from './lib/build-steps.mjs';
+import { SERVER_OUT_DIR } from './lib/compile-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const entries = {
-  api: 'apps/api/src/main.ts',
-  'workflow-runner': 'apps/workflow-runner/src/main.ts',
-  'mock-llm': 'tools/mock-llm/src/main.ts',
-  bench: 'tools/bench/src/main.ts',
+/** name → entry point (without extension) and the build steps it needs. */
+const targets = {
+  // The api serves the console at /ui/ (CRUCIBLE_SKIP_WEB_BUILD=1 leaves it as it is).
+  api: { entry: 'apps/api/src/main', needs: process.env['CRUCIBLE_SKIP_WEB_BUILD'] === '1' ? ['server'] : ['server', 'web'] },
+  'workflow-runner': { entry: 'apps/workflow-runner/src/main', needs: ['server'] },
+  'mock-llm': { entry: 'tools/mock-llm/src/main', needs: ['server'] },
+  bench: { entry: 'tools/bench/src/main', needs: ['server'] },
 };
-const [name, ...args] = process.argv.slice(2);
-const entry = entries[name] ?? name;
-if (!entry) {
-  console.error(`usage: start.mjs <${Object.keys(entries).join('|')}|path/to/file.ts> [args]`);
+
+const argv = process.argv.slice(2);
+const fromSource = argv[0] === '--source';
+const [name, ...args] = fromSource ? argv.slice(1) : argv;
+const target = targets[name];
+if (!target && !name?.endsWith('.ts')) {
+  console.error(`usage: start.mjs [--source] <${Object.keys(targets).join('|')}|path/to/file.ts> [args]`);
   process.exit(2);
 }
-// The api serves the console at /ui/: build it first when missing or older than its sources.
-if (name === 'api' && process.env.CRUCIBLE_SKIP_WEB_BUILD !== '1') ensureWebBuild();
-const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, entry), ...args], {
-  stdio: 'inherit',
-  cwd: process.cwd(),
-  env: { SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+const force = process.env['CRUCIBLE_REBUILD'] === '1';
+if (fromSource || !target) {
+  // From source the server needs no build, but what it serves (the console) still does.
+  await buildStale(root, (target?.needs ?? []).filter((step) => step !== 'server'), { force });
+  runFromSource(target ? `${target.entry}.ts` : name);
+} else await runCompiled(target);
+
+async function runCompiled({ entry, needs }) {
+  await buildStale(root, needs, { force });
+  const main = join(SERVER_OUT_DIR, `${entry}.js`);
+  process.argv = [process.argv[0], main, ...args];
+  createRequire(import.meta.url)(main);
+}
+
+/** SWC compiles on load, honouring the path aliases and decorator metadata of tsconfig.base.json. */
+function runFromSource(entry) {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, entry), ...args], {
+    stdio: 'inherit',
+    cwd: process.cwd(),
+    env: { SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...process.env },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -48,7 +48,8 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
   app.enableShutdownHooks();
   protectOwnSocket(app);
 
-  const document = buildOpenApiDocument(app);
+  // Built on the first request for /openapi.json or /docs (then kept): most starts never need it.
+  const document = () => buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
   return app;
 }

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { DispatchJobUseCase } from '@crucible/application';
-import { type BullMqSettings, redisConnection } from './bullmq-job-queue';
+import { type BullMqSettings, redisConnection } from './bullmq-settings';
 
 /**
  * Consumer side, started by the workflow-runner. A runner that dies leaves its job "stalled"; BullMQ hands

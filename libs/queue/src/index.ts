@@ -1,4 +1,4 @@
 export * from './in-process-job-queue';
-export * from './bullmq-job-queue';
-export * from './bullmq-job-worker';
+// The BullMQ adapters are loaded by queueProviders only in distributed mode.
+export * from './bullmq-settings';
 export * from './queue.providers';

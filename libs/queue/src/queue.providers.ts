@@ -2,8 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { DispatchJobUseCase, JobQueue } from '@crucible/application';
 import { QUEUE_NAME } from '@crucible/contracts';
 import { InProcessJobQueue } from './in-process-job-queue';
-import { BullMqJobQueue, type BullMqSettings } from './bullmq-job-queue';
-import { BullMqJobWorker } from './bullmq-job-worker';
+import type { BullMqSettings } from './bullmq-settings';
 
 export type QueueConfig =
   | { kind: 'in-process'; concurrency: number }
@@ -19,6 +18,9 @@ export function queueConfigFromEnv(env: NodeJS.ProcessEnv, consume: boolean): Qu
   };
 }
 
+/** The worker is never injected; it is a provider only so Nest starts and stops it with the app. */
+const BULLMQ_JOB_WORKER = Symbol('BullMqJobWorker');
+
 /** Queue adapters for the shared core module: the api produces, a runner (or the api itself, in-process) consumes. */
 export function queueProviders(config: QueueConfig): Provider[] {
   if (config.kind === 'in-process') {
@@ -28,12 +30,13 @@ export function queueProviders(config: QueueConfig): Provider[] {
       inject: [DispatchJobUseCase],
     }];
   }
+  // bullmq (and ioredis) load only here: the embedded default never needs them.
   return [
-    { provide: JobQueue, useFactory: () => new BullMqJobQueue(config) },
+    { provide: JobQueue, useFactory: async () => new (await import('./bullmq-job-queue')).BullMqJobQueue(config) },
     ...(config.consume
       ? [{
-        provide: BullMqJobWorker,
-        useFactory: (dispatch: DispatchJobUseCase) => new BullMqJobWorker(dispatch, config),
+        provide: BULLMQ_JOB_WORKER,
+        useFactory: async (dispatch: DispatchJobUseCase) => new (await import('./bullmq-job-worker')).BullMqJobWorker(dispatch, config),
         inject: [DispatchJobUseCase],
       }]
       : []),

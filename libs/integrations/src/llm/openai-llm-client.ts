@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { ChatCompletion, ChatRequest, EmbeddingRequest, LlmClient } from '@crucible/application';
 
 export interface OpenAiLlmClientOptions {
@@ -12,20 +12,27 @@ export interface OpenAiLlmClientOptions {
 }
 
 export class OpenAiLlmClient extends LlmClient {
-  private readonly client: OpenAI;
+  private readonly settings: ConstructorParameters<typeof OpenAI>[0];
+  private client?: Promise<OpenAI>;
 
   constructor(options: OpenAiLlmClientOptions = {}) {
     super();
-    this.client = new OpenAI({
+    this.settings = {
       baseURL: options.baseURL ?? (process.env['OPENAI_BASE_URL'] || undefined),
       apiKey: options.apiKey ?? (process.env['OPENAI_API_KEY'] || 'not-needed'),
       timeout: options.timeoutMs ?? 60_000,
       maxRetries: options.maxRetries ?? 2,
-    });
+    };
+  }
+
+  /** The openai package is loaded on the first call: only LLM-backed evaluators need it. */
+  private openai(): Promise<OpenAI> {
+    this.client ??= import('openai').then(({ default: OpenAI }) => new OpenAI(this.settings));
+    return this.client;
   }
 
   async chat(request: ChatRequest): Promise<ChatCompletion> {
-    const response = await this.client.chat.completions.create({
+    const response = await (await this.openai()).chat.completions.create({
       model: request.model,
       messages: request.messages,
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
@@ -40,7 +47,7 @@ export class OpenAiLlmClient extends LlmClient {
 
   async embed(request: EmbeddingRequest): Promise<number[][]> {
     if (request.input.length === 0) return [];
-    const response = await this.client.embeddings.create({ model: request.model, input: request.input });
+    const response = await (await this.openai()).embeddings.create({ model: request.model, input: request.input });
     // Providers may answer out of order; `index` is authoritative.
     return [...response.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
   }

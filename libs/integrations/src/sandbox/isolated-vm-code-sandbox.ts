@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
 import pLimit from 'p-limit';
 import { CodeSandbox, type SandboxLimits } from '@crucible/application';
 import { type SandboxFailure, translateSandboxError } from './sandbox-errors';
@@ -47,7 +47,9 @@ export class IsolatedVmCodeSandbox extends CodeSandbox {
 
   private async runInFreshIsolate(code: string, fnName: string, args: unknown[], limits: SandboxLimits): Promise<unknown> {
     const memoryMb = Math.max(MIN_MEMORY_MB, Math.ceil(limits.memoryMb));
-    const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+    // Loaded on first use: only custom-code evaluators need it, so most processes never pay for it.
+    const { default: isolatedVm } = await import('isolated-vm');
+    const isolate = new isolatedVm.Isolate({ memoryLimit: memoryMb });
     this.live += 1;
     this.peak = Math.max(this.peak, this.live);
     let stopped: SandboxFailure | undefined;

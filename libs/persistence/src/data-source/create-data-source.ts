@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
-import { PGlite } from '@electric-sql/pglite';
+import { openPglite } from './open-pglite';
 import { createPglitePgModule } from './pglite-pool';
 import { lockDataDirectory } from './pglite-directory-lock';
 import { runMigrationsExclusively } from './migration-lock';
@@ -42,7 +42,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
   }
   const release = config.dataDir ? lockPgliteDirectory(config.dataDir) : () => undefined;
   try {
-    const db = await PGlite.create(config.dataDir ? { dataDir: config.dataDir } : {});
+    const db = await openPglite(config.dataDir);
     const dataSource = new DataSource({ ...common, driver: createPglitePgModule(db, release) });
     await dataSource.initialize();
     // One process owns a PGlite directory (the lock above), so nothing else can race these migrations.
