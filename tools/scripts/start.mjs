@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildStale } from './lib/build-steps.mjs';
+import { BUILD_STEPS, buildStale } from './lib/build-steps.mjs';
 import { SERVER_OUT_DIR } from './lib/compile-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -30,15 +30,22 @@ if (!target && !name?.endsWith('.ts')) {
 const force = process.env['CRUCIBLE_REBUILD'] === '1';
 if (fromSource || !target) {
   // From source the server needs no build, but what it serves (the console) still does.
-  await buildStale(root, (target?.needs ?? []).filter((step) => step !== 'server'), { force });
+  buildInBackground(target?.needs ?? []);
   runFromSource(target ? `${target.entry}.ts` : name);
 } else await runCompiled(target);
 
 async function runCompiled({ entry, needs }) {
-  await buildStale(root, needs, { force });
+  await buildStale(root, needs.filter((step) => !BUILD_STEPS[step].background), { force });
+  buildInBackground(needs);
   const main = join(SERVER_OUT_DIR, `${entry}.js`);
   process.argv = [process.argv[0], main, ...args];
   createRequire(import.meta.url)(main);
+}
+
+/** Steps the server can start without (the console): a failure is reported, the server keeps running. */
+function buildInBackground(needs) {
+  const steps = needs.filter((step) => BUILD_STEPS[step].background);
+  buildStale(root, steps, { force }).catch((error) => console.error(`build failed: ${error.message}`));
 }
 
 /** SWC compiles on load, honouring the path aliases and decorator metadata of tsconfig.base.json. */

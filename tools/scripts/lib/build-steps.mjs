@@ -10,7 +10,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * name → { inputs: paths relative to the root, include(relativePath): counts as a source, outputs: absolute paths
- * that must exist, command: argv run from the root (a child process, so no compiler stays in a server's memory) }.
+ * that must exist, command: argv run from the root (a child process, so no compiler stays in a server's memory),
+ * background: the server may start before this step is done }.
  */
 export const BUILD_STEPS = {
   server: {
@@ -19,8 +20,9 @@ export const BUILD_STEPS = {
     outputs: [SERVER_OUT_DIR],
     command: [process.execPath, 'tools/scripts/lib/compile-server.mjs'],
   },
-  // The console the api serves at /ui/.
+  // The console the api serves at /ui/. Built alongside the start: the api answers meanwhile, /ui/ once it is done.
   web: {
+    background: true,
     inputs: ['apps/web', 'libs/client/src'],
     include: () => true,
     outputs: [join(ROOT, 'dist', 'apps', 'web', 'index.html')],

@@ -1,10 +1,12 @@
 import type { Benchmark } from '../support/benchmark';
 import { listEvaluationsBenchmark } from './list-evaluations.bench';
+import { startupBenchmark } from './startup.bench';
 import { traceExportBenchmark } from './trace-export.bench';
 import { traceIngestBenchmark } from './trace-ingest.bench';
 
 /** In the order the table shows them; a new benchmark is one file and one line here. */
 export const BENCHMARKS: Benchmark[] = [
+  startupBenchmark,
   listEvaluationsBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { startMockLlmServer } from '@crucible/mock-llm';
 import type { Benchmark } from '../support/benchmark';
 import { BENCH_KEY } from '../support/stand';
+import { workspaceRoot } from '../support/workspace-root';
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
+const ROOT = workspaceRoot();
 
 const CALLS_PER_ROUND = Number(process.env['BENCH_TRACE_CALLS'] ?? 400);
 const ROUNDS = 4;
