@@ -63,13 +63,21 @@ function protectOwnSocket(app: INestApplication): void {
   });
 }
 
-/** First start on an empty database: create the default project and say its key once. */
+/**
+ * First start on an empty database: create the default project and say its key once. Later starts with a
+ * CRUCIBLE_BOOTSTRAP_API_KEY the database does not know: add it to the default project (logged without the key).
+ */
 export async function bootstrapDefaultProject(app: INestApplication, logger: Logger, rawKey?: string): Promise<void> {
-  const created = await app.get(BootstrapDefaultProjectUseCase).execute({ rawKey });
-  if (!created) return;
-  logger.info({ project_id: created.project.id }, 'created the default project');
+  const outcome = await app.get(BootstrapDefaultProjectUseCase).execute({ rawKey });
+  if (outcome.kind === 'key_added') {
+    logger.info({ project_id: outcome.project.id, api_key_id: outcome.key.id, prefix: outcome.key.prefix },
+      'added CRUCIBLE_BOOTSTRAP_API_KEY to the default project as an admin key');
+    return;
+  }
+  if (outcome.kind !== 'created') return;
+  logger.info({ project_id: outcome.created.project.id }, 'created the default project');
   if (!rawKey) {
-    process.stdout.write(`\n  Crucible API key for project "default" (shown once, keep it):\n\n    ${created.rawKey}\n\n`);
+    process.stdout.write(`\n  Crucible API key for project "default" (shown once, keep it):\n\n    ${outcome.created.rawKey}\n\n`);
   }
 }
 

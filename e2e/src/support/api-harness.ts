@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import type { Logger } from 'pino';
 import type { AddressInfo } from 'node:net';
 import { createApiApp, bootstrapDefaultProject } from '@crucible/api';
 import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
@@ -27,23 +28,26 @@ export const BOOTSTRAP_KEY = 'crc_e2e-bootstrap-key-0123456789abcdef';
 /** Boots the real api on a random port against a fresh database of the given engine. */
 export async function startApi(
   engine: Engine,
-  options: { dataDir?: string | null; postgres?: TestPostgres; queue?: QueueConfig; outbound?: OutboundConfig } = {},
+  options: {
+    dataDir?: string | null; postgres?: TestPostgres; queue?: QueueConfig; outbound?: OutboundConfig; bootstrapKey?: string; logger?: Logger;
+  } = {},
 ): Promise<RunningApi & { postgres?: TestPostgres }> {
   const postgres = engine === 'postgres' ? options.postgres ?? (await createTestPostgres()) : undefined;
   const database: DatabaseConfig = postgres
     ? { kind: 'postgres', url: postgres.url, poolSize: 5 }
     : { kind: 'pglite', dataDir: options.dataDir ?? null };
-  const logger = createLogger('crucible-api-e2e');
+  const logger = options.logger ?? createLogger('crucible-api-e2e');
+  const bootstrapKey = options.bootstrapKey ?? BOOTSTRAP_KEY;
   const queue = options.queue ?? { kind: 'in-process', concurrency: 2 };
   const app = await createApiApp({ database, logger, queue, outbound: options.outbound });
-  await bootstrapDefaultProject(app, logger, BOOTSTRAP_KEY);
+  await bootstrapDefaultProject(app, logger, bootstrapKey);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const client = new HttpClient(baseUrl, BOOTSTRAP_KEY);
-  const api = createCrucibleClient({ baseUrl, apiKey: BOOTSTRAP_KEY });
+  const client = new HttpClient(baseUrl, bootstrapKey);
+  const api = createCrucibleClient({ baseUrl, apiKey: bootstrapKey });
   return {
-    client, api, baseUrl, apiKey: BOOTSTRAP_KEY, app, database, postgres,
+    client, api, baseUrl, apiKey: bootstrapKey, app, database, postgres,
     async close() {
       await app.close();
       if (!options.postgres) await postgres?.drop();

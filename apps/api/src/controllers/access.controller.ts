@@ -44,10 +44,10 @@ export class AccessController {
     };
   }
 
-  /** Any valid key may create a project; the answer holds the new project's first key, shown once. */
+  /** Only admin keys create projects (403 otherwise); the answer holds the new project's first key, shown once. */
   @Post()
-  async create(@CurrentActor() _actor: Actor, @Body() body: CreateProjectDto) {
-    const { project, key, rawKey } = await this.createProject.execute({ name: body.name });
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto) {
+    const { project, key, rawKey } = await this.createProject.execute(actor, { name: body.name });
     return {
       project_id: project.id,
       name: project.name,

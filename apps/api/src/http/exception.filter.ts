@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   invalid_state: 409,
   rule_violation: 400,
   unauthorized: 401,
+  forbidden: 403,
   invalid_input: 422,
   upstream_failure: 502,
 };

@@ -19,6 +19,7 @@ export const presentApiKey = (key: ApiKey) => ({
   project_id: key.projectId,
   name: key.name,
   prefix: key.prefix,
+  role: key.role,
   created_at: iso(key.createdAt),
 });
 

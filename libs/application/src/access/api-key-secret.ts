@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { ApiKey } from '@crucible/domain';
+import type { ApiKey, ApiKeyRole } from '@crucible/domain';
 
 const KEY_PREFIX = 'crc_';
 
@@ -17,7 +17,7 @@ export interface IssuedApiKey {
   rawKey: string;
 }
 
-export function issueApiKey(projectId: string, name: string, rawKey = generateRawApiKey()): IssuedApiKey {
+export function issueApiKey(projectId: string, name: string, role: ApiKeyRole, rawKey = generateRawApiKey()): IssuedApiKey {
   return {
     rawKey,
     key: {
@@ -26,6 +26,7 @@ export function issueApiKey(projectId: string, name: string, rawKey = generateRa
       name,
       prefix: rawKey.slice(0, 8),
       keyHash: hashApiKey(rawKey),
+      role,
       createdAt: new Date(),
     },
   };

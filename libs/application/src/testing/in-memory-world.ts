@@ -29,7 +29,7 @@ class NoServiceDefaults extends ServiceDefaultsReader {
   }
 }
 
-export const actorOf = (projectId: string = randomUUID()): Actor => ({ projectId, apiKeyId: randomUUID(), apiKeyName: 'test key' });
+export const actorOf = (projectId: string = randomUUID()): Actor => ({ projectId, apiKeyId: randomUUID(), apiKeyName: 'test key', role: 'member' });
 
 /** Every port in memory, plus seeding through the real use cases, for use-case tests. */
 export class InMemoryWorld {

@@ -4,6 +4,9 @@ export interface Project {
   createdAt: Date;
 }
 
+/** `admin` keys may also create projects; the bootstrap key is one. Every other key is a `member` of its project. */
+export type ApiKeyRole = 'admin' | 'member';
+
 export interface ApiKey {
   id: string;
   projectId: string;
@@ -11,6 +14,7 @@ export interface ApiKey {
   /** First characters of the key, shown in listings so people can tell keys apart. */
   prefix: string;
   keyHash: string;
+  role: ApiKeyRole;
   createdAt: Date;
 }
 
@@ -19,4 +23,5 @@ export interface Actor {
   projectId: string;
   apiKeyId: string;
   apiKeyName: string;
+  role: ApiKeyRole;
 }

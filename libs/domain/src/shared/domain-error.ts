@@ -3,7 +3,7 @@
  * (HTTP: not_found 404, conflict 409, invalid_state 409, rule_violation 400, unauthorized 401,
  * invalid_input 422, upstream_failure 502: a workflow service the caller registered cannot be reached or failed).
  */
-export type DomainErrorCode = 'not_found' | 'conflict' | 'invalid_state' | 'rule_violation' | 'unauthorized' | 'invalid_input'
+export type DomainErrorCode = 'not_found' | 'conflict' | 'invalid_state' | 'rule_violation' | 'unauthorized' | 'forbidden' | 'invalid_input'
   | 'upstream_failure';
 
 /** Where an input breaks a rule, in the seed's validation shape (HTTP: 422 with these as `detail`). */

@@ -10,6 +10,7 @@ import { EvaluationsSchema1763800000002 } from '../migrations/1763800000002-eval
 import { HumanEvaluationsSchema1763800000003 } from '../migrations/1763800000003-human-evaluations-schema';
 import { JobsHardening1763800000004 } from '../migrations/1763800000004-jobs-hardening';
 import { TracesSchema1764000000000 } from '../migrations/1764000000000-traces-schema';
+import { ApiKeyRoles1764200000000 } from '../migrations/1764200000000-api-key-roles';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -21,4 +22,5 @@ export const ORM_ENTITIES = [
 
 /** Applied in order on PostgreSQL and PGlite alike. */
 export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002,
-  HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000];
+  HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000,
+  ApiKeyRoles1764200000000];

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { ApiKeyRole } from '@crucible/domain';
 
 @Entity('projects')
 export class ProjectOrmEntity {
@@ -14,5 +15,6 @@ export class ApiKeyOrmEntity {
   @Column('text') name: string;
   @Column('text') prefix: string;
   @Column('text', { name: 'key_hash' }) keyHash: string;
+  @Column('text') role: ApiKeyRole;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }

@@ -26,6 +26,13 @@ export class TypeOrmProjectRepository extends ProjectRepository {
   count(): Promise<number> {
     return this.dataSource.getRepository(ProjectOrmEntity).count();
   }
+
+  async findDefault(): Promise<Project | null> {
+    const row = await this.dataSource.getRepository(ProjectOrmEntity).createQueryBuilder('p')
+      .orderBy(`CASE WHEN p.name = 'default' THEN 0 ELSE 1 END`).addOrderBy('p.created_at').addOrderBy('p.id')
+      .limit(1).getOne();
+    return row ? projectMapper.toDomain(row) : null;
+  }
 }
 
 @Injectable()

@@ -5,4 +5,6 @@ export abstract class ProjectRepository {
   abstract createWithKey(project: Project, key: ApiKey): Promise<void>;
   abstract findById(projectId: string): Promise<Project | null>;
   abstract count(): Promise<number>;
+  /** The project named "default" (the oldest if several), else the oldest project; null on an empty database. */
+  abstract findDefault(): Promise<Project | null>;
 }

@@ -11,6 +11,6 @@ export class AuthenticateUseCase {
     if (!rawKey) throw new DomainError('unauthorized', 'missing API key: send "Authorization: ApiKey <key>"');
     const key = await this.apiKeys.findByHash(hashApiKey(rawKey));
     if (!key) throw new DomainError('unauthorized', 'invalid API key');
-    return { projectId: key.projectId, apiKeyId: key.id, apiKeyName: key.name };
+    return { projectId: key.projectId, apiKeyId: key.id, apiKeyName: key.name, role: key.role };
   }
 }

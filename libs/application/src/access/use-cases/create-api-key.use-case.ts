@@ -10,7 +10,7 @@ export class CreateApiKeyUseCase {
 
   async execute(actor: Actor, input: { projectId: string; name?: string }): Promise<IssuedApiKey> {
     assertOwnProject(actor, input.projectId);
-    const issued = issueApiKey(input.projectId, input.name?.trim() || 'api-key');
+    const issued = issueApiKey(input.projectId, input.name?.trim() || 'api-key', 'member');
     await this.apiKeys.create(issued.key);
     return issued;
   }

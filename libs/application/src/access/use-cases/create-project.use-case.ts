@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type ApiKey, type Project, DomainError } from '@crucible/domain';
+import { type Actor, type ApiKey, type ApiKeyRole, type Project, DomainError } from '@crucible/domain';
 import { ProjectRepository } from '../ports';
 import { issueApiKey } from '../api-key-secret';
 
@@ -10,16 +10,27 @@ export interface CreatedProject {
   rawKey: string;
 }
 
+/** A project and its first key, written together. */
+export async function createProjectWithKey(
+  projects: ProjectRepository, input: { name: string; role: ApiKeyRole; rawKey?: string },
+): Promise<CreatedProject> {
+  const name = input.name.trim();
+  if (!name) throw new DomainError('rule_violation', 'project name must not be blank');
+  const project: Project = { id: randomUUID(), name, createdAt: new Date() };
+  const { key, rawKey } = issueApiKey(project.id, 'default', input.role, input.rawKey);
+  await projects.createWithKey(project, key);
+  return { project, key, rawKey };
+}
+
+/** Only admin keys create projects; the new project's first key is a member key of that project. */
 @Injectable()
 export class CreateProjectUseCase {
   constructor(private readonly projects: ProjectRepository) {}
 
-  async execute(input: { name: string; rawKey?: string }): Promise<CreatedProject> {
-    const name = input.name.trim();
-    if (!name) throw new DomainError('rule_violation', 'project name must not be blank');
-    const project: Project = { id: randomUUID(), name, createdAt: new Date() };
-    const { key, rawKey } = issueApiKey(project.id, 'default', input.rawKey);
-    await this.projects.createWithKey(project, key);
-    return { project, key, rawKey };
+  async execute(actor: Actor, input: { name: string }): Promise<CreatedProject> {
+    if (actor.role !== 'admin') {
+      throw new DomainError('forbidden', `only admin API keys may create projects; key "${actor.apiKeyName}" is a member key`);
+    }
+    return createProjectWithKey(this.projects, { name: input.name, role: 'member' });
   }
 }
