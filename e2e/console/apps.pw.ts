@@ -9,7 +9,7 @@ test('apps: empty state, create, rename, delete with confirmation', async ({ pag
 
   await page.getByLabel('New app name').fill('support-bot');
   await page.getByRole('button', { name: 'Create app' }).click();
-  await page.getByRole('link', { name: 'Apps' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Apps' }).click();
   const card = page.getByRole('listitem', { name: 'support-bot' });
   await expect(card).toContainText('0 variants');
   await expect(card).toContainText('production');
@@ -20,7 +20,7 @@ test('apps: empty state, create, rename, delete with confirmation', async ({ pag
   await expect(page.getByText(/already exists/)).toBeVisible();
   await page.getByLabel('New app name').fill('a-very-long-application-name-that-keeps-going-and-going-to-test-wrapping');
   await page.getByRole('button', { name: 'Create app' }).click();
-  await page.getByRole('link', { name: 'Apps' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Apps' }).click();
   await snapBothSizes(page, 'apps');
 
   await card.getByRole('button', { name: 'Rename' }).click();

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { ConsoleStack } from './global-setup';
 
+// Toasts are transient and would cover the header in every picture taken right after an action.
+const HIDE_TOASTS = '.mantine-Notifications-root { display: none !important; }';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = join(__dirname, '..', '..', '..', 'tmp', 'playwright', 'test-results', 'screenshots');
@@ -49,10 +51,10 @@ export async function snapBothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
   await settle(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true, animations: 'disabled', style: HIDE_TOASTS });
   await page.setViewportSize(DESKTOP);
   await settle(page);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true, animations: 'disabled', style: HIDE_TOASTS });
   expect(overflow, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
 }
 

@@ -1,5 +1,10 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppsPage } from '../features/apps/AppsPage';
+import { AppLayout } from '../features/app/AppLayout';
+import { VariantsPage } from '../features/variants/VariantsPage';
+import { RevisionsPage } from '../features/revisions/RevisionsPage';
+import { EnvironmentsPage } from '../features/environments/EnvironmentsPage';
+import { PlaygroundPage } from '../features/playground/PlaygroundPage';
 import { TestsetsPage } from '../features/testsets/TestsetsPage';
 import { TestsetPage } from '../features/testsets/TestsetPage';
 import { EvaluatorsPage } from '../features/evaluators/EvaluatorsPage';
@@ -16,6 +21,17 @@ export type ConsoleRoute = RouteObject & { nav?: string };
 // One entry per screen, each from its own folder under features/.
 export const consoleRoutes: ConsoleRoute[] = [
   { path: 'apps', element: <AppsPage />, nav: 'Apps' },
+  {
+    path: 'apps/:appId',
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <Navigate to="variants" replace /> },
+      { path: 'variants', element: <VariantsPage /> },
+      { path: 'variants/:variantId', element: <RevisionsPage /> },
+      { path: 'environments', element: <EnvironmentsPage /> },
+      { path: 'playground', element: <PlaygroundPage /> },
+    ],
+  },
   { path: 'testsets', element: <TestsetsPage />, nav: 'Test sets' },
   { path: 'testsets/:testsetId', element: <TestsetPage /> },
   { path: 'evaluators', element: <EvaluatorsPage />, nav: 'Evaluators' },

@@ -42,5 +42,5 @@ export function AppCard({ app }: { app: AppSummary }) {
 }
 
 export function EnvironmentBadge({ name }: { name: string }) {
-  return <Badge color={ENVIRONMENT_COLORS[name] ?? 'blue'} variant="light" tt="none" w={96} style={{ flexShrink: 0 }}>{name}</Badge>;
+  return <Badge color={ENVIRONMENT_COLORS[name] ?? 'blue'} variant="light" tt="none" w={112} style={{ flexShrink: 0 }}>{name}</Badge>;
 }
