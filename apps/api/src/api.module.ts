@@ -2,7 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { PurgeExpiredTracesUseCase } from '@crucible/application';
 import { APP_GUARD } from '@nestjs/core';
-import { type CoreConfig, CoreModule } from '@crucible/platform';
+import { ConfigService } from '@nestjs/config';
+import { type CoreConfig, CoreModule, type CrucibleConfigService, environmentOf } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
 import { AccessController } from './controllers/access.controller';
 import { AppsController } from './controllers/apps.controller';
@@ -14,12 +15,12 @@ import { EvaluationsController } from './controllers/evaluations.controller';
 import { TestsetsController } from './controllers/testsets.controller';
 import { HumanEvaluationsController } from './controllers/human-evaluations.controller';
 import { TracesController } from './controllers/traces.controller';
-import { type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
+import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
 import { PlaygroundController } from './controllers/playground.controller';
 
 @Module({})
 export class ApiModule {
-  static forRoot(config: CoreConfig & { logger: Logger; traceRetention: TraceRetention }): DynamicModule {
+  static forRoot(config: CoreConfig & { logger: Logger; traceRetention?: TraceRetention }): DynamicModule {
     return {
       module: ApiModule,
       imports: [CoreModule.forRoot(config)],
@@ -30,8 +31,12 @@ export class ApiModule {
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         {
           provide: TraceRetentionScheduler,
-          useFactory: (purge: PurgeExpiredTracesUseCase) => new TraceRetentionScheduler(purge, config.traceRetention, config.logger),
-          inject: [PurgeExpiredTracesUseCase],
+          useFactory: (purge: PurgeExpiredTracesUseCase, settings: CrucibleConfigService) => new TraceRetentionScheduler(
+            purge,
+            config.traceRetention ?? { days: environmentOf(settings).CRUCIBLE_TRACE_RETENTION_DAYS, everyMs: TRACE_PURGE_EVERY_MS },
+            config.logger,
+          ),
+          inject: [PurgeExpiredTracesUseCase, ConfigService],
         },
       ],
     };

@@ -14,7 +14,7 @@ import { RequestValidationPipe } from './http/validation.pipe';
 import { requestLogging } from './http/request-logging';
 import { rejectUntrustedInput } from './http/untrusted-input.middleware';
 import { buildOpenApiDocument } from './openapi';
-import { type TraceRetention, traceRetentionFromEnv } from './jobs/trace-retention.scheduler';
+import type { TraceRetention } from './jobs/trace-retention.scheduler';
 import { consoleStatic } from './http/console-static';
 
 export interface ApiOptions extends CoreConfig {
@@ -28,7 +28,7 @@ export interface ApiOptions extends CoreConfig {
 
 export async function createApiApp(options: ApiOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger('crucible-api');
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ ...options, logger, traceRetention: options.traceRetention ?? traceRetentionFromEnv() }), {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ ...options, logger }), {
     bodyParser: false,
     abortOnError: false,
     logger: new PinoNestLogger(logger),

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { databaseConfigFromEnv, describeDatabase } from '@crucible/persistence';
-import { createLogger } from '@crucible/platform';
-import { queueConfigFromEnv } from '@crucible/queue';
+import { describeDatabase } from '@crucible/persistence';
+import { createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure } from '@crucible/platform';
 import { bootstrapDefaultProject, createApiApp, resumeInProcessWork } from './app.factory';
 
 /**
@@ -16,21 +15,20 @@ function compileWasmForMemory(): void {
 }
 
 async function main(): Promise<void> {
-  const logger = createLogger('crucible-api');
-  const database = databaseConfigFromEnv();
+  const env = parseEnvironment(process.env);
+  const logger = createLogger('crucible-api', env.LOG_LEVEL);
+  const database = databaseConfigOf(env);
   if (database.kind === 'pglite') compileWasmForMemory();
-  const queue = queueConfigFromEnv(process.env, false);
-  const consoleDir = process.env['CRUCIBLE_CONSOLE_DIR'] ?? resolve('dist/apps/web');
+  const queue = queueConfigOf(env, false);
+  const consoleDir = env.CRUCIBLE_CONSOLE_DIR ?? resolve('dist/apps/web');
   const app = await createApiApp({ database, queue, logger, consoleDir });
-  await bootstrapDefaultProject(app, logger, process.env['CRUCIBLE_BOOTSTRAP_API_KEY']);
-  const port = Number(process.env['PORT'] ?? 8000);
-  const host = process.env['HOST'] ?? '0.0.0.0';
-  await app.listen(port, host);
+  await bootstrapDefaultProject(app, logger, env.CRUCIBLE_BOOTSTRAP_API_KEY);
+  await app.listen(env.PORT, env.HOST);
   await resumeInProcessWork(app, queue, logger);
-  logger.info({ port, host, database: describeDatabase(database), queue: queue.kind }, `Crucible api listening on http://${host}:${port} (docs at /docs)`);
+  logger.info(
+    { port: env.PORT, host: env.HOST, database: describeDatabase(database), queue: queue.kind },
+    `Crucible api listening on http://${env.HOST}:${env.PORT} (docs at /docs)`,
+  );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`Crucible api failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => reportStartupFailure('Crucible api', error));

@@ -1,23 +1,23 @@
-import { databaseConfigFromEnv, describeDatabase } from '@crucible/persistence';
-import { createLogger } from '@crucible/platform';
-import { queueConfigFromEnv } from '@crucible/queue';
+import { describeDatabase } from '@crucible/persistence';
+import {
+  InvalidEnvironmentError, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
+} from '@crucible/platform';
 import { createRunnerApp } from './runner.factory';
 
 async function main(): Promise<void> {
-  const logger = createLogger('crucible-workflow-runner');
-  const database = databaseConfigFromEnv();
-  const queue = queueConfigFromEnv(process.env, true);
+  const env = parseEnvironment(process.env);
+  const logger = createLogger('crucible-workflow-runner', env.LOG_LEVEL);
+  const database = databaseConfigOf(env);
+  const queue = queueConfigOf(env, true);
   if (queue.kind !== 'bullmq') {
-    throw new Error('the workflow-runner consumes the shared queue: set REDIS_URL (without it the api runs evaluations in-process)');
+    throw new InvalidEnvironmentError(['REDIS_URL must be set: the workflow-runner consumes the shared queue (without it the api runs evaluations in-process)']);
   }
   const app = await createRunnerApp({ database, queue, logger });
-  const port = Number(process.env['RUNNER_PORT'] ?? 8001);
-  const host = process.env['HOST'] ?? '0.0.0.0';
-  await app.listen(port, host);
-  logger.info({ port, database: describeDatabase(database) }, `workflow-runner up (health at http://${host}:${port}/health)`);
+  await app.listen(env.RUNNER_PORT, env.HOST);
+  logger.info(
+    { port: env.RUNNER_PORT, database: describeDatabase(database), queue: queue.queueName },
+    `workflow-runner up, consuming queue "${queue.queueName}" (health at http://${env.HOST}:${env.RUNNER_PORT}/health)`,
+  );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`workflow-runner failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => reportStartupFailure('workflow-runner', error));

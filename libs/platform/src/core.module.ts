@@ -15,9 +15,12 @@ import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
 import { type QueueConfig, queueProviders } from '@crucible/queue';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  GuardedWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard, outboundConfigFromEnv,
+  GuardedWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard,
 } from '@crucible/integrations';
+import { ConfigService } from '@nestjs/config';
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
+import { type CrucibleConfigService, crucibleConfigModule, environmentOf } from './config/crucible-config.module';
+import { outboundConfigOf } from './config/server-config';
 import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
 import { TESTSET_USE_CASES } from './testset-use-cases';
 import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
@@ -49,12 +52,24 @@ const useCases: Provider[] = [
   ...CONSOLE_USE_CASES,
 ];
 
-const adapters = (outbound: OutboundConfig): Provider[] => [
-  { provide: OutboundGuard, useFactory: () => new UndiciOutboundGuard(outbound) },
+const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): Provider[] => [
+  { provide: OutboundGuard, useFactory: (config: CrucibleConfigService) => new UndiciOutboundGuard(outbound(config)), inject: [ConfigService] },
   { provide: ServiceDefaultsReader, useClass: OpenApiServiceDefaultsReader },
   SERVICE_DESCRIBER,
-  { provide: WorkflowInvoker, useFactory: (guard: OutboundGuard) => new HttpWorkflowInvoker(guard), inject: [OutboundGuard] },
-  { provide: LlmClient, useFactory: () => new OpenAiLlmClient() },
+  {
+    provide: WorkflowInvoker,
+    useFactory: (guard: OutboundGuard, config: CrucibleConfigService) =>
+      new HttpWorkflowInvoker(guard, environmentOf(config).CRUCIBLE_INVOCATION_TIMEOUT_MS),
+    inject: [OutboundGuard, ConfigService],
+  },
+  {
+    provide: LlmClient,
+    useFactory: (config: CrucibleConfigService) => {
+      const { OPENAI_BASE_URL, OPENAI_API_KEY } = environmentOf(config);
+      return new OpenAiLlmClient({ baseURL: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY });
+    },
+    inject: [ConfigService],
+  },
   { provide: WebhookClient, useFactory: (guard: OutboundGuard) => new GuardedWebhookClient(guard), inject: [OutboundGuard] },
   { provide: CodeSandbox, useFactory: () => new IsolatedVmCodeSandbox() },
   { provide: EvaluatorService, useClass: BuiltinEvaluatorService },
@@ -71,12 +86,12 @@ export class CoreModule {
   static forRoot(config: CoreConfig): DynamicModule {
     const queue = queueProviders(config.queue);
     const mode = config.queue.kind === 'in-process' ? 'embedded' : 'distributed';
-    const outbound = config.outbound ?? outboundConfigFromEnv(process.env, mode);
+    const outbound = (service: CrucibleConfigService) => config.outbound ?? outboundConfigOf(environmentOf(service), mode);
     const providers = [...useCases, ...adapters(outbound), ...queue];
     return {
       module: CoreModule,
       global: true,
-      imports: [PersistenceModule.forRoot(config.database)],
+      imports: [crucibleConfigModule(), PersistenceModule.forRoot(config.database)],
       providers,
       exports: providers.map(tokenOf) as Provider[],
     };

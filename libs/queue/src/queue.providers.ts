@@ -1,22 +1,11 @@
 import type { Provider } from '@nestjs/common';
 import { DispatchJobUseCase, JobQueue } from '@crucible/application';
-import { QUEUE_NAME } from '@crucible/contracts';
 import { InProcessJobQueue } from './in-process-job-queue';
 import type { BullMqSettings } from './bullmq-settings';
 
 export type QueueConfig =
   | { kind: 'in-process'; concurrency: number }
   | ({ kind: 'bullmq'; consume: boolean } & BullMqSettings);
-
-export function queueConfigFromEnv(env: NodeJS.ProcessEnv, consume: boolean): QueueConfig {
-  const concurrency = Number(env['RUNNER_CONCURRENCY'] ?? 2);
-  if (!env['REDIS_URL']) return { kind: 'in-process', concurrency };
-  return {
-    kind: 'bullmq', consume, redisUrl: env['REDIS_URL'], concurrency,
-    lockDurationMs: Number(env['RUNNER_LOCK_DURATION_MS'] ?? 30000),
-    queueName: env['QUEUE_NAME'] ?? QUEUE_NAME,
-  };
-}
 
 /** The worker is never injected; it is a provider only so Nest starts and stops it with the app. */
 const BULLMQ_JOB_WORKER = Symbol('BullMqJobWorker');

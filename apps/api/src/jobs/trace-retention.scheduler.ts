@@ -2,20 +2,14 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import type { Logger } from 'pino';
 import { PurgeExpiredTracesUseCase } from '@crucible/application';
 
+/** Purges run hourly; CRUCIBLE_TRACE_RETENTION_DAYS sets how old a trace may get. */
+export const TRACE_PURGE_EVERY_MS = 3_600_000;
+
 export interface TraceRetention {
   /** Traces older than this many days are deleted; 0 keeps them forever. */
   days: number;
   /** How often the purge runs. */
   everyMs: number;
-}
-
-export function traceRetentionFromEnv(env: NodeJS.ProcessEnv = process.env): TraceRetention {
-  const raw = env['CRUCIBLE_TRACE_RETENTION_DAYS'] ?? '30';
-  const days = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(days)) {
-    throw new Error(`CRUCIBLE_TRACE_RETENTION_DAYS must be a whole number of days (0 keeps traces forever), not "${raw}"`);
-  }
-  return { days, everyMs: 3_600_000 };
 }
 
 /** The periodic job that enforces trace retention: once at start, then every `everyMs`. */

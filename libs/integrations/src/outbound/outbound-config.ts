@@ -1,4 +1,4 @@
-/** The guard's settings, from CRUCIBLE_ALLOWED_PRIVATE_HOSTS and CRUCIBLE_MAX_RESPONSE_BYTES. */
+/** The guard's settings (CRUCIBLE_ALLOWED_PRIVATE_HOSTS and CRUCIBLE_MAX_RESPONSE_BYTES, read by libs/platform). */
 export interface OutboundConfig {
   allowedPrivateHosts: string[];
   maxResponseBytes: number;
@@ -7,12 +7,3 @@ export interface OutboundConfig {
 /** Local services must work out of the box in embedded mode; a shared deployment opts in to each private host. */
 export const EMBEDDED_ALLOWED_PRIVATE_HOSTS = '127.0.0.1,localhost';
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-
-export function outboundConfigFromEnv(env: NodeJS.ProcessEnv, mode: 'embedded' | 'distributed'): OutboundConfig {
-  const listed = env['CRUCIBLE_ALLOWED_PRIVATE_HOSTS'] ?? (mode === 'embedded' ? EMBEDDED_ALLOWED_PRIVATE_HOSTS : '');
-  const maxBytes = Number(env['CRUCIBLE_MAX_RESPONSE_BYTES'] ?? DEFAULT_MAX_RESPONSE_BYTES);
-  return {
-    allowedPrivateHosts: listed.split(',').map((host) => host.trim()).filter(Boolean),
-    maxResponseBytes: Number.isFinite(maxBytes) && maxBytes > 0 ? maxBytes : DEFAULT_MAX_RESPONSE_BYTES,
-  };
-}

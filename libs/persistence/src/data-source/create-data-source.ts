@@ -11,11 +11,6 @@ export type DatabaseConfig =
   /** dataDir null keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | null };
 
-export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  if (env['DATABASE_URL']) return { kind: 'postgres', url: env['DATABASE_URL'], poolSize: Number(env['DATABASE_POOL_SIZE'] ?? 10) };
-  return { kind: 'pglite', dataDir: env['CRUCIBLE_DATA_DIR'] ?? '.data' };
-}
-
 export function describeDatabase(config: DatabaseConfig): string {
   if (config.kind === 'pglite') return `PGlite (${config.dataDir ?? 'in memory'})`;
   return `PostgreSQL (${config.url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1:***@')})`;

@@ -17,7 +17,7 @@ const RETRYABLE_STATUS = (status: number): boolean => status === 429 || status =
 export class HttpWorkflowInvoker extends WorkflowInvoker {
   constructor(
     private readonly guard: OutboundGuard,
-    private readonly timeoutMs = Number(process.env['CRUCIBLE_INVOCATION_TIMEOUT_MS'] ?? 120_000),
+    private readonly timeoutMs: number,
   ) {
     super();
   }

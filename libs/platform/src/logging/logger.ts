@@ -5,10 +5,11 @@ import pino, { type Logger } from 'pino';
 /** The id of the request (or job) being handled; pino's mixin adds it to every line logged meanwhile. */
 export const logContext = new AsyncLocalStorage<{ requestId?: string; jobId?: string }>();
 
-export function createLogger(service: string): Logger {
+/** `level` is LOG_LEVEL from the parsed environment (tests that build apps in-process fall back to the raw one). */
+export function createLogger(service: string, level?: string): Logger {
   return pino({
     name: service,
-    level: process.env['LOG_LEVEL'] ?? (process.env['NODE_ENV'] === 'test' ? 'silent' : 'info'),
+    level: level ?? process.env['LOG_LEVEL'] ?? (process.env['NODE_ENV'] === 'test' ? 'silent' : 'info'),
     mixin: () => {
       const context = logContext.getStore();
       if (!context) return {};

@@ -1,0 +1,39 @@
+import { InvalidEnvironmentError, parseEnvironment } from './environment.schema';
+import { databaseConfigOf, outboundConfigOf, queueConfigOf } from './server-config';
+
+describe('the environment schema', () => {
+  it('gives every variable its documented default, and treats empty as unset', () => {
+    const env = parseEnvironment({ PORT: '', OPENAI_BASE_URL: '' });
+    expect(env).toMatchObject({ PORT: 8000, HOST: '0.0.0.0', RUNNER_PORT: 8001, RUNNER_CONCURRENCY: 2, CRUCIBLE_TRACE_RETENTION_DAYS: 30 });
+    expect(env.OPENAI_BASE_URL).toBeUndefined();
+    expect(databaseConfigOf(env)).toEqual({ kind: 'pglite', dataDir: '.data' });
+    expect(queueConfigOf(env, false)).toEqual({ kind: 'in-process', concurrency: 2 });
+    expect(outboundConfigOf(env, 'embedded').allowedPrivateHosts).toEqual(['127.0.0.1', 'localhost']);
+    expect(outboundConfigOf(env, 'distributed').allowedPrivateHosts).toEqual([]);
+  });
+
+  it('turns numbers and URLs into typed settings', () => {
+    const env = parseEnvironment({
+      PORT: '9001', DATABASE_URL: 'postgres://u:secret@db:5432/crucible', DATABASE_POOL_SIZE: '4', REDIS_URL: 'redis://cache:6379',
+      QUEUE_NAME: 'team-a', RUNNER_CONCURRENCY: '8', CRUCIBLE_TRACE_RETENTION_DAYS: '0',
+    });
+    expect(env.PORT).toBe(9001);
+    expect(databaseConfigOf(env)).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db:5432/crucible', poolSize: 4 });
+    expect(queueConfigOf(env, true)).toEqual({
+      kind: 'bullmq', consume: true, redisUrl: 'redis://cache:6379', concurrency: 8, lockDurationMs: 30_000, queueName: 'team-a',
+    });
+    expect(env.CRUCIBLE_TRACE_RETENTION_DAYS).toBe(0);
+  });
+
+  it('names every invalid variable, and never repeats a value that may be secret', () => {
+    const attempt = () => parseEnvironment({
+      PORT: 'eighty', RUNNER_CONCURRENCY: '0', DATABASE_URL: 'mysql://root:hunter2@db/x', LOG_LEVEL: 'loud',
+    });
+    expect(attempt).toThrow(InvalidEnvironmentError);
+    expect(attempt).toThrow(/PORT must be a whole number from 0 to 65535/);
+    expect(attempt).toThrow(/RUNNER_CONCURRENCY must be at least 1/);
+    expect(attempt).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+    expect(attempt).toThrow(/LOG_LEVEL/);
+    expect(attempt).not.toThrow(/hunter2/);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { QUEUE_NAME } from '@crucible/contracts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '@crucible/integrations';
+
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.string()
+    .regex(/^\s*\d+\s*$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const port = wholeNumber(0, 65535);
+const url = (protocols: RegExp, what: string) => z.url({ protocol: protocols, error: `must be a ${what} URL` });
+
+/**
+ * Every variable the api and the workflow-runner read (README, "Environment variables"). Unset and empty
+ * variables take their defaults; anything else that breaks the schema stops startup, naming the variable.
+ */
+export const environmentSchema = z.object({
+  PORT: port.default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  RUNNER_PORT: port.default(8001),
+  DATABASE_URL: url(/^postgres(ql)?$/, 'postgres://').optional(),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
+  CRUCIBLE_DATA_DIR: z.string().default('.data'),
+  CRUCIBLE_BOOTSTRAP_API_KEY: z.string().optional(),
+  CRUCIBLE_CONSOLE_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  REDIS_URL: url(/^rediss?$/, 'redis://').optional(),
+  QUEUE_NAME: z.string().regex(/^[\w.-]+$/, 'must be letters, digits, "_", "-" or "."').default(QUEUE_NAME),
+  RUNNER_CONCURRENCY: wholeNumber(1, 1000).default(2),
+  RUNNER_LOCK_DURATION_MS: wholeNumber(1000).default(30_000),
+  RUNNER_PROGRESS_EVERY_ROWS: wholeNumber(1).default(100),
+  RUNNER_PROGRESS_EVERY_MS: wholeNumber(100).default(10_000),
+  CRUCIBLE_INVOCATION_TIMEOUT_MS: wholeNumber(1).default(120_000),
+  CRUCIBLE_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
+  CRUCIBLE_MAX_RESPONSE_BYTES: wholeNumber(1).default(DEFAULT_MAX_RESPONSE_BYTES),
+  CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),
+  OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
+  OPENAI_API_KEY: z.string().optional(),
+});
+
+export type CrucibleEnvironment = z.infer<typeof environmentSchema>;
+
+/** Startup stops with this: which variables are wrong and what they must be (never their values, which may be secret). */
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid environment: ${problems.join('; ')}`);
+    this.name = 'InvalidEnvironmentError';
+  }
+}
+
+export function parseEnvironment(env: Record<string, unknown>): CrucibleEnvironment {
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(set);
+  if (parsed.success) return parsed.data;
+  throw new InvalidEnvironmentError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+}
