@@ -15,7 +15,7 @@ import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
 import { type QueueConfig, queueProviders } from '@crucible/queue';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  GuardedWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard,
+  GuardedWebhookClient, IsolatedVmCodeSandbox, defaultMaxIsolates, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard,
 } from '@crucible/integrations';
 import { ConfigService } from '@nestjs/config';
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
@@ -71,7 +71,12 @@ const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): 
     inject: [ConfigService],
   },
   { provide: WebhookClient, useFactory: (guard: OutboundGuard) => new GuardedWebhookClient(guard), inject: [OutboundGuard] },
-  { provide: CodeSandbox, useFactory: () => new IsolatedVmCodeSandbox() },
+  {
+    provide: CodeSandbox,
+    useFactory: (config: CrucibleConfigService) =>
+      new IsolatedVmCodeSandbox({ maxIsolates: environmentOf(config).CRUCIBLE_SANDBOX_MAX_ISOLATES ?? defaultMaxIsolates() }),
+    inject: [ConfigService],
+  },
   { provide: EvaluatorService, useClass: BuiltinEvaluatorService },
 ];
 

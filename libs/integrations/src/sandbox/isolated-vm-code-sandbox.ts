@@ -14,10 +14,8 @@ export interface SandboxOptions {
   maxIsolates: number;
 }
 
-export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
-  const configured = Number(env['CRUCIBLE_SANDBOX_MAX_ISOLATES']);
-  return { maxIsolates: Number.isInteger(configured) && configured > 0 ? configured : Math.max(2, availableParallelism()) };
-}
+/** Without CRUCIBLE_SANDBOX_MAX_ISOLATES (read by libs/platform): one isolate per core, at least two. */
+export const defaultMaxIsolates = (): number => Math.max(2, availableParallelism());
 
 /**
  * One fresh V8 isolate per run: the code sees plain JavaScript only (no require, process, fetch, timers or import),
@@ -30,7 +28,7 @@ export class IsolatedVmCodeSandbox extends CodeSandbox {
   private live = 0;
   private peak = 0;
 
-  constructor(options: SandboxOptions = sandboxOptionsFromEnv(process.env)) {
+  constructor(options: SandboxOptions = { maxIsolates: defaultMaxIsolates() }) {
     super();
     this.slots = pLimit(options.maxIsolates);
   }

@@ -35,6 +35,7 @@ export const environmentSchema = z.object({
   CRUCIBLE_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
   CRUCIBLE_MAX_RESPONSE_BYTES: wholeNumber(1).default(DEFAULT_MAX_RESPONSE_BYTES),
   CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),
+  CRUCIBLE_SANDBOX_MAX_ISOLATES: wholeNumber(1).optional(),
   OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
   OPENAI_API_KEY: z.string().optional(),
 });
