@@ -8,6 +8,8 @@ import { startMockLlmServer, type MockLlmServer } from '@crucible/mock-llm';
 import { init, traceExportStats, type RunningService } from '@crucible/sdk';
 import { type RunningApi, startApi } from './support/api-harness';
 import { waitFor } from './support/wait-for';
+import { CAPITALS } from './support/example-service';
+import { QUICK_RATE_LIMIT, waitForTerminal } from './support/evaluation-fixtures';
 
 const run = promisify(execFile);
 
@@ -91,6 +93,27 @@ describe('traces', () => {
         .toEqual(traces.slice(150).map((t) => t.trace_id));
       const searched = (await api.client.get<TraceSummary[]>(`/traces?app_id=${app.app_id}&q=${encodeURIComponent('answer 137"')}`)).body;
       expect(searched).toHaveLength(1);
+    });
+
+    it('keeps the trace of every evaluation row and links the row to it', async () => {
+      const app = (await api.client.post('/apps', { app_name: 'evaluated' })).body;
+      const variant = (await api.client.post(`/apps/${app.app_id}/variant/from-service`, { variant_name: 'main', url: service.url })).body;
+      const [revision] = (await api.client.get(`/variants/${variant.variant_id}/revisions`)).body;
+      const testset = (await api.client.post('/testsets', { name: 'traced rows', app_id: app.app_id, csvdata: CAPITALS.slice(0, 4).map((city) => ({ input: city, correct_answer: city })) })).body;
+      const config = (await api.client.post('/evaluators/configs', { app_id: app.app_id, name: 'exact', evaluator_key: 'auto_exact_match', settings_values: {} })).body;
+      const [evaluation] = (await api.client.post('/evaluations', {
+        app_id: app.app_id, revisions_ids: [revision.id], evaluators_configs: [config.id], testset_id: testset.id ?? testset._id,
+        rate_limit: QUICK_RATE_LIMIT,
+      })).body;
+      await waitForTerminal(api.client, evaluation.id);
+      const scenarios = (await api.client.get(`/evaluations/${evaluation.id}/evaluation_scenarios`)).body as Array<{ trace_id: string | null }>;
+      expect(scenarios).toHaveLength(4);
+      for (const scenario of scenarios) {
+        expect(scenario.trace_id).toEqual(expect.any(String));
+        const trace = (await api.client.get(`/traces/${scenario.trace_id}`)).body;
+        expect(trace).toMatchObject({ app_id: app.app_id, variant_id: variant.variant_id, variant_revision_id: revision.id, status: 'ok' });
+        expect(trace.spans[0].children[0]).toMatchObject({ kind: 'llm', model: 'gpt-4o-mini' });
+      }
     });
   });
 

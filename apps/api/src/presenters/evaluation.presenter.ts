@@ -78,6 +78,7 @@ export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScen
   latency: scenario.latency,
   cost: scenario.cost,
   error: scenario.error,
+  trace_id: scenario.traceId,
   created_at: iso(scenario.createdAt),
 });
 

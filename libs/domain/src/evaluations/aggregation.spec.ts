@@ -18,7 +18,7 @@ describe('aggregateEvaluatorResults', () => {
 
 describe('aggregateEvaluation', () => {
   const scenario = (cost: number | null, latency: number | null, error = false): EvaluationScenario => ({
-    id: 'x', projectId: 'p', evaluationId: 'e', rowIndex: 0, inputs: {}, output: 'o', correctAnswer: 'o', createdAt: new Date(),
+    id: 'x', projectId: 'p', evaluationId: 'e', rowIndex: 0, inputs: {}, output: 'o', correctAnswer: 'o', traceId: null, createdAt: new Date(),
     results: [{ evaluatorConfigId: 'c', result: { type: 'bool', value: !error } }], cost, latency, error: error ? { message: 'app failed' } : null,
   });
 

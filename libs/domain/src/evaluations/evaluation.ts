@@ -38,5 +38,7 @@ export interface EvaluationScenario {
   latency: number | null;
   cost: number | null;
   error: ResultError | null;
+  /** The trace of the row's invocation (stored in traces), when the service answered one. */
+  traceId: string | null;
   createdAt: Date;
 }

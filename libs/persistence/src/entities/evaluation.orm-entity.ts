@@ -62,5 +62,6 @@ export class EvaluationScenarioOrmEntity {
   @Column(numeric) latency: number | null;
   @Column(numeric) cost: number | null;
   @Column('jsonb', { nullable: true }) error: ResultError | null;
+  @Column('text', { name: 'trace_id', nullable: true }) traceId: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }

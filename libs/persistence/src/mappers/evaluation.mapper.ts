@@ -37,6 +37,6 @@ export const evaluationScenarioMapper = {
   toDomain: (row: EvaluationScenarioOrmEntity): EvaluationScenario => ({
     id: row.id, projectId: row.projectId, evaluationId: row.evaluationId, rowIndex: row.rowIndex, inputs: row.inputs,
     output: row.output ?? null, correctAnswer: row.correctAnswer ?? null, results: row.results, latency: row.latency,
-    cost: row.cost, error: row.error, createdAt: row.createdAt,
+    cost: row.cost, error: row.error, traceId: row.traceId ?? null, createdAt: row.createdAt,
   }),
 };

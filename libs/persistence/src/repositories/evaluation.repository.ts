@@ -171,19 +171,19 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
   async saveScenarios(scenarios: EvaluationScenario[]): Promise<number> {
     const [first] = scenarios;
     if (!first) return 0;
-    const columns = 12;
+    const columns = 13;
     const values = scenarios.map((_, row) => {
       const p = (column: number) => `$${row * columns + column}`;
-      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}::jsonb, ${p(9)}, ${p(10)}, ${p(11)}::jsonb, ${p(12)})`;
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}::jsonb, ${p(9)}, ${p(10)}, ${p(11)}::jsonb, ${p(12)}, ${p(13)})`;
     });
     const parameters = scenarios.flatMap((s) => [
       s.id, s.projectId, s.evaluationId, s.rowIndex, json(s.inputs), json(s.output), json(s.correctAnswer),
-      json(s.results), s.latency, s.cost, json(s.error), s.createdAt,
+      json(s.results), s.latency, s.cost, json(s.error), s.traceId, s.createdAt,
     ]);
     return this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
         `INSERT INTO evaluation_scenarios
-           (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, created_at)
+           (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at)
          VALUES ${values.join(', ')}
          ON CONFLICT (evaluation_id, row_index) DO NOTHING
          RETURNING id`,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Trace } from '@crucible/contracts';
 import { randomUUID } from 'node:crypto';
 import {
   type Evaluation, type EvaluationScenario, type EvaluatorOutcome, aggregateEvaluation, errorResult, evaluationStatuses,
@@ -8,6 +9,8 @@ import { EvaluationRepository } from '../ports';
 import { EvaluatorService } from '../../evaluators/ports';
 import { TestsetRepository } from '../../testsets/ports';
 import { WorkflowInvoker } from '../../runs/ports';
+import { TraceRepository } from '../../traces/ports';
+import { traceFromRecord } from '../../traces/sdk-trace-records';
 import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
 import type { Row } from '../../runs/row-batches';
@@ -20,6 +23,7 @@ export class RunEvaluationUseCase {
     private readonly testsets: TestsetRepository,
     private readonly invoker: WorkflowInvoker,
     private readonly evaluators: EvaluatorService,
+    private readonly traces: TraceRepository,
   ) {}
 
   execute(job: { evaluationId: string; projectId: string }): Promise<void> {
@@ -27,22 +31,34 @@ export class RunEvaluationUseCase {
     return driveRun(ports, { runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: evaluation.rateLimit,
       runBatch: async (batch) => {
-        await this.evaluations.saveScenarios(await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index))));
+        const rows = await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index)));
+        // Traces first: a stored row never links to a trace that is not there.
+        await this.recordTraces(evaluation, rows.flatMap((row) => (row.trace ? [row.trace] : [])));
+        await this.evaluations.saveScenarios(rows.map((row) => row.scenario));
       },
       finish: () => this.finish(evaluation),
     }));
   }
 
-  private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<EvaluationScenario> {
+  /** The invocations' traces, kept like any other trace of the app (idempotent by trace id, so a resumed batch adds nothing). */
+  private async recordTraces(evaluation: Evaluation, traces: Trace[]): Promise<void> {
+    if (traces.length === 0) return;
+    await this.traces.save(evaluation.projectId, traces.map((trace) => traceFromRecord(evaluation.projectId, {
+      ...trace, app_id: evaluation.appId, variant_id: evaluation.variantId, variant_revision_id: evaluation.variantRevisionId,
+    })));
+  }
+
+  private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<{ scenario: EvaluationScenario; trace: Trace | null }> {
     const groundTruth = groundTruthColumnOf(evaluation);
     const inputs = workflowInputs(row, groundTruth);
     const outcome = await invokeWithRetries(
       this.invoker, evaluation.invocationUrl, { inputs, config: evaluation.parameters }, evaluation.rateLimit,
     );
+    let trace: Trace | null = null;
     const scenario: EvaluationScenario = {
       id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex, inputs,
       output: null, correctAnswer: row[groundTruth] ?? null, results: [], latency: null, cost: null, error: null,
-      createdAt: new Date(),
+      traceId: null, createdAt: new Date(),
     };
     if (!outcome.ok) {
       scenario.error = { message: outcome.message, ...(outcome.stacktrace ? { stacktrace: outcome.stacktrace } : {}) };
@@ -52,11 +68,14 @@ export class RunEvaluationUseCase {
       }));
     } else {
       scenario.output = outcome.output;
+      // A trace without spans (a service that is not ours) still gives latency and cost, but there is nothing to keep.
+      trace = outcome.trace && outcome.trace.spans.length > 0 ? outcome.trace : null;
+      scenario.traceId = trace?.trace_id ?? null;
       scenario.latency = (outcome.trace?.latency_ms ?? outcome.latencyMs) / 1000;
       scenario.cost = outcome.trace?.cost ?? null;
       scenario.results = await this.evaluate(evaluation, row, outcome.output, groundTruth);
     }
-    return scenario;
+    return { scenario, trace };
   }
 
   private evaluate(evaluation: Evaluation, row: Row, output: unknown, groundTruth: string): Promise<EvaluatorOutcome[]> {
