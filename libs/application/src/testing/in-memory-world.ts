@@ -16,6 +16,7 @@ import { InMemoryTestsetRepository } from './in-memory-testset.repository';
 import { InMemoryEvaluatorConfigRepository } from './in-memory-evaluator-config.repository';
 import { InMemoryEvaluationRepository } from './in-memory-evaluation.repository';
 import { InMemoryHumanEvaluationRepository } from './in-memory-human-evaluation.repository';
+import { InMemoryTraceRepository } from './in-memory-trace.repository';
 import { InMemoryEvaluatorService } from './in-memory-evaluator-service';
 import { InProcessWorkflowInvoker } from './in-process-workflow-invoker';
 import { RecordingJobQueue } from './recording-job-queue';
@@ -40,6 +41,7 @@ export class InMemoryWorld {
   readonly evaluatorConfigs = new InMemoryEvaluatorConfigRepository();
   readonly evaluations = new InMemoryEvaluationRepository();
   readonly humanEvaluations = new InMemoryHumanEvaluationRepository();
+  readonly traces = new InMemoryTraceRepository();
   readonly evaluators = new InMemoryEvaluatorService();
   readonly invoker = new InProcessWorkflowInvoker();
   readonly queue = new RecordingJobQueue();

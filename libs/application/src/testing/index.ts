@@ -8,6 +8,7 @@ export * from './in-memory-evaluator-config.repository';
 export * from './in-memory-run-store';
 export * from './in-memory-evaluation.repository';
 export * from './in-memory-human-evaluation.repository';
+export * from './in-memory-trace.repository';
 export * from './in-memory-evaluator-service';
 export * from './in-process-workflow-invoker';
 export * from './recording-job-queue';

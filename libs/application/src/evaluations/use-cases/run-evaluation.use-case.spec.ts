@@ -17,7 +17,7 @@ const answering: Workflow = ({ inputs }) => ({ output: String(inputs['question']
 describe('RunEvaluationUseCase', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
-  const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators);
+  const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.traces);
   const getEvaluation = new GetEvaluationUseCase(world.evaluations);
   const cancel = new CancelEvaluationUseCase(world.evaluations, getEvaluation);
   const execute = (evaluation: Evaluation) => run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
@@ -51,6 +51,12 @@ describe('RunEvaluationUseCase', () => {
     expect(finished.totalCost).toBeCloseTo(0.06);
     expect(callsTo(evaluation).map((c) => c.call)).toContainEqual({ inputs: { question: 'what is 1?' }, config: { prompt: 'pinned' } });
     expect(callsTo(evaluation)).toHaveLength(6);
+    // Every row links to the trace of its invocation, kept with the app, variant and revision it ran.
+    const scenarios = await world.evaluations.listScenarios(actor.projectId, evaluation.id);
+    for (const scenario of scenarios) {
+      const kept = await world.traces.findById(actor.projectId, scenario.traceId!);
+      expect(kept?.trace).toMatchObject({ appId: evaluation.appId, variantRevisionId: evaluation.variantRevisionId, output: scenario.output });
+    }
   });
 
   it('resumes a re-delivered job: rows already stored are not invoked again', async () => {
@@ -59,7 +65,7 @@ describe('RunEvaluationUseCase', () => {
     const stored = (rowIndex: number): EvaluationScenario => ({
       id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, inputs: { question: 'x' }, output: String(rowIndex + 1),
       correctAnswer: String(rowIndex + 1), results: [{ evaluatorConfigId: evaluation.evaluatorConfigs[0]!.id, result: { type: 'bool', value: true } }],
-      latency: 0.01, cost: 0.01, error: null, createdAt: new Date(),
+      latency: 0.01, cost: 0.01, error: null, traceId: null, createdAt: new Date(),
     });
     await world.evaluations.saveScenarios([stored(0), stored(1), stored(2)]);
 
