@@ -97,10 +97,12 @@ describe('outbound guard (embedded, PGlite)', () => {
     expect(secret.received).toEqual([]);
   }, 60_000);
 
-  it('still reaches an allowed local service', async () => {
-    const url = example.service.url.replace('127.0.0.1', 'localhost');
+  it('still reaches an allowed local service, and never shows credentials written into its URL', async () => {
+    const url = example.service.url.replace('127.0.0.1', 'user:s3cret@localhost');
     const response = await api.client.post(`/apps/${appId}/variant/from-service`, { variant_name: 'allowed', url });
     expect(response.status).toBe(201);
+    expect(response.body.uri).toBe(example.service.url.replace('127.0.0.1', 'localhost'));
+    expect(JSON.stringify((await api.client.get(`/apps/${appId}/variants`)).body)).not.toContain('s3cret');
   });
 });
 

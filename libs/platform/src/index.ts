@@ -1,4 +1,5 @@
 export * from './logging/logger';
+export * from './logging/loggable-error';
 export * from './core.module';
 export * from './adapters/service-defaults.adapter';
 export * from './config/environment.schema';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import type { Actor } from '@crucible/domain';
+import { type Actor, redactUrlCredentials } from '@crucible/domain';
 import { GetVariantSchemaUseCase, RunPlaygroundUseCase } from '@crucible/application';
 import {
   type PlaygroundRunResponse, type VariantSchemaResponse, playgroundRunResponseSchema, variantSchemaResponseSchema,
@@ -28,7 +28,7 @@ export class PlaygroundController {
     const found = await this.variantSchema.execute(actor, variantId);
     return {
       variant_id: found.variantId,
-      uri: found.serviceUrl,
+      uri: redactUrlCredentials(found.serviceUrl),
       route: found.route.path,
       routes: found.routePaths,
       inputs: found.route.inputNames,

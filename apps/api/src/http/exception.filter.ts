@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type DomainErrorCode } from '@crucible/domain';
+import { loggableError } from '@crucible/platform';
 import { RequestValidationError } from './validation-error';
 
 const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
@@ -57,7 +58,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.status(mapped.status).json(mapped.body);
       return;
     }
-    this.logger.error({ err: error }, 'unhandled error');
+    this.logger.error({ error: loggableError(error) }, 'unhandled error');
     response.status(500).json({ detail: 'internal server error' });
   }
 }

@@ -1,5 +1,6 @@
-import type {
-  ApiKey, App, Environment, EnvironmentHistory, EnvironmentRevision, VariantRevision, VariantView,
+import {
+  type ApiKey, type App, type Environment, type EnvironmentHistory, type EnvironmentRevision, type VariantRevision,
+  type VariantView, endpointUrl, redactUrlCredentials,
 } from '@crucible/domain';
 import type { ResolvedConfiguration } from '@crucible/application';
 import type { ResolvedConfig } from '@crucible/contracts';
@@ -33,7 +34,8 @@ export const presentVariant = ({ variant, appName, base, latest }: VariantView) 
   base_name: base.name,
   base_id: base.id,
   config_name: variant.configName,
-  uri: base.routePath === '/' ? base.url : `${base.url}${base.routePath}`,
+  // Credentials written into the service URL are used for calls, never shown (§12).
+  uri: redactUrlCredentials(base.routePath === '/' ? base.url : endpointUrl(base.url, base.routePath)),
   revision: variant.revision,
   created_at: iso(variant.createdAt),
   updated_at: iso(variant.updatedAt),

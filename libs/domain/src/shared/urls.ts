@@ -12,7 +12,9 @@ export function redactUrlCredentials(url: string): string {
     if (!parsed.username && !parsed.password) return url;
     parsed.username = '';
     parsed.password = '';
-    return parsed.toString();
+    const shown = parsed.toString();
+    // The URL API writes "http://h" as "http://h/": keep the shape the URL was given in.
+    return parsed.pathname === '/' && !parsed.search && !parsed.hash && !url.endsWith('/') ? shown.slice(0, -1) : shown;
   } catch {
     return url;
   }

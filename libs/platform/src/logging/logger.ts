@@ -10,6 +10,13 @@ export function createLogger(service: string, level?: string): Logger {
   return pino({
     name: service,
     level: level ?? process.env['LOG_LEVEL'] ?? (process.env['NODE_ENV'] === 'test' ? 'silent' : 'info'),
+    // Defence in depth for §12: should a secret-bearing object ever reach a log call, these fields print as [Redacted].
+    redact: {
+      paths: [
+        'req.headers.authorization', 'headers.authorization', '*.key_hash', '*.keyHash', '*.parameters', '*.driverError',
+        'err.query', '*.rawKey', '*.api_key',
+      ],
+    },
     mixin: () => {
       const context = logContext.getStore();
       if (!context) return {};

@@ -35,6 +35,11 @@ export interface InitOptions {
   llmTimeoutMs?: number;
   logger?: { warn(message: string): void };
   /**
+   * Put the stack trace of a workflow's error in deployed calls' 500 answers too. Default false: only the playground
+   * route (which Crucible's runner and console call) gets it; other callers see the message alone.
+   */
+  exposeErrors?: boolean;
+  /**
    * Send every call's trace to the api's `POST /traces` in the background. Default: on when both a host and
    * an API key are known, unless env CRUCIBLE_TRACE_EXPORT is `off`.
    */
@@ -54,6 +59,7 @@ export interface SdkState {
   configCache: ConfigCache<ResolvedConfig>;
   llm: { baseUrl?: string; apiKey?: string; maxRetries: number; timeoutMs: number };
   logger: { warn(message: string): void };
+  exposeErrors: boolean;
   /** null: traces only travel back in each call's answer. */
   exporter: TraceExporter | null;
 }
@@ -104,6 +110,7 @@ function createState(options: InitOptions): SdkState {
       timeoutMs: options.llmTimeoutMs ?? 60_000,
     },
     logger: { warn: (message: string) => logger.warn(message) },
+    exposeErrors: options.exposeErrors ?? false,
     exporter: exportEnabled(options, host, apiKey)
       ? new TraceExporter({ host, apiKey: apiKey!, ...options.traceExport, warn: (message) => logger.warn(message) })
       : null,

@@ -18,7 +18,7 @@ export async function handleRouteCall(route: RouteDefinition, mode: Mode, req: R
     if (!config.ok) return void res.status(422).json({ detail: config.errors });
     const outcome = await executeRoute(route, parsed.value.inputs, config.value);
     exportTrace(outcome.trace, { route: route.path });
-    return send(res, outcome);
+    return send(res, outcome, true);
   }
 
   const parsed = parseDeployedBody(req.body, route, sdkState().references.appId);
@@ -43,16 +43,18 @@ export async function handleRouteCall(route: RouteDefinition, mode: Mode, req: R
     route: route.path, app_id: resolved.app_id, variant_id: resolved.variant_id,
     variant_revision_id: resolved.variant_revision_id, environment: resolved.environment ?? null,
   });
-  send(res, outcome);
+  send(res, outcome, sdkState().exposeErrors);
 }
 
-function send(res: Response, outcome: TracedOutcome<unknown>): void {
+/** A stack trace tells how the service is built: only the playground route, or `init({ exposeErrors: true })`, shows it. */
+function send(res: Response, outcome: TracedOutcome<unknown>, withStack: boolean): void {
   if (outcome.ok) {
     res.status(200).json({ data: outcome.value ?? null, trace: outcome.trace });
     return;
   }
   const error = outcome.error;
-  const detail = error instanceof Error ? { message: error.message, stacktrace: error.stack } : { message: String(error) };
+  const stacktrace = withStack && error instanceof Error ? error.stack : undefined;
+  const detail = { message: error instanceof Error ? error.message : String(error), ...(stacktrace ? { stacktrace } : {}) };
   res.status(500).json({ detail });
 }
 
@@ -73,5 +75,6 @@ export function bodyErrorHandler(error: unknown, _req: Request, res: Response, n
 /** Last resort: a bug in the SDK itself answers 500 with the same shape as a workflow error. */
 export function unexpectedErrorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const message = error instanceof Error ? error.message : String(error);
-  res.status(500).json({ detail: { message, stacktrace: error instanceof Error ? error.stack : undefined } });
+  const stacktrace = sdkState().exposeErrors && error instanceof Error ? error.stack : undefined;
+  res.status(500).json({ detail: { message, ...(stacktrace ? { stacktrace } : {}) } });
 }

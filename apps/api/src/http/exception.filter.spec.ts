@@ -1,0 +1,36 @@
+import type { ArgumentsHost } from '@nestjs/common';
+import pino from 'pino';
+import { QueryFailedError } from 'typeorm';
+import { HttpErrorFilter } from './exception.filter';
+
+describe('HttpErrorFilter', () => {
+  it('answers 500 without internals and logs a driver error without its query parameters or detail', () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "api_keys_pkey"'), {
+      code: '23505', detail: 'Key (key_hash)=(5e884898da28047151d0e56f8dc62927) already exists.',
+    });
+    const error = new QueryFailedError('INSERT INTO api_keys VALUES ($1, $2)', ['5e884898da28047151d0e56f8dc62927', '{"q":"row secret"}'], driverError);
+    const answered: { status?: number; body?: unknown } = {};
+    const response = {
+      status(code: number) {
+        answered.status = code;
+        return this;
+      },
+      json(body: unknown) {
+        answered.body = body;
+      },
+    };
+    const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+
+    new HttpErrorFilter(logger).catch(error, host);
+
+    expect(answered).toEqual({ status: 500, body: { detail: 'internal server error' } });
+    expect(lines).toHaveLength(1);
+    const logged = JSON.parse(lines[0]!);
+    expect(logged.error).toMatchObject({ type: 'QueryFailedError', code: '23505', message: expect.stringMatching(/duplicate key/) });
+    expect(lines[0]).not.toContain('5e884898da28047151d0e56f8dc62927');
+    expect(lines[0]).not.toContain('row secret');
+    expect(lines[0]).not.toContain('INSERT INTO');
+  });
+});
