@@ -9,6 +9,7 @@ test('apps: empty state, create, rename, delete with confirmation', async ({ pag
 
   await page.getByLabel('New app name').fill('support-bot');
   await page.getByRole('button', { name: 'Create app' }).click();
+  await expect(page.getByRole('heading', { name: 'support-bot', level: 2 })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Apps' }).click();
   const card = page.getByRole('listitem', { name: 'support-bot' });
   await expect(card).toContainText('0 variants');
@@ -20,6 +21,7 @@ test('apps: empty state, create, rename, delete with confirmation', async ({ pag
   await expect(page.getByText(/already exists/)).toBeVisible();
   await page.getByLabel('New app name').fill('a-very-long-application-name-that-keeps-going-and-going-to-test-wrapping');
   await page.getByRole('button', { name: 'Create app' }).click();
+  await expect(page.getByRole('heading', { name: /a-very-long-application-name/, level: 2 })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Apps' }).click();
   await snapBothSizes(page, 'apps');
 

@@ -123,6 +123,6 @@ test('a variant whose service is down says so in the playground, in words', asyn
   await page.goto(`/ui/apps/${app.app_id}/playground?variant=${variant.variant_id}`);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText("Cannot read offline's schema from its service");
-  await expect(alert).toContainText('cannot reach the service at http://127.0.0.1:9');
+  await expect(alert).toContainText('cannot reach http://127.0.0.1:9/openapi.json');
   await snapBothSizes(page, 'playground-unreachable');
 });

@@ -80,7 +80,7 @@ describe('playground endpoints (GET /variants/{id}/schema, POST /variants/{id}/p
       variant_name: 'gone', url: 'http://127.0.0.1:9', parameters: {},
     });
     const schema = await api.client.get(`/variants/${dead.body.variant_id}/schema`);
-    expect(schema).toMatchObject({ status: 502, body: { detail: expect.stringContaining('cannot reach the service at http://127.0.0.1:9') } });
+    expect(schema).toMatchObject({ status: 502, body: { detail: expect.stringContaining('cannot reach http://127.0.0.1:9/openapi.json') } });
     const run = await api.client.post(`/variants/${dead.body.variant_id}/playground/run`, { inputs: {} });
     expect(run.status).toBe(502);
 

@@ -45,8 +45,9 @@ export class OpenApiServiceDescriber extends ServiceDescriber {
     try {
       response = await this.guard.request(endpointUrl(serviceUrl, '/openapi.json'), { method: 'GET', timeoutMs: this.timeoutMs });
     } catch (error) {
-      // Refused by the guard (address rules) or no usable answer (unreachable, time-out, redirect, too large).
-      throw new DomainError('upstream_failure', `cannot reach the service at ${serviceUrl}: ${(error as Error).message}`);
+      // Refused by the guard (address rules) or no usable answer (unreachable, time-out, redirect, too large);
+      // the guard's message names the URL and the reason.
+      throw new DomainError('upstream_failure', (error as Error).message);
     }
     if (response.status !== 200) {
       throw new DomainError('upstream_failure', `the service at ${serviceUrl} answered ${response.status} for /openapi.json: ${foreignExcerpt(response.text)}`);

@@ -19,7 +19,7 @@ export function DeployButton({ appId, environment }: { appId: string; environmen
   };
   return (
     <>
-      <Button size="xs" variant="light" onClick={() => { deploy.reset(); dialog.open(); }} aria-label={`Deploy to ${environment}`}>Deploy…</Button>
+      <Button size="xs" variant="light" style={{ flexShrink: 0 }} onClick={() => { deploy.reset(); dialog.open(); }} aria-label={`Deploy to ${environment}`}>Deploy…</Button>
       <Modal opened={opened} onClose={dialog.close} title={`Deploy to ${environment}`} centered>
         <Stack>
           <Select label="Variant" data={(variants.data ?? []).map((v) => ({ value: v.variant_id, label: v.variant_name }))}

@@ -16,10 +16,10 @@ export function EnvironmentCard({ appId, environment }: { appId: string; environ
   return (
     <Card withBorder role="region" aria-label={environment}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap" miw={0}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="xs" miw={0}>
             <EnvironmentBadge name={environment} />
-            <Text size="sm" truncate>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {current?.deployed_variant_name
                 ? <>runs <b>{current.deployed_variant_name}</b> revision <b>{current.deployed_variant_revision}</b></>
                 : 'nothing deployed'}

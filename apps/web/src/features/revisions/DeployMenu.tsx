@@ -13,7 +13,7 @@ export function DeployMenu({ appId, variantId, revision }: { appId: string; vari
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button size="compact-sm" variant="light" loading={deploy.isPending} aria-label={`Deploy revision ${revision} to…`}>Deploy to…</Button>
+        <Button size="compact-sm" variant="light" loading={deploy.isPending} aria-label={`Deploy revision ${revision} to…`}>Deploy</Button>
       </Menu.Target>
       <Menu.Dropdown>
         {ENVIRONMENT_NAMES.map((environment) => (

@@ -24,7 +24,7 @@ export function RevisionDiff({ revisions }: { revisions: VariantRevision[] }) {
         <Table.ScrollContainer minWidth={300}>
           <Table aria-label="Parameter differences" layout="fixed">
             <Table.Thead>
-              <Table.Tr><Table.Th w="28%">Parameter</Table.Th><Table.Th>Revision {from}</Table.Th><Table.Th>Revision {to}</Table.Th></Table.Tr>
+              <Table.Tr><Table.Th w="36%">Parameter</Table.Th><Table.Th>Revision {from}</Table.Th><Table.Th>Revision {to}</Table.Th></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {keys.map((key) => {

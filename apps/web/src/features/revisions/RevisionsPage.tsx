@@ -39,7 +39,7 @@ export function RevisionsPage() {
           <>
             <Table aria-label="Revisions" verticalSpacing="xs" layout="fixed">
               <Table.Thead>
-                <Table.Tr><Table.Th w={80}>Revision</Table.Th><Table.Th>Commit message, author and time</Table.Th><Table.Th w={110} /></Table.Tr>
+                <Table.Tr><Table.Th w={80}>Revision</Table.Th><Table.Th>Commit message, author and time</Table.Th><Table.Th w={96} /></Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {[...list].reverse().map((revision) => (
