@@ -1,9 +1,10 @@
 import { expect, signIn, snapBothSizes, test } from './support/console-test';
 
-test('apps: empty state, create, rename, delete with confirmation', async ({ page, stack, api }) => {
-  const existing = await api.call<{ app_id: string }[]>('GET', '/apps');
-  for (const app of existing) await api.call('DELETE', `/apps/${app.app_id}`);
-  await signIn(page, stack.apiKey);
+test('apps: empty state, create, rename, delete with confirmation', async ({ page, api }) => {
+  // A project of its own, so the empty state does not depend on what other tests created.
+  const project = await api.call<{ api_key: { key: string } }>('POST', '/projects', { name: 'a team with a rather long project name' });
+  await signIn(page, project.api_key.key);
+  await expect(page.getByLabel('Project')).toHaveText('a team with a rather long project name');
   await expect(page.getByText('No apps yet')).toBeVisible();
   await snapBothSizes(page, 'apps-empty');
 
