@@ -12,7 +12,10 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   // A MultiSelect stays open after a pick: click only when the option is not already offered.
   const choice = page.getByRole('option', { name: option, exact: true });
   if (!(await choice.isVisible())) {
-    await page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).first().click({ force: true });
+    const field = page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).first();
+    // A field fed by another choice (the ground-truth column after the test set) is disabled until its data loads.
+    await expect(field).toBeEnabled();
+    await field.click({ force: true });
   }
   await choice.click();
 }

@@ -1,5 +1,5 @@
-// Builds the web console (apps/web → dist/apps/web): `--if-stale` only when its build is missing or older than
-// its sources (the shared `web` build step, also run by `npm start`), otherwise unconditionally.
+// Builds the web console (apps/web → dist/apps/web): `npm run build:web` always, `--if-stale` only when the build is
+// missing or older than its sources (the browser suite's global setup). Same step as `npm start` runs.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStale } from './lib/build-steps.mjs';
