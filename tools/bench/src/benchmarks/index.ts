@@ -1,5 +1,7 @@
 import type { Benchmark } from '../support/benchmark';
 import { listEvaluationsBenchmark } from './list-evaluations.bench';
+import { runnerBenchmark } from './runner.bench';
+import { sdkPlaygroundBenchmark } from './sdk-playground.bench';
 import { startupBenchmark } from './startup.bench';
 import { traceExportBenchmark } from './trace-export.bench';
 import { traceIngestBenchmark } from './trace-ingest.bench';
@@ -8,6 +10,8 @@ import { traceIngestBenchmark } from './trace-ingest.bench';
 export const BENCHMARKS: Benchmark[] = [
   startupBenchmark,
   listEvaluationsBenchmark,
+  runnerBenchmark,
+  sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,
 ];

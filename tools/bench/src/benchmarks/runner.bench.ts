@@ -1,0 +1,64 @@
+/**
+ * The evaluation runner against a bare loop calling the app at the same concurrency (p-limit), same rows:
+ *  - zero-latency app: marginal rows/s, i.e. (N − N/5) rows over the difference of their wall times, which
+ *    leaves out what does not grow with rows (creating, polling, aggregating);
+ *  - latency-bound app (50 ms per call): wall time of N rows.
+ * The app is the example completion app on the mock LLM, three evaluators per row.
+ */
+import { createCompletionApp } from '@crucible/examples';
+import { startMockLlmServer } from '@crucible/mock-llm';
+import { init } from '@crucible/sdk';
+import type { Benchmark } from '../support/benchmark';
+import { timeBareLoop, timeEvaluation } from '../support/evaluation-run';
+import { cityRows, createBenchSetup } from '../support/setup';
+import type { Stand } from '../support/stand';
+import { type BenchRow, percent } from '../support/table';
+
+const ROWS = Number(process.env['BENCH_ROWS'] ?? 1000);
+const CONCURRENCY = 20;
+
+async function withApp<T>(stand: Stand, latencyMs: number, work: (serviceUrl: string) => Promise<T>): Promise<T> {
+  const llm = await startMockLlmServer({ latencyMs });
+  init({ host: stand.base, openaiBaseUrl: llm.url, openaiApiKey: 'bench', llmMaxRetries: 0 });
+  const service = await createCompletionApp().listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await work(service.url);
+  } finally {
+    await service.close();
+    await llm.close();
+  }
+}
+
+export const runnerBenchmark: Benchmark = {
+  name: 'runner',
+  perEngine: true,
+  async run(stand) {
+    const rows: BenchRow[] = [];
+    const small = Math.max(1, Math.round(ROWS / 5));
+    const inputs = cityRows(ROWS).map((row) => row.input);
+    await withApp(stand, 0, async (url) => {
+      const setup = await createBenchSetup(stand, url, cityRows(ROWS));
+      const smallSet = (await stand.request<{ id: string }>('POST', '/testsets', { name: `small-${setup.appId}`, csvdata: cityRows(small) })).id;
+      await timeBareLoop(url, inputs.slice(0, small), CONCURRENCY); // warm-up
+      await timeEvaluation(stand, setup, smallSet, CONCURRENCY);
+      const bare = (ROWS - small) / ((await timeBareLoop(url, inputs, CONCURRENCY)) - (await timeBareLoop(url, inputs.slice(0, small), CONCURRENCY)));
+      const crucible = (ROWS - small) / ((await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY)) - (await timeEvaluation(stand, setup, smallSet, CONCURRENCY)));
+      rows.push({
+        benchmark: `runner, zero-latency app, ${ROWS} rows, concurrency ${CONCURRENCY}`, engine: stand.engine,
+        measured: `${crucible.toFixed(0)} rows/s marginal`, baseline: `bare loop ${bare.toFixed(0)} rows/s`,
+        ratio: `${percent(crucible / bare)} of bare`, goal: '≥ 85 %', met: crucible / bare >= 0.85,
+      });
+    });
+    await withApp(stand, 50, async (url) => {
+      const setup = await createBenchSetup(stand, url, cityRows(ROWS));
+      const bare = await timeBareLoop(url, inputs, CONCURRENCY);
+      const crucible = await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY);
+      rows.push({
+        benchmark: `runner, 50 ms app, ${ROWS} rows, batch_size ${CONCURRENCY}`, engine: stand.engine,
+        measured: `${crucible.toFixed(2)} s wall`, baseline: `bare loop ${bare.toFixed(2)} s (ideal ${(ROWS * 0.05 / CONCURRENCY).toFixed(2)} s)`,
+        ratio: `${(crucible / bare).toFixed(2)}× bare wall`, goal: '≤ 1.10×', met: crucible / bare <= 1.1,
+      });
+    });
+    return rows;
+  },
+};

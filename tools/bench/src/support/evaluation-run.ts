@@ -1,0 +1,35 @@
+import pLimit from 'p-limit';
+import type { BenchSetup } from './setup';
+import { type Stand, seconds } from './stand';
+
+/** Creates one evaluation and answers its wall time from the request to its final status. */
+export async function timeEvaluation(stand: Stand, setup: BenchSetup, testsetId: string, batchSize: number): Promise<number> {
+  const started = performance.now();
+  const [evaluation] = await stand.request<Array<{ id: string }>>('POST', '/evaluations', {
+    app_id: setup.appId, revisions_ids: [setup.revisionId], evaluators_configs: setup.configIds, testset_id: testsetId,
+    rate_limit: { batch_size: batchSize, max_retries: 0, retry_delay: 0, delay_between_batches: 0 },
+  });
+  for (;;) {
+    const { status } = await stand.request<{ status: { value: string } }>('GET', `/evaluations/${evaluation!.id}/status`);
+    if (status.value !== 'EVALUATION_STARTED' && status.value !== 'EVALUATION_INITIALIZED') {
+      if (status.value !== 'EVALUATION_FINISHED') throw new Error(`evaluation ended ${status.value}`);
+      return seconds(started);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The baseline: the same rows sent straight to the app, `concurrency` in flight at any time. */
+export async function timeBareLoop(serviceUrl: string, inputs: readonly string[], concurrency: number): Promise<number> {
+  const started = performance.now();
+  const limit = pLimit(concurrency);
+  await Promise.all(inputs.map((input) => limit(async () => {
+    const response = await fetch(`${serviceUrl}/playground/run`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ inputs: { input }, config: { prompt_template: 'MOCK_REPLY: {input}' } }),
+    });
+    if (!response.ok) throw new Error(`app answered ${response.status}`);
+    await response.json();
+  })));
+  return seconds(started);
+}
