@@ -18,14 +18,21 @@ export class CompareEvaluationsUseCase {
   async execute(actor: Actor, ids: string[]): Promise<{ evaluations: Evaluation[]; rows: ComparisonRow[] }> {
     const ordered = await findComparedEvaluations(this.evaluations, actor, ids);
     const scenarios = await this.evaluations.listScenariosOf(actor.projectId, ordered.map((e) => e.id));
-    const rowIndexes = [...new Set(scenarios.map((s) => s.rowIndex))].sort((a, b) => a - b);
-    const rows = rowIndexes.map((rowIndex) => {
-      const cells = ordered.map((evaluation) => ({
-        evaluation,
-        scenario: scenarios.find((s) => s.evaluationId === evaluation.id && s.rowIndex === rowIndex) ?? null,
-      }));
-      const any = cells.find((c) => c.scenario)!.scenario!;
-      return { rowIndex, inputs: any.inputs, correctAnswer: any.correctAnswer, scenarios: cells };
+    // One pass: each scenario goes to its row's cell for its evaluation (a map lookup, not a search per cell).
+    const column = new Map(ordered.map((evaluation, index) => [evaluation.id, index]));
+    const byRow = new Map<number, Array<EvaluationScenario | null>>();
+    for (const scenario of scenarios) {
+      let cells = byRow.get(scenario.rowIndex);
+      if (!cells) byRow.set(scenario.rowIndex, (cells = ordered.map(() => null)));
+      cells[column.get(scenario.evaluationId)!] = scenario;
+    }
+    const rows = [...byRow.keys()].sort((a, b) => a - b).map((rowIndex) => {
+      const cells = byRow.get(rowIndex)!;
+      const any = cells.find((cell) => cell !== null)!;
+      return {
+        rowIndex, inputs: any.inputs, correctAnswer: any.correctAnswer,
+        scenarios: ordered.map((evaluation, index) => ({ evaluation, scenario: cells[index] ?? null })),
+      };
     });
     return { evaluations: ordered, rows };
   }

@@ -15,6 +15,13 @@ export abstract class TestsetRepository {
   abstract list(projectId: string, appId?: string): Promise<TestsetSummary[]>;
   /** The test set with all its rows, or null when the project has no such test set. */
   abstract findById(projectId: string, id: string): Promise<Testset | null>;
+  /** The test set without its rows (counted by the database), or null when the project has no such test set. */
+  abstract findSummary(projectId: string, id: string): Promise<TestsetSummary | null>;
+  /**
+   * Rows `fromIndex` to `fromIndex + limit - 1` (fewer at the end), each with its index: one page of a keyset
+   * walk, so a runner holds a page of a 100 000-row set, never all of it. Empty when the set is gone.
+   */
+  abstract readRows(projectId: string, id: string, fromIndex: number, limit: number): Promise<Array<{ index: number; row: TestsetRow }>>;
   /** Null when the project has no such test set; a taken name fails with a conflict. */
   abstract update(projectId: string, id: string, patch: TestsetPatch): Promise<TestsetSummary | null>;
   /** Deletes those of `ids` the project owns and answers how many that was. */
