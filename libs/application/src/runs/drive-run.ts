@@ -1,7 +1,8 @@
 import type { RateLimit, Run, RunStatus, StatusMachine } from '@crucible/domain';
 import type { TestsetRepository } from '../testsets/ports';
 import type { RunRepository, StatusChange } from './ports';
-import { type PendingRow, pendingRows, runInBatches } from './row-batches';
+import { type PendingRow, runRows } from './row-batches';
+import { pendingTestsetRows } from './testset-rows';
 
 export interface RunJob {
   runId: string;
@@ -9,10 +10,12 @@ export interface RunJob {
 }
 
 /** What one kind of run does with its rows; the lifecycle around it is `driveRun`'s. */
-export interface RunPlan {
+export interface RunPlan<S> {
   rateLimit: Pick<RateLimit, 'batchSize' | 'delayBetweenBatchesSeconds'>;
-  /** Invokes, judges and stores one batch of rows. */
-  runBatch(batch: PendingRow[]): Promise<void>;
+  /** Invokes and judges one row. */
+  runRow(item: PendingRow): Promise<S>;
+  /** Stores finished rows in one write; a row stored twice is stored once. */
+  store(done: S[]): Promise<void>;
   /** Moves the run to its terminal state once every row is stored. */
   finish(): Promise<void>;
 }
@@ -28,14 +31,14 @@ export interface RunDriverPorts<R extends Run> {
  * died): a terminal run is left alone, rows already stored are skipped, and a run that stops being STARTED
  * (cancelled, deleted, or taken over) stops before its next batch.
  */
-export async function driveRun<R extends Run>(ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan): Promise<void> {
+export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan<S>): Promise<void> {
   const { runs, testsets, statuses } = ports;
   const { runId, projectId } = job;
   const run = await runs.findById(projectId, runId);
   if (!run || statuses.isTerminal(run.status)) return;
   if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return;
 
-  const testset = await testsets.findById(projectId, run.testsetId);
+  const testset = await testsets.findSummary(projectId, run.testsetId);
   if (!testset) {
     await runs.moveStatus(projectId, runId, {
       to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} no longer exists` },
@@ -43,7 +46,8 @@ export async function driveRun<R extends Run>(ports: RunDriverPorts<R>, job: Run
     return;
   }
   const steps = plan(run);
-  const pending = pendingRows(testset.rows, await runs.storedRowIndexes(projectId, runId));
+  const stored = new Set(await runs.storedRowIndexes(projectId, runId));
+  const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored);
   const stopped = async () => (await runs.findById(projectId, runId))?.status !== 'EVALUATION_STARTED';
-  if (await runInBatches(pending, steps.rateLimit, stopped, (batch) => steps.runBatch(batch))) await steps.finish();
+  if (await runRows(rows, steps.rateLimit, { runRow: steps.runRow, store: steps.store, stopped })) await steps.finish();
 }

@@ -8,26 +8,88 @@ export interface PendingRow {
   index: number;
 }
 
-/** The test-set rows a run has not stored yet: all of them at first, the rest after a resume. */
-export function pendingRows(rows: readonly Row[], storedIndexes: readonly number[]): PendingRow[] {
-  const stored = new Set(storedIndexes);
-  return rows.map((row, index) => ({ row, index })).filter(({ index }) => !stored.has(index));
+/** What a run does with its rows: one row at a time, stored `batchSize` rows at a time. */
+export interface RowWork<S> {
+  /** Invokes and judges one row; never throws for a failing application (that is a result). */
+  runRow(item: PendingRow): Promise<S>;
+  /** Stores finished rows in one write. */
+  store(done: S[]): Promise<void>;
+  /** Whether the run was cancelled, deleted or taken over; checked before each batch's worth of rows. */
+  stopped(): Promise<boolean>;
 }
 
 /**
- * Runs the rows `batchSize` at a time, `delayBetweenBatchesSeconds` apart, checking `stopped()` before each
- * batch (cancelled, deleted, or taken over). Answers whether every batch ran.
+ * Runs the pending rows `batchSize` at a time. Without `delayBetweenBatchesSeconds`, as a sliding window:
+ * a new row starts as soon as one finishes, so one slow row never holds up the others. With a delay, in
+ * lockstep batches `delay` apart, because that is what the delay asks for. Rows arrive from an async source
+ * (a keyset walk over the test set), pulled only as fast as they run. Answers whether every row ran.
  */
-export async function runInBatches(
-  pending: PendingRow[],
+export function runRows<S>(
+  rows: AsyncIterable<PendingRow>,
   rateLimit: Pick<RateLimit, 'batchSize' | 'delayBetweenBatchesSeconds'>,
-  stopped: () => Promise<boolean>,
-  runBatch: (batch: PendingRow[]) => Promise<void>,
+  work: RowWork<S>,
 ): Promise<boolean> {
-  for (let start = 0; start < pending.length; start += rateLimit.batchSize) {
-    if (start > 0) await sleep(rateLimit.delayBetweenBatchesSeconds * 1000);
-    if (await stopped()) return false;
-    await runBatch(pending.slice(start, start + rateLimit.batchSize));
+  return rateLimit.delayBetweenBatchesSeconds > 0
+    ? runInLockstep(rows, rateLimit.batchSize, rateLimit.delayBetweenBatchesSeconds * 1000, work)
+    : runInWindow(rows, rateLimit.batchSize, work);
+}
+
+async function runInLockstep<S>(rows: AsyncIterable<PendingRow>, size: number, delayMs: number, work: RowWork<S>): Promise<boolean> {
+  let first = true;
+  for await (const batch of chunks(rows, size)) {
+    if (!first) await sleep(delayMs);
+    first = false;
+    if (await work.stopped()) return false;
+    await work.store(await Promise.all(batch.map((item) => work.runRow(item))));
   }
   return true;
+}
+
+async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, work: RowWork<S>): Promise<boolean> {
+  if (await work.stopped()) return false;
+  const inFlight = new Set<Promise<void>>();
+  let done: S[] = [];
+  let writes: Promise<void> = Promise.resolve();
+  let halted = false;
+  let failure: { error: unknown } | null = null;
+  // Writes run one after another, each followed by the check a lockstep batch would make.
+  const flush = (): Promise<void> => {
+    const finished = done;
+    done = [];
+    if (finished.length > 0) {
+      writes = writes.then(async () => {
+        await work.store(finished);
+        if (await work.stopped()) halted = true;
+      });
+    }
+    return writes;
+  };
+
+  for await (const item of rows) {
+    if (halted || failure) break;
+    const task: Promise<void> = work.runRow(item).then((scenario) => {
+      done.push(scenario);
+      if (done.length >= width) flush().catch((error: unknown) => { failure ??= { error }; });
+    }, (error: unknown) => { failure ??= { error }; });
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+    // Pull the next row only when a slot is free: the window, not the test set, sizes memory.
+    if (inFlight.size >= width) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  await flush();
+  if (failure) throw (failure as { error: unknown }).error;
+  return !halted;
+}
+
+async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncIterable<T[]> {
+  let chunk: T[] = [];
+  for await (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
 }

@@ -1,4 +1,6 @@
-import { type Evaluation, type EvaluationScenario, evaluationStatuses } from '@crucible/domain';
+import {
+  type Evaluation, type EvaluationScenario, type ScenarioTally, evaluationStatuses, tallyScenarios,
+} from '@crucible/domain';
 import { EvaluationRepository, type EvaluationStatusChange } from '../evaluations/ports';
 import type { RunFilter, RunReference } from '../runs/ports';
 import type { Page, PageRequest } from '../shared/page';
@@ -40,6 +42,10 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
 
   async saveScenarios(scenarios: EvaluationScenario[]): Promise<number> {
     return this.store.saveScenarios(scenarios);
+  }
+
+  async tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally> {
+    return tallyScenarios(evaluatorConfigIds, this.store.scenariosOf(projectId, evaluationId));
   }
 
   async listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]> {

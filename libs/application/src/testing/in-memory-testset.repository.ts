@@ -1,4 +1,4 @@
-import { type Testset, type TestsetSummary, DomainError } from '@crucible/domain';
+import { type Testset, type TestsetRow, type TestsetSummary, DomainError } from '@crucible/domain';
 import { type TestsetPatch, TestsetRepository } from '../testsets/ports';
 
 export class InMemoryTestsetRepository extends TestsetRepository {
@@ -17,6 +17,16 @@ export class InMemoryTestsetRepository extends TestsetRepository {
 
   async findById(projectId: string, id: string): Promise<Testset | null> {
     return this.testsets.find((t) => t.projectId === projectId && t.id === id) ?? null;
+  }
+
+  async findSummary(projectId: string, id: string): Promise<TestsetSummary | null> {
+    const testset = await this.findById(projectId, id);
+    return testset ? summary(testset) : null;
+  }
+
+  async readRows(projectId: string, id: string, fromIndex: number, limit: number): Promise<Array<{ index: number; row: TestsetRow }>> {
+    const testset = await this.findById(projectId, id);
+    return (testset?.rows.slice(fromIndex, fromIndex + limit) ?? []).map((row, offset) => ({ index: fromIndex + offset, row }));
   }
 
   async update(projectId: string, id: string, patch: TestsetPatch): Promise<TestsetSummary | null> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, Logger } from 'typeorm';
-import type { Evaluation } from '@crucible/domain';
+import {
+  type Evaluation, type EvaluationScenario, type Result, aggregateEvaluation, aggregateTallies, errorResult, tallyScenarios,
+} from '@crucible/domain';
 import { type Page, everything } from '@crucible/application';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmEvaluationRepository } from './evaluation.repository';
@@ -96,6 +98,36 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     expect((await find()).testsetName).toBe('renamed');
     const other = await repository.listPage(database.otherActor.projectId, {}, everything);
     expect(other.items.some((e) => e.id === created.id)).toBe(false);
+  });
+
+  it('tallies stored scenarios in SQL exactly as the domain aggregates them in memory', async () => {
+    const created = evaluation();
+    await repository.createMany([created]);
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const scenarios: EvaluationScenario[] = Array.from({ length: 9 }, (_, rowIndex) => ({
+      id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, inputs: { n: rowIndex }, output: `o${rowIndex}`,
+      correctAnswer: null, traceId: null, latency: rowIndex / 10, cost: rowIndex % 3 === 0 ? null : rowIndex / 1000,
+      error: rowIndex === 4 ? { message: `row ${rowIndex} failed` } : null,
+      results: [
+        { evaluatorConfigId: a, result: rowIndex % 2 ? { type: 'bool', value: true } : { type: 'bool', value: false } },
+        { evaluatorConfigId: b, result: rowIndex % 4 === 1 ? errorResult(`bad ${rowIndex}`) : { type: 'number', value: rowIndex * 0.5 } },
+        ...(rowIndex === 7 ? [] : [{ evaluatorConfigId: c, result: { type: 'text', value: 'not a number' } as Result }]),
+      ],
+      createdAt: new Date(),
+    }));
+    await repository.saveScenarios(scenarios.slice(5));
+    await repository.saveScenarios(scenarios.slice(0, 5));
+    const ids = [a, b, c];
+    const stored = await repository.tallyScenarios(created.projectId, created.id, ids);
+    const expected = tallyScenarios(ids, scenarios);
+    expect({ ...stored, costSum: 0, latencySum: 0, evaluators: stored.evaluators.map((e) => ({ ...e, numericSum: 0 })) })
+      .toEqual({ ...expected, costSum: 0, latencySum: 0, evaluators: expected.evaluators.map((e) => ({ ...e, numericSum: 0 })) });
+    expect(stored.costSum).toBeCloseTo(expected.costSum, 12);
+    expect(stored.latencySum).toBeCloseTo(expected.latencySum, 12);
+    stored.evaluators.forEach((e, i) => expect(e.numericSum).toBeCloseTo(expected.evaluators[i]!.numericSum, 12));
+    expect(() => aggregateTallies(ids, stored)).toThrow('cannot aggregate a text result ("not a number")');
+    expect(aggregateTallies([a, b], stored).aggregatedResults).toEqual(aggregateEvaluation([a, b], scenarios).aggregatedResults);
+    expect(await repository.tallyScenarios(database.otherActor.projectId, created.id, ids)).toMatchObject({ rows: 0 });
   });
 
   it('moves a status only along the machine, so a cancelled evaluation is never overwritten', async () => {

@@ -1,6 +1,7 @@
 import type { Benchmark } from '../support/benchmark';
 import { listEvaluationsBenchmark } from './list-evaluations.bench';
 import { runnerBenchmark } from './runner.bench';
+import { runnerMemoryBenchmark } from './runner-memory.bench';
 import { sdkPlaygroundBenchmark } from './sdk-playground.bench';
 import { startupBenchmark } from './startup.bench';
 import { traceExportBenchmark } from './trace-export.bench';
@@ -11,6 +12,7 @@ export const BENCHMARKS: Benchmark[] = [
   startupBenchmark,
   listEvaluationsBenchmark,
   runnerBenchmark,
+  runnerMemoryBenchmark,
   sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,

@@ -1,4 +1,6 @@
-import type { Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus } from '@crucible/domain';
+import type {
+  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, ScenarioTally,
+} from '@crucible/domain';
 import { RunRepository, type StatusChange } from '../../runs/ports';
 import type { Page, PageRequest } from '../../shared/page';
 
@@ -19,6 +21,8 @@ export abstract class EvaluationRepository extends RunRepository<Evaluation, Eva
    * is ignored. Answers how many it stored.
    */
   abstract saveScenarios(scenarios: EvaluationScenario[]): Promise<number>;
+  /** What aggregation needs of the stored scenarios, computed by the database: no scenario is loaded. */
+  abstract tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally>;
   abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;
   abstract listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]>;
   /** The scenarios in row order, `pageSize` at a time (keyset paging): for exports that must not hold them all. */

@@ -34,7 +34,7 @@ export class CreateEvaluationUseCase {
 
   async execute(actor: Actor, input: CreateEvaluationInput): Promise<Evaluation[]> {
     const app = await this.getApp.execute(actor, input.appId);
-    const testset = await this.testsets.findById(actor.projectId, input.testsetId);
+    const testset = await this.testsets.findSummary(actor.projectId, input.testsetId);
     if (!testset) throw DomainError.notFound('testset', input.testsetId);
 
     const configIds = [...new Set(input.evaluatorConfigIds)];
@@ -50,7 +50,7 @@ export class CreateEvaluationUseCase {
       ...revision, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id,
       testsetName: testset.name, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
       correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit,
-      status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rows.length,
+      status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rowsCount,
       aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     }));
     await this.evaluations.createMany(evaluations);

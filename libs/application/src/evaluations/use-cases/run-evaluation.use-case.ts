@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Trace } from '@crucible/contracts';
 import { randomUUID } from 'node:crypto';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, aggregateEvaluation, errorResult, evaluationStatuses,
+  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, aggregateTallies, errorResult, evaluationStatuses,
   groundTruthColumnOf,
 } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
@@ -30,8 +30,8 @@ export class RunEvaluationUseCase {
     const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses };
     return driveRun(ports, { runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: evaluation.rateLimit,
-      runBatch: async (batch) => {
-        const rows = await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index)));
+      runRow: (item) => this.runRow(evaluation, item.row, item.index),
+      store: async (rows) => {
         // Traces first: a stored row never links to a trace that is not there.
         await this.recordTraces(evaluation, rows.flatMap((row) => (row.trace ? [row.trace] : [])));
         await this.evaluations.saveScenarios(rows.map((row) => row.scenario));
@@ -93,13 +93,14 @@ export class RunEvaluationUseCase {
 
   private async finish(evaluation: Evaluation): Promise<void> {
     const { projectId, id } = evaluation;
-    const scenarios = await this.evaluations.listScenarios(projectId, id);
+    const configIds = evaluation.evaluatorConfigs.map((c) => c.id);
+    const tally = await this.evaluations.tallyScenarios(projectId, id, configIds);
     try {
-      const aggregates = aggregateEvaluation(evaluation.evaluatorConfigs.map((c) => c.id), scenarios);
-      const allFailed = scenarios.length > 0 && aggregates.failedRows === scenarios.length;
+      const aggregates = aggregateTallies(configIds, tally);
+      const allFailed = tally.rows > 0 && aggregates.failedRows === tally.rows;
       if (allFailed) {
         await this.evaluations.moveStatus(projectId, id, {
-          to: 'EVALUATION_FAILED', aggregates, error: { message: `every row failed; first error: ${scenarios[0]!.error!.message}` },
+          to: 'EVALUATION_FAILED', aggregates, error: { message: `every row failed; first error: ${tally.firstRowError}` },
         });
         return;
       }

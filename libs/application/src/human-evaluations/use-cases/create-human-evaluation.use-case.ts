@@ -34,7 +34,7 @@ export class CreateHumanEvaluationUseCase {
     const countIssue = revisionsIssue(input.evaluationType, input.revisionIds);
     if (countIssue) throw DomainError.invalidInput([countIssue]);
     const app = await this.getApp.execute(actor, input.appId);
-    const testset = await this.testsets.findById(actor.projectId, input.testsetId);
+    const testset = await this.testsets.findSummary(actor.projectId, input.testsetId);
     if (!testset) throw DomainError.notFound('testset', input.testsetId);
     const check = checkHumanEvaluationSetup({
       evaluationType: input.evaluationType, revisionIds: input.revisionIds, testsetColumns: testset.columns,
@@ -49,7 +49,7 @@ export class CreateHumanEvaluationUseCase {
       id: randomUUID(), projectId: actor.projectId, appId: app.id, evaluationType: input.evaluationType, variants,
       testsetId: testset.id, testsetName: testset.name, inputColumns: check.setup.inputColumns,
       correctAnswerColumn: input.correctAnswerColumn ?? null, status: 'EVALUATION_INITIALIZED', statusError: null,
-      progressDone: 0, progressTotal: testset.rows.length, createdAt: now, updatedAt: now,
+      progressDone: 0, progressTotal: testset.rowsCount, createdAt: now, updatedAt: now,
     };
     await this.humanEvaluations.create(evaluation);
     await this.queue.enqueue({ kind: 'human_evaluation', human_evaluation_id: evaluation.id, project_id: actor.projectId });

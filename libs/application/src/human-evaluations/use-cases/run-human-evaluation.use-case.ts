@@ -27,14 +27,15 @@ export class RunHumanEvaluationUseCase {
     const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses: humanEvaluationStatuses };
     return driveRun(ports, { runId: job.humanEvaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: HUMAN_EVALUATION_RATE_LIMIT,
-      runBatch: async (batch) => {
-        await Promise.all(batch.map((item) => this.runRow(evaluation, item.row, item.index)));
+      runRow: (item) => this.runRow(evaluation, item.row, item.index),
+      store: async (scenarios) => {
+        for (const scenario of scenarios) await this.humanEvaluations.saveScenario(scenario);
       },
       finish: () => this.finish(evaluation),
     }));
   }
 
-  private async runRow(evaluation: HumanEvaluation, row: Row, rowIndex: number): Promise<void> {
+  private async runRow(evaluation: HumanEvaluation, row: Row, rowIndex: number): Promise<HumanEvaluationScenario> {
     const groundTruth = groundTruthColumnOf(evaluation);
     const inputs = workflowInputs(row, groundTruth);
     const outputs = await Promise.all(evaluation.variants.map(async (variant): Promise<HumanScenarioOutput> => {
@@ -53,7 +54,7 @@ export class RunHumanEvaluationUseCase {
       vote: null, score: null, correctAnswer: correctAnswer === undefined || correctAnswer === null ? null : displayValue(correctAnswer),
       isPinned: false, note: null, createdAt: now, updatedAt: now,
     };
-    await this.humanEvaluations.saveScenario(scenario);
+    return scenario;
   }
 
   private async finish(evaluation: HumanEvaluation): Promise<void> {

@@ -1,0 +1,96 @@
+import { type PendingRow, runRows } from './row-batches';
+
+async function* rowsOf(count: number): AsyncIterable<PendingRow> {
+  for (let index = 0; index < count; index += 1) yield { index, row: { n: index } };
+}
+
+/** A row's work that finishes when the test says so, recording how many run at once. */
+function controlledWork(options: { stopAfterStores?: number } = {}) {
+  const started: number[] = [];
+  const stored: number[][] = [];
+  const release = new Map<number, () => void>();
+  let running = 0;
+  let mostAtOnce = 0;
+  return {
+    started, stored, release, mostAtOnce: () => mostAtOnce,
+    work: {
+      runRow: async (item: PendingRow) => {
+        started.push(item.index);
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await new Promise<void>((resolve) => release.set(item.index, resolve));
+        running -= 1;
+        return item.index;
+      },
+      store: async (done: number[]) => {
+        stored.push([...done]);
+      },
+      stopped: async () => options.stopAfterStores !== undefined && stored.length >= options.stopAfterStores,
+    },
+  };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i += 1) await tick();
+}
+
+describe('runRows', () => {
+  it('keeps batch_size rows in flight without delay: a slow row does not hold the next ones back', async () => {
+    const { work, started, stored, release, mostAtOnce } = controlledWork();
+    const run = runRows(rowsOf(10), { batchSize: 3, delayBetweenBatchesSeconds: 0 }, work);
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    release.get(1)!();
+    release.get(2)!();
+    await settle();
+    expect(started).toEqual([0, 1, 2, 3, 4]); // row 0 is still running
+    for (let index = 0; index < 10; index += 1) {
+      release.get(index)?.();
+      await settle();
+    }
+    expect(await run).toBe(true);
+    expect(mostAtOnce()).toBe(3);
+    expect(stored.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(stored.every((batch) => batch.length <= 3)).toBe(true);
+  });
+
+  it('runs lockstep batches when a delay between batches is asked for', async () => {
+    const { work, started, release } = controlledWork();
+    const run = runRows(rowsOf(4), { batchSize: 2, delayBetweenBatchesSeconds: 0.001 }, work);
+    await tick();
+    expect(started).toEqual([0, 1]);
+    release.get(1)!();
+    await settle();
+    expect(started).toEqual([0, 1]); // the batch waits for its slowest row
+    release.get(0)!();
+    while (started.length < 4) await new Promise((resolve) => setTimeout(resolve, 2));
+    release.get(2)!();
+    release.get(3)!();
+    expect(await run).toBe(true);
+  });
+
+  it('stops starting rows once the run is stopped, and says so', async () => {
+    const { work, started, release } = controlledWork({ stopAfterStores: 1 });
+    const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
+    const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
+    try {
+      expect(await run).toBe(false);
+    } finally {
+      clearInterval(releaseAll);
+    }
+    expect(started.length).toBeLessThan(50);
+  });
+
+  it('fails when storing fails, after the rows in flight end', async () => {
+    const { work, release } = controlledWork();
+    const failing = { ...work, store: async () => { throw new Error('database down'); } };
+    const run = runRows(rowsOf(6), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, failing);
+    const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
+    try {
+      await expect(run).rejects.toThrow('database down');
+    } finally {
+      clearInterval(releaseAll);
+    }
+  });
+});
