@@ -52,21 +52,23 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   let writes: Promise<void> = Promise.resolve();
   let halted = false;
   let failure: { error: unknown } | null = null;
-  // Writes run one after another, each followed by the check a lockstep batch would make.
+  let launched = 0;
+  // Writes run one after another.
   const flush = (): Promise<void> => {
     const finished = done;
     done = [];
-    if (finished.length > 0) {
-      writes = writes.then(async () => {
-        await work.store(finished);
-        if (await work.stopped()) halted = true;
-      });
-    }
+    if (finished.length > 0) writes = writes.then(() => work.store(finished));
     return writes;
   };
 
   for await (const item of rows) {
-    if (halted || failure) break;
+    if (failure) break;
+    // Each batch's worth of rows starts with the check a lockstep batch would make.
+    if (launched > 0 && launched % width === 0 && (await work.stopped())) {
+      halted = true;
+      break;
+    }
+    launched += 1;
     const task: Promise<void> = work.runRow(item).then((scenario) => {
       done.push(scenario);
       if (done.length >= width) flush().catch((error: unknown) => { failure ??= { error }; });
