@@ -5,6 +5,7 @@ import { VariantsPage } from '../features/variants/VariantsPage';
 import { RevisionsPage } from '../features/revisions/RevisionsPage';
 import { EnvironmentsPage } from '../features/environments/EnvironmentsPage';
 import { PlaygroundPage } from '../features/playground/PlaygroundPage';
+import { TracesPage } from '../features/traces/TracesPage';
 import { TestsetsPage } from '../features/testsets/TestsetsPage';
 import { TestsetPage } from '../features/testsets/TestsetPage';
 import { EvaluatorsPage } from '../features/evaluators/EvaluatorsPage';
@@ -30,6 +31,7 @@ export const consoleRoutes: ConsoleRoute[] = [
       { path: 'variants/:variantId', element: <RevisionsPage /> },
       { path: 'environments', element: <EnvironmentsPage /> },
       { path: 'playground', element: <PlaygroundPage /> },
+      { path: 'traces', element: <TracesPage /> },
     ],
   },
   { path: 'testsets', element: <TestsetsPage />, nav: 'Test sets' },

@@ -8,6 +8,7 @@ export const APP_SECTIONS = [
   { path: 'variants', label: 'Variants' },
   { path: 'environments', label: 'Environments' },
   { path: 'playground', label: 'Playground' },
+  { path: 'traces', label: 'Traces' },
 ];
 
 export function useAppId(): string {

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Badge, Box, Code, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { formatCost, formatMs } from '../../ui/format';
+import type { TraceDetail, TraceSpan } from './trace-wire';
+
+interface Row { span: TraceSpan; depth: number }
+
+/** Depth-first, parents before children, children in start order: the order a waterfall reads. */
+function flatten(spans: TraceSpan[], depth = 0): Row[] {
+  const sorted = [...spans].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
+  return sorted.flatMap((span) => [{ span, depth }, ...flatten(span.children, depth + 1)]);
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+const wrapped = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
+
+function SpanDetails({ span }: { span: TraceSpan }) {
+  return (
+    <Stack gap={6} py={6}>
+      {span.error ? (
+        <Box>
+          <Text size="xs" fw={600} c="red">Error</Text>
+          <Code block color="red.1" style={wrapped}>{span.error.message}{span.error.stacktrace ? `\n\n${span.error.stacktrace}` : ''}</Code>
+        </Box>
+      ) : null}
+      {span.inputs !== null ? <Box><Text size="xs" fw={600}>Inputs</Text><Code block style={wrapped}>{json(span.inputs)}</Code></Box> : null}
+      {span.outputs !== null ? <Box><Text size="xs" fw={600}>Outputs</Text><Code block style={wrapped}>{json(span.outputs)}</Code></Box> : null}
+      {span.attributes && Object.keys(span.attributes).length ? (
+        <Box><Text size="xs" fw={600}>Attributes</Text><Code block style={wrapped}>{json(span.attributes)}</Code></Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+function WaterfallRow({ row, traceStart, totalMs }: { row: Row; traceStart: number; totalMs: number }) {
+  const [open, setOpen] = useState(false);
+  const { span, depth } = row;
+  const offset = totalMs > 0 ? ((Date.parse(span.start_time) - traceStart) / totalMs) * 100 : 0;
+  const width = totalMs > 0 ? (span.latency_ms / totalMs) * 100 : 100;
+  const left = Math.min(Math.max(offset, 0), 99.5);
+  return (
+    <Box role="treeitem" aria-level={depth + 1} aria-expanded={open} aria-label={span.name}>
+      <UnstyledButton onClick={() => setOpen(!open)} w="100%" py={4} aria-label={`${open ? 'Collapse' : 'Expand'} ${span.name}`}>
+        <Group gap={6} wrap="wrap" pl={depth * 14}>
+          <Text size="sm" ff="monospace" w={12}>{open ? '▾' : '▸'}</Text>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{span.name}</Text>
+          <Badge size="xs" variant="light" tt="none">{span.kind}</Badge>
+          {span.status === 'error' ? <Badge size="xs" color="red" tt="none">error</Badge> : null}
+          {span.model ? <Badge size="xs" variant="outline" tt="none">{span.model}</Badge> : null}
+          <Text size="xs" c="dimmed">{formatMs(span.latency_ms)}</Text>
+          {span.tokens ? <Text size="xs" c="dimmed">{span.tokens.total} tokens</Text> : null}
+          {span.cost !== null ? <Text size="xs" c="dimmed">{formatCost(span.cost)}</Text> : null}
+        </Group>
+        <Box pos="relative" h={6} mt={4} ml={depth * 14} bg="gray.1" style={{ borderRadius: 3 }} aria-hidden>
+          <Box
+            pos="absolute" top={0} h={6} bg={span.status === 'error' ? 'red.6' : 'blue.6'}
+            style={{ left: `${left}%`, width: `${Math.max(Math.min(width, 100 - left), 0.5)}%`, borderRadius: 3 }}
+          />
+        </Box>
+      </UnstyledButton>
+      <Collapse expanded={open} pl={depth * 14}>{open ? <SpanDetails span={span} /> : null}</Collapse>
+    </Box>
+  );
+}
+
+/** The trace's spans as a tree with timing bars on one time axis (the trace's start to its end). */
+export function TraceWaterfall({ trace }: { trace: TraceDetail }) {
+  const rows = flatten(trace.spans);
+  const traceStart = Math.min(...rows.map((row) => Date.parse(row.span.start_time)));
+  const traceEnd = Math.max(...rows.map((row) => Date.parse(row.span.start_time) + row.span.latency_ms));
+  return (
+    <Box role="tree" aria-label="Spans">
+      {rows.map((row) => <WaterfallRow key={row.span.span_id} row={row} traceStart={traceStart} totalMs={traceEnd - traceStart} />)}
+    </Box>
+  );
+}

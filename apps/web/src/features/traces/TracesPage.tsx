@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import {
+  Badge, Button, Code, Drawer, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useAppId } from '../app/AppLayout';
+import { ENVIRONMENT_NAMES } from '../environments/environments.queries';
+import { EmptyNotice, ErrorMessage, QueryState } from '../../ui/QueryState';
+import { formatCost, formatMs, formatTime, formatValue } from '../../ui/format';
+import { TraceMetricsCharts } from './TraceMetricsCharts';
+import { TraceWaterfall } from './TraceWaterfall';
+import { type TraceFilters, useTrace, useTraces } from './traces.queries';
+import type { TraceSummary } from './trace-wire';
+
+const HOUR = 3_600_000;
+const RANGES = [
+  { value: String(HOUR), label: 'Last hour' },
+  { value: String(24 * HOUR), label: 'Last 24 hours' },
+  { value: String(7 * 24 * HOUR), label: 'Last 7 days' },
+  { value: String(30 * 24 * HOUR), label: 'Last 30 days' },
+];
+
+function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: () => void }) {
+  const trace = useTrace(traceId);
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Drawer opened={traceId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'xl'} title="Trace">
+      <QueryState query={trace} label="the trace">
+        {(detail) => (
+          <Stack gap="sm">
+            <Group gap="xs" wrap="wrap">
+              <Title order={4} style={{ overflowWrap: 'anywhere' }}>{detail.name}</Title>
+              <Badge color={detail.status === 'error' ? 'red' : 'green'} tt="none">{detail.status}</Badge>
+              {detail.environment ? <Badge variant="light" tt="none">{detail.environment}</Badge> : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {formatTime(detail.start_time)} · {formatMs(detail.latency_ms)} · {detail.tokens.total} tokens · {formatCost(detail.cost)}
+              {detail.model ? ` · ${detail.model}` : ''}
+            </Text>
+            <Code style={{ overflowWrap: 'anywhere' }}>{detail.trace_id}</Code>
+            <TraceWaterfall trace={detail} />
+          </Stack>
+        )}
+      </QueryState>
+    </Drawer>
+  );
+}
+
+function TraceRow({ trace, onOpen }: { trace: TraceSummary; onOpen: () => void }) {
+  return (
+    <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} aria-label={`Trace ${trace.name} at ${formatTime(trace.start_time)}`}>
+      <Table.Td><Text size="sm" title={trace.start_time}>{formatTime(trace.start_time)}</Text></Table.Td>
+      <Table.Td>
+        <Button variant="subtle" size="compact-sm" onClick={(event) => { event.stopPropagation(); onOpen(); }}>{trace.name}</Button>
+      </Table.Td>
+      <Table.Td><Text size="sm" lineClamp={2} maw={280} style={{ overflowWrap: 'anywhere' }}>{formatValue(trace.inputs)}</Text></Table.Td>
+      <Table.Td>{trace.environment ?? '—'}</Table.Td>
+      <Table.Td><Badge color={trace.status === 'error' ? 'red' : 'green'} tt="none">{trace.status}</Badge></Table.Td>
+      <Table.Td>{formatMs(trace.latency_ms)}</Table.Td>
+      <Table.Td>{trace.tokens.total}</Table.Td>
+      <Table.Td>{formatCost(trace.cost)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** ARCHITECTURE §14 in the console: an app's traces with filters, each as a waterfall, and metrics per environment. */
+export function TracesPage() {
+  const appId = useAppId();
+  const [environment, setEnvironment] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [range, setRange] = useState(String(24 * HOUR));
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [openTrace, setOpenTrace] = useState<string | null>(null);
+  const filters: TraceFilters = {
+    environment, status: status as TraceFilters['status'], rangeMs: Number(range), search: debouncedSearch,
+  };
+  const traces = useTraces(appId, filters);
+  const rows = traces.data?.pages.flatMap((page) => page.traces) ?? [];
+
+  return (
+    <Stack gap="md">
+      <TraceMetricsCharts appId={appId} rangeMs={Number(range)} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <Select
+          label="Environment" placeholder="All environments" clearable value={environment} onChange={setEnvironment}
+          data={ENVIRONMENT_NAMES.map((name) => ({ value: name, label: name }))}
+        />
+        <Select
+          label="Status" placeholder="Any status" clearable value={status} onChange={setStatus}
+          data={[{ value: 'ok', label: 'ok' }, { value: 'error', label: 'error' }]}
+        />
+        <Select label="Time range" value={range} onChange={(value) => value && setRange(value)} data={RANGES} allowDeselect={false} />
+        <TextInput label="Search inputs and outputs" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+      </SimpleGrid>
+      {traces.isError ? <ErrorMessage error={traces.error} title="Could not load traces" onRetry={() => void traces.refetch()} /> : null}
+      {traces.isSuccess && rows.length === 0 ? (
+        <EmptyNotice
+          title="No traces here"
+          description={filters.environment || filters.status || filters.search
+            ? 'Nothing matches these filters in this time range: widen the range or clear a filter.'
+            : 'Traces appear when a deployed service built with the SDK runs with init({ host, apiKey }), when an evaluation runs, or when any OpenTelemetry app sends them to /v1/traces.'}
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover aria-label="Traces">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th><Table.Th>Name</Table.Th><Table.Th>Inputs</Table.Th><Table.Th>Environment</Table.Th>
+                <Table.Th>Status</Table.Th><Table.Th>Latency</Table.Th><Table.Th>Tokens</Table.Th><Table.Th>Cost</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((trace) => <TraceRow key={trace.trace_id} trace={trace} onOpen={() => setOpenTrace(trace.trace_id)} />)}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {traces.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="light" loading={traces.isFetchingNextPage} onClick={() => void traces.fetchNextPage()}>Load more traces</Button>
+        </Group>
+      ) : null}
+      <TraceDrawer traceId={openTrace} onClose={() => setOpenTrace(null)} />
+    </Stack>
+  );
+}

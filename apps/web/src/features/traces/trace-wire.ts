@@ -1,0 +1,27 @@
+// Wire shapes of the trace endpoints (ARCHITECTURE §14) as the api presents them.
+export interface TokenCounts { prompt: number; completion: number; total: number }
+
+export interface TraceSummary {
+  trace_id: string; source: 'sdk' | 'otlp'; name: string; app_id: string | null; variant_id: string | null;
+  variant_revision_id: string | null; environment: string | null; route: string | null; status: 'ok' | 'error';
+  start_time: string; end_time: string; latency_ms: number; cost: number; tokens: TokenCounts; model: string | null;
+  inputs: unknown; output: unknown; error: { message: string; stacktrace?: string } | null; span_count: number;
+}
+
+export interface TraceSpan {
+  span_id: string; parent_span_id: string | null; name: string; kind: string; status: 'ok' | 'error';
+  start_time: string; end_time: string; latency_ms: number; inputs: unknown; outputs: unknown;
+  error: { message: string; stacktrace?: string } | null; model: string | null; tokens: TokenCounts | null;
+  cost: number | null; attributes: Record<string, unknown> | null; children: TraceSpan[];
+}
+
+export interface TraceDetail extends TraceSummary { spans: TraceSpan[] }
+
+export type MetricsInterval = 'minute' | 'hour' | 'day';
+
+export interface TraceMetricsBucket {
+  bucket: string; count: number; errors: number; p50_latency_ms: number | null; p95_latency_ms: number | null;
+  tokens: TokenCounts; cost: number;
+}
+
+export interface TraceMetrics { interval: MetricsInterval; from: string; to: string; buckets: TraceMetricsBucket[] }

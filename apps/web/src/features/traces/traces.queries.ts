@@ -1,0 +1,77 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/ApiProvider';
+import { ApiError } from '../../api/api-error';
+import { unwrap } from '../../api/api-client';
+import type { MetricsInterval, TraceDetail, TraceMetrics, TraceSummary } from './trace-wire';
+
+export interface TraceFilters {
+  environment: string | null;
+  status: 'ok' | 'error' | null;
+  /** How far back, in ms from now. */
+  rangeMs: number;
+  search: string;
+}
+
+export const TRACE_PAGE_SIZE = 50;
+
+export const traceKeys = {
+  list: (appId: string, filters: TraceFilters) => ['apps', appId, 'traces', filters] as const,
+  one: (traceId: string) => ['traces', traceId] as const,
+  metrics: (appId: string, environment: string, rangeMs: number) => ['apps', appId, 'trace-metrics', environment, rangeMs] as const,
+};
+
+/** `Link: <…?cursor=…>; rel="next"` → the cursor of the next page (ARCHITECTURE §10). */
+export function nextCursorOf(link: string | null): string | null {
+  const target = /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
+  return target ? new URL(target, window.location.origin).searchParams.get('cursor') : null;
+}
+
+/** Newest traces first, a page at a time; the time range is fixed when the filters change so pages line up. */
+export function useTraces(appId: string, filters: TraceFilters) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: traceKeys.list(appId, filters),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const { data, error, response } = await api.GET('/traces', {
+        params: {
+          query: {
+            app_id: appId, limit: TRACE_PAGE_SIZE, from: new Date(Date.now() - filters.rangeMs).toISOString(),
+            ...(filters.environment ? { environment: filters.environment } : {}),
+            ...(filters.status ? { status: filters.status } : {}),
+            ...(filters.search ? { q: filters.search } : {}),
+            ...(pageParam ? { cursor: pageParam } : {}),
+          },
+        },
+      });
+      if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
+      return { traces: data as unknown as TraceSummary[], next: nextCursorOf(response.headers.get('link')) };
+    },
+    getNextPageParam: (page) => page.next,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrace(traceId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: traceKeys.one(traceId ?? ''),
+    enabled: traceId !== null,
+    queryFn: () => unwrap<TraceDetail>(api.GET('/traces/{trace_id}', { params: { path: { trace_id: traceId! } } })),
+  });
+}
+
+/** Buckets small enough to show a shape, few enough to draw: minutes for an hour, hours up to a week, days beyond. */
+export const intervalFor = (rangeMs: number): MetricsInterval =>
+  rangeMs <= 3_600_000 ? 'minute' : rangeMs <= 7 * 86_400_000 ? 'hour' : 'day';
+
+export function useTraceMetrics(appId: string, environment: string, rangeMs: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: traceKeys.metrics(appId, environment, rangeMs),
+    queryFn: () => unwrap<TraceMetrics>(api.GET('/traces/metrics', {
+      params: { query: { app_id: appId, environment, interval: intervalFor(rangeMs), from: new Date(Date.now() - rangeMs).toISOString() } },
+    })),
+    refetchInterval: 30_000,
+  });
+}
