@@ -7,7 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Logger } from 'pino';
 import { BootstrapDefaultProjectUseCase, OutboundGuard, RequeueUnfinishedRunsUseCase } from '@crucible/application';
 import type { QueueConfig } from '@crucible/queue';
-import { type CoreConfig, PinoNestLogger, createLogger } from '@crucible/platform';
+import { type CoreConfig, CrucibleNestLogger, createLogger } from '@crucible/platform';
 import { ApiModule } from './api.module';
 import { HttpErrorFilter, toHttpError } from './http/exception.filter';
 import { RequestValidationPipe } from './http/validation.pipe';
@@ -31,7 +31,7 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ ...options, logger }), {
     bodyParser: false,
     abortOnError: false,
-    logger: new PinoNestLogger(logger),
+    logger: new CrucibleNestLogger(logger),
   });
   app.use(requestLogging(logger));
   if (options.consoleDir) app.use(consoleStatic(options.consoleDir));

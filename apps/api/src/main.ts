@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   await app.listen(env.PORT, env.HOST);
   await resumeInProcessWork(app, queue, logger);
   logger.info(
-    { port: env.PORT, host: env.HOST, database: describeDatabase(database), queue: queue.kind },
+    { port: env.PORT, host: env.HOST, database: describeDatabase(database), queue: queue.kind === 'bullmq' ? queue.queueName : 'in-process' },
     `Crucible api listening on http://${env.HOST}:${env.PORT} (docs at /docs)`,
   );
 }

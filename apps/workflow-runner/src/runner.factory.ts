@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
-import { type CoreConfig, PinoNestLogger, createLogger } from '@crucible/platform';
+import { type CoreConfig, CrucibleNestLogger, createLogger } from '@crucible/platform';
 import { RunnerModule } from './runner.module';
 
 export interface RunnerOptions extends CoreConfig {
@@ -11,7 +11,7 @@ export interface RunnerOptions extends CoreConfig {
 
 export async function createRunnerApp(options: RunnerOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger('crucible-workflow-runner');
-  const app = await NestFactory.create(RunnerModule.forRoot(options), { logger: new PinoNestLogger(logger), abortOnError: false });
+  const app = await NestFactory.create(RunnerModule.forRoot({ ...options, logger }), { logger: new CrucibleNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
   return app;
 }

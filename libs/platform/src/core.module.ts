@@ -9,7 +9,7 @@ import {
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
   ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, RequeueUnfinishedRunsUseCase, ResolveConfigUseCase,
   RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
-  OutboundGuard, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
+  OutboundGuard, RunReporter, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
 import { type QueueConfig, queueProviders } from '@crucible/queue';
@@ -18,6 +18,9 @@ import {
   GuardedWebhookClient, IsolatedVmCodeSandbox, defaultMaxIsolates, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard,
 } from '@crucible/integrations';
 import { ConfigService } from '@nestjs/config';
+import type { Logger } from 'pino';
+import { createLogger } from './logging/logger';
+import { PinoRunReporter } from './logging/pino-run-reporter';
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
 import { type CrucibleConfigService, crucibleConfigModule, environmentOf } from './config/crucible-config.module';
 import { outboundConfigOf } from './config/server-config';
@@ -31,6 +34,8 @@ import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 export interface CoreConfig {
   database: DatabaseConfig;
   queue: QueueConfig;
+  /** Where job reports go; the app's own logger. */
+  logger?: Logger;
   /** Defaults to CRUCIBLE_ALLOWED_PRIVATE_HOSTS / CRUCIBLE_MAX_RESPONSE_BYTES, with the mode's default allow-list. */
   outbound?: OutboundConfig;
 }
@@ -92,7 +97,17 @@ export class CoreModule {
     const queue = queueProviders(config.queue);
     const mode = config.queue.kind === 'in-process' ? 'embedded' : 'distributed';
     const outbound = (service: CrucibleConfigService) => config.outbound ?? outboundConfigOf(environmentOf(service), mode);
-    const providers = [...useCases, ...adapters(outbound), ...queue];
+    const reporter: Provider = {
+      provide: RunReporter,
+      useFactory: (settings: CrucibleConfigService) => {
+        const env = environmentOf(settings);
+        return new PinoRunReporter(config.logger ?? createLogger('crucible'), {
+          everyRows: env.RUNNER_PROGRESS_EVERY_ROWS, everyMs: env.RUNNER_PROGRESS_EVERY_MS,
+        });
+      },
+      inject: [ConfigService],
+    };
+    const providers = [...useCases, ...adapters(outbound), reporter, ...queue];
     return {
       module: CoreModule,
       global: true,

@@ -6,3 +6,5 @@ export * from './config/environment.schema';
 export * from './config/crucible-config.module';
 export * from './config/server-config';
 export * from './config/startup-failure';
+export * from './logging/nest-logger';
+export * from './logging/pino-run-reporter';

@@ -1,10 +1,11 @@
 import type { RateLimit, Run, RunStatus, StatusMachine } from '@crucible/domain';
 import type { TestsetRepository } from '../testsets/ports';
-import type { RunRepository, StatusChange } from './ports';
+import { type RunKind, type RunReporter, type RunRepository, type StatusChange, jobLabelOf } from './ports';
 import { type PendingRow, runRows } from './row-batches';
 import { pendingTestsetRows } from './testset-rows';
 
 export interface RunJob {
+  kind: RunKind;
   runId: string;
   projectId: string;
 }
@@ -24,16 +25,18 @@ export interface RunDriverPorts<R extends Run> {
   runs: RunRepository<R, StatusChange<R['status'] | RunStatus>>;
   testsets: TestsetRepository;
   statuses: StatusMachine<R['status']>;
+  reporter: RunReporter;
 }
 
 /**
  * The lifecycle both runners share. Safe to run again for the same run (a re-delivered job after a runner
  * died): a terminal run is left alone, rows already stored are skipped, and a run that stops being STARTED
- * (cancelled, deleted, or taken over) stops before its next batch.
+ * (cancelled, deleted, or taken over) stops before its next batch. Reports pick-up, progress and the finish.
  */
 export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan<S>): Promise<void> {
-  const { runs, testsets, statuses } = ports;
+  const { runs, testsets, statuses, reporter } = ports;
   const { runId, projectId } = job;
+  const label = jobLabelOf(job.kind, runId, projectId);
   const run = await runs.findById(projectId, runId);
   if (!run || statuses.isTerminal(run.status)) return;
   if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return;
@@ -43,11 +46,22 @@ export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: 
     await runs.moveStatus(projectId, runId, {
       to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} no longer exists` },
     });
+    reporter.finished(label, { status: 'EVALUATION_FAILED', stored: run.progressDone, total: run.progressTotal });
     return;
   }
   const steps = plan(run);
   const stored = new Set(await runs.storedRowIndexes(projectId, runId));
+  const total = testset.rowsCount;
+  let storedCount = stored.size;
+  reporter.pickedUp(label, { stored: storedCount, total });
   const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored);
   const stopped = async () => (await runs.findById(projectId, runId))?.status !== 'EVALUATION_STARTED';
-  if (await runRows(rows, steps.rateLimit, { runRow: steps.runRow, store: steps.store, stopped })) await steps.finish();
+  const store = async (done: S[]) => {
+    await steps.store(done);
+    storedCount += done.length;
+    reporter.progress(label, { stored: storedCount, total });
+  };
+  if (await runRows(rows, steps.rateLimit, { runRow: steps.runRow, store, stopped })) await steps.finish();
+  const final = await runs.findById(projectId, runId);
+  if (final) reporter.finished(label, { status: final.status, stored: final.progressDone, total });
 }

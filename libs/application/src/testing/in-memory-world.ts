@@ -20,6 +20,7 @@ import { InMemoryTraceRepository } from './in-memory-trace.repository';
 import { InMemoryEvaluatorService } from './in-memory-evaluator-service';
 import { InProcessWorkflowInvoker } from './in-process-workflow-invoker';
 import { RecordingJobQueue } from './recording-job-queue';
+import { RecordingRunReporter } from './recording-run-reporter';
 
 /** The host every seeded variant's service lives on; the outbound guard allows only it. */
 export const SERVICE_HOST = 'workflows.test';
@@ -45,6 +46,7 @@ export class InMemoryWorld {
   readonly evaluators = new InMemoryEvaluatorService();
   readonly invoker = new InProcessWorkflowInvoker();
   readonly queue = new RecordingJobQueue();
+  readonly reporter = new RecordingRunReporter();
   readonly outbound = new HostListOutboundGuard([SERVICE_HOST]);
   readonly serviceDefaults: ServiceDefaultsReader = new NoServiceDefaults();
   readonly getApp = new GetAppUseCase(this.apps);

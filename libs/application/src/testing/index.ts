@@ -13,3 +13,4 @@ export * from './in-memory-evaluator-service';
 export * from './in-process-workflow-invoker';
 export * from './recording-job-queue';
 export * from './in-memory-world';
+export * from './recording-run-reporter';

@@ -5,6 +5,7 @@ import {
   CreateAppUseCase, CreateTestsetUseCase, GetAppUseCase, type InvocationOutcome, RunHumanEvaluationUseCase,
   type WorkflowCall, WorkflowInvoker,
 } from '@crucible/application';
+import { RecordingRunReporter } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 
 import { TypeOrmAppRepository } from './app.repository';
@@ -67,7 +68,7 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
     expect(await repository.saveScenario(scenarioOf(evaluation, 0))).toBe(true);
     expect(await repository.saveScenario(scenarioOf(evaluation, 0))).toBe(false);
     const invoker = new EchoInvoker();
-    const run = new RunHumanEvaluationUseCase(repository, new TypeOrmTestsetRepository(dataSource), invoker);
+    const run = new RunHumanEvaluationUseCase(repository, new TypeOrmTestsetRepository(dataSource), invoker, new RecordingRunReporter());
     await run.execute({ humanEvaluationId: evaluation.id, projectId: actor.projectId });
 
     expect(invoker.calls.map((c) => c.call.inputs['input']).sort()).toEqual(['c', 'c', 'fail', 'fail']);

@@ -17,7 +17,7 @@ const answering: Workflow = ({ inputs }) => ({ output: String(inputs['question']
 describe('RunEvaluationUseCase', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
-  const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.traces);
+  const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.traces, world.reporter);
   const getEvaluation = new GetEvaluationUseCase(world.evaluations);
   const cancel = new CancelEvaluationUseCase(world.evaluations, getEvaluation);
   const execute = (evaluation: Evaluation) => run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
@@ -74,6 +74,12 @@ describe('RunEvaluationUseCase', () => {
     expect(callsTo(evaluation).map((c) => c.call.inputs['question'])).toEqual(['what is 4?', 'what is 5?', 'what is 6?']);
     expect(await getEvaluation.execute(actor, evaluation.id)).toMatchObject({ status: 'EVALUATION_FINISHED', progressDone: 6 });
     expect(await world.evaluations.storedRowIndexes(actor.projectId, evaluation.id)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(world.reporter.of(`evaluation:${evaluation.id}`)).toEqual([
+      { event: 'picked_up', jobId: `evaluation:${evaluation.id}`, counts: { stored: 3, total: 6 } },
+      { event: 'progress', jobId: `evaluation:${evaluation.id}`, counts: { stored: 5, total: 6 } },
+      { event: 'progress', jobId: `evaluation:${evaluation.id}`, counts: { stored: 6, total: 6 } },
+      { event: 'finished', jobId: `evaluation:${evaluation.id}`, counts: { status: 'EVALUATION_FINISHED', stored: 6, total: 6 } },
+    ]);
   });
 
   it('stops before the next batch once cancelled, and the cancellation stands', async () => {

@@ -8,7 +8,7 @@ import {
 import { EvaluationRepository } from '../ports';
 import { EvaluatorService } from '../../evaluators/ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { WorkflowInvoker } from '../../runs/ports';
+import { RunReporter, WorkflowInvoker } from '../../runs/ports';
 import { TraceRepository } from '../../traces/ports';
 import { traceFromRecord } from '../../traces/sdk-trace-records';
 import { driveRun } from '../../runs/drive-run';
@@ -24,11 +24,12 @@ export class RunEvaluationUseCase {
     private readonly invoker: WorkflowInvoker,
     private readonly evaluators: EvaluatorService,
     private readonly traces: TraceRepository,
+    private readonly reporter: RunReporter,
   ) {}
 
   execute(job: { evaluationId: string; projectId: string }): Promise<void> {
-    const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses };
-    return driveRun(ports, { runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
+    const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses, reporter: this.reporter };
+    return driveRun(ports, { kind: 'evaluation', runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: evaluation.rateLimit,
       runRow: (item) => this.runRow(evaluation, item.row, item.index),
       store: async (rows) => {

@@ -6,7 +6,7 @@ import {
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { WorkflowInvoker } from '../../runs/ports';
+import { RunReporter, WorkflowInvoker } from '../../runs/ports';
 import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
 import type { Row } from '../../runs/row-batches';
@@ -21,11 +21,12 @@ export class RunHumanEvaluationUseCase {
     private readonly humanEvaluations: HumanEvaluationRepository,
     private readonly testsets: TestsetRepository,
     private readonly invoker: WorkflowInvoker,
+    private readonly reporter: RunReporter,
   ) {}
 
   execute(job: { humanEvaluationId: string; projectId: string }): Promise<void> {
-    const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses: humanEvaluationStatuses };
-    return driveRun(ports, { runId: job.humanEvaluationId, projectId: job.projectId }, (evaluation) => ({
+    const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses: humanEvaluationStatuses, reporter: this.reporter };
+    return driveRun(ports, { kind: 'human_evaluation', runId: job.humanEvaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: HUMAN_EVALUATION_RATE_LIMIT,
       runRow: (item) => this.runRow(evaluation, item.row, item.index),
       store: async (scenarios) => {

@@ -1,3 +1,4 @@
 export * from './job-queue.port';
 export * from './workflow-invoker.port';
 export * from './run-repository.port';
+export * from './run-reporter.port';
