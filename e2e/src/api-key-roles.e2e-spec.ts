@@ -19,7 +19,7 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
     expect(keys.map((k: { role: string }) => k.role)).toEqual(['admin']);
 
     const created = await api.client.post('/projects', { name: 'team' });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     expect(created.body.api_key.role).toBe('member');
     const member = api.client.withKey(created.body.api_key.key);
     const refused = await member.post('/projects', { name: 'sneaky' });
@@ -47,7 +47,7 @@ describe('CRUCIBLE_BOOTSTRAP_API_KEY on a start with existing data', () => {
       const second = await startApi(engine, { dataDir, postgres, bootstrapKey: newKey, logger });
       try {
         expect((await second.client.get(`/apps/${appId}`)).body).toMatchObject({ app_name: 'kept' });
-        expect((await second.client.post('/projects', { name: 'by-new-admin' })).status).toBe(201);
+        expect((await second.client.post('/projects', { name: 'by-new-admin' })).status).toBe(200);
         const added = lines.map((line) => JSON.parse(line)).find((entry) => /CRUCIBLE_BOOTSTRAP_API_KEY/.test(entry.msg));
         expect(added).toMatchObject({ project_id: expect.any(String), api_key_id: expect.any(String) });
         expect(lines.join('\n')).not.toContain(newKey);

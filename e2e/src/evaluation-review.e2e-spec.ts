@@ -102,11 +102,11 @@ describe('reviewing evaluations', () => {
 
   it('re-runs only the failed rows as a new evaluation, keeping the rest', async () => {
     const before = (await client.get(`/evaluations/${exactId}/evaluation_scenarios`)).body;
-    expect(before.filter((s: any) => s.error).map((s: any) => s.inputs.input)).toEqual(['Rome', 'Oslo']);
+    expect(before.filter((s: any) => s.error).map((s: any) => s.inputs.find((i: any) => i.name === 'input').value)).toEqual(['Rome', 'Oslo']);
     proxy.setBroken(false);
     const callsBefore = example.mock.stats().chatCompletions;
     const rerun = await client.post(`/evaluations/${exactId}/rerun`);
-    expect(rerun.status).toBe(201);
+    expect(rerun.status).toBe(200);
     expect(rerun.body).toMatchObject({ variant_revision_ids: [setup.revisionIds[0]], testset_id: testsetId });
     expect(rerun.body.id).not.toBe(exactId);
     expect((await waitForTerminal(client, rerun.body.id)).status.value).toBe('EVALUATION_FINISHED');

@@ -119,8 +119,10 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
     const scenarios = (await client.get(`/evaluations/${first.id}/evaluation_scenarios`)).body;
     expect(scenarios).toHaveLength(CAPITALS.length);
     expect(scenarios[0]).toMatchObject({
-      row_index: 0, inputs: { input: 'Paris' }, output: 'Paris', correct_answer: 'Paris', error: null,
+      row_index: 0, inputs: [{ name: 'input', type: 'string', value: 'Paris' }], output: 'Paris', correct_answer: 'Paris', error: null,
       latency: expect.any(Number), cost: expect.any(Number),
+      outputs: [{ result: { type: 'text', value: 'Paris' }, latency: expect.any(Number), cost: expect.any(Number) }],
+      correct_answers: [{ key: 'correct_answer', value: 'Paris' }],
     });
     expect(scenarios[0].results.map((r: any) => r.result)).toEqual([
       { type: 'bool', value: true }, { type: 'bool', value: true }, { type: 'bool', value: true },

@@ -36,7 +36,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
 
   async function addVariant(appId: string, name: string, url: string, parameters: Record<string, unknown>) {
     const variant = await client.post(`/apps/${appId}/variant/from-service`, { variant_name: name, url, parameters });
-    expect(variant.status).toBe(201);
+    expect(variant.status).toBe(200);
     return variant.body as { variant_id: string };
   }
 
@@ -52,7 +52,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
 
   const settled = (id: string) => waitFor(`human evaluation ${id} to settle`, async () => {
     const { body } = await client.get(`/human-evaluations/${id}`);
-    return ['EVALUATION_READY', 'EVALUATION_FAILED'].includes(body.status?.value) ? body : undefined;
+    return ['EVALUATION_READY', 'EVALUATION_FAILED'].includes(body.status) ? body : undefined;
   }, 60_000, 50);
 
   const scenariosOf = async (id: string) => (await client.get(`/human-evaluations/${id}/evaluation_scenarios`)).body;
@@ -88,7 +88,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
           { variant_id: variantId, variant_name: 'completion', variant_revision_id: revisionIds[1], revision: 2, parameters: HEDGING },
         ],
         variants_revision_ids: revisionIds, revisions: ['1', '2'], testset: { id: testsetId, name: `cities-${engine}` },
-        inputs: ['input', 'rank', 'context'], status: { type: 'status', value: 'EVALUATION_INITIALIZED' },
+        inputs: ['input', 'rank', 'context'], status: 'EVALUATION_INITIALIZED',
         progress: { done: 0, total: ROWS.length },
       });
       // Changing the variant now must not change what is judged: both revisions were pinned at creation.
@@ -97,8 +97,8 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
 
     it('generates both revisions\' output for every row, then is READY with full progress', async () => {
       const ready = await settled(abId);
-      expect(ready).toMatchObject({ status: { type: 'status', value: 'EVALUATION_READY' }, progress: { done: 6, total: 6 } });
-      expect(ready.status.error).toBeUndefined();
+      expect(ready).toMatchObject({ status: 'EVALUATION_READY', progress: { done: 6, total: 6 } });
+      expect(ready.status_error).toBeUndefined();
       expect((await client.get(`/human-evaluations?app_id=${app.app_id}`)).body.map((e: { id: string }) => e.id)).toContain(abId);
       const scenarios = await scenariosOf(abId);
       expect(scenarios).toHaveLength(ROWS.length);
@@ -140,6 +140,12 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
           { variant_id: variantId, variant_name: 'completion', variant_revision_id: second, revision: 2, votes: 1, percentage: 16.67 },
         ],
         both_good: 1, both_bad: 1, judged: 6, total: 6,
+        // Agenta's shape: percentages of every row; both sides are one variant here, so keyed by revision.
+        votes_data: {
+          variants: [first, second], variant_names: ['completion', 'completion'], nb_of_rows: 6,
+          flag_votes: { number_of_votes: 1, percentage: 16.67 }, positive_votes: { number_of_votes: 1, percentage: 16.67 },
+          variants_votes_data: { [first]: { number_of_votes: 3, percentage: 50 }, [second]: { number_of_votes: 1, percentage: 16.67 } },
+        },
       });
       const changed = await put(judge, abId, scenarios[0].id, { vote: '1', correct_answer: 'Paris, France' });
       expect(changed.body).toMatchObject({ vote: '1', correct_answer: 'Paris, France', note: 'row 0', is_pinned: true });
@@ -228,7 +234,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
       evaluation_type: 'single_model_test', revisions_ids: [revisionIds[1]], inputs: ['input'], correct_answer_column: 'correct_answer',
     });
     expect(created).toMatchObject({ variants: [{ variant_revision_id: revisionIds[1], revision: 2 }], inputs: ['input'] });
-    expect((await settled(created.id)).status.value).toBe('EVALUATION_READY');
+    expect((await settled(created.id)).status).toBe('EVALUATION_READY');
     const scenarios = await scenariosOf(created.id);
     expect(scenarios[0]).toMatchObject({
       inputs: [{ input_name: 'input', input_value: 'Paris' }],
@@ -241,6 +247,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
     expect((await client.get(`/human-evaluations/${created.id}/results`)).body).toEqual({
       evaluation_id: created.id, evaluation_type: 'single_model_test',
       scores: { 1: 1, 2: 0, 3: 1, 4: 2, 5: 2 }, mean: 22 / 6, judged: 6, total: 6,
+      results_data: { 1: 1, 2: 0, 3: 1, 4: 2, 5: 2 },
     });
 
     const invalid: Array<[Record<string, unknown>, string, string]> = [
@@ -262,7 +269,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
     const mixed = await create({ evaluation_type: 'human_a_b_testing', revisions_ids: [revisionIds[0], brokenRevisionId] });
     const single = await create({ evaluation_type: 'single_model_test', revisions_ids: [brokenRevisionId] });
     const mixedDone = await settled(mixed.id);
-    expect(mixedDone).toMatchObject({ status: { value: 'EVALUATION_READY', error: { message: expect.stringContaining('6 of 12') } } });
+    expect(mixedDone).toMatchObject({ status: 'EVALUATION_READY', status_error: { message: expect.stringContaining('6 of 12') } });
     const scenario = (await scenariosOf(mixed.id))[0];
     expect(scenario.outputs[0]).toEqual({ variant_id: variantId, variant_revision_id: revisionIds[0], variant_output: 'Paris' });
     expect(scenario.outputs[1]).toMatchObject({
@@ -271,7 +278,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
     expect((await put(client, mixed.id, scenario.id, { vote: revisionIds[0] })).status).toBe(200);
 
     const failed = await settled(single.id);
-    expect(failed.status).toMatchObject({ value: 'EVALUATION_FAILED', error: { message: expect.stringMatching(/^every invocation failed/) } });
+    expect(failed).toMatchObject({ status: 'EVALUATION_FAILED', status_error: { message: expect.stringMatching(/^every invocation failed/) } });
     const [failedScenario] = await scenariosOf(single.id);
     expect(failedScenario.outputs[0].error.message).toEqual(expect.any(String));
     expect((await put(client, single.id, failedScenario.id, { score: 3 })).status).toBe(409);
@@ -295,7 +302,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
       expect(early.status).toBe(409);
       expect(early.body.detail).toMatch(/EVALUATION_STARTED/);
       gate.release();
-      expect((await settled(created.id)).status.value).toBe('EVALUATION_READY');
+      expect((await settled(created.id)).status).toBe('EVALUATION_READY');
       const [first] = await scenariosOf(created.id);
       expect((await put(client, created.id, first.id, { score: 4 })).body.score).toBe(4);
     });
@@ -314,7 +321,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
     await expect422({ ...base, evaluation_type: 'elo' }, ['body', 'evaluation_type']);
     await expect422({ ...base, inputs: ['input', 'nope'] }, ['body', 'inputs', 1]);
     await expect422({ ...base, correct_answer_column: 'answer' }, ['body', 'correct_answer_column']);
-    await expect422({ ...base, revisions_ids: ['x', revisionIds[1]] }, ['body', 'revisions_ids']);
+    await expect422({ ...base, revisions_ids: ['x', revisionIds[1]] }, ['body', 'revisions_ids', 0]);
     const missing = await client.post('/human-evaluations', {});
     expect(missing.body.detail.map((d: any) => d.loc.join('.')).sort()).toEqual(
       ['body.app_id', 'body.evaluation_type', 'body.revisions_ids', 'body.testset_id'],

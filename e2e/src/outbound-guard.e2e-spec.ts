@@ -80,7 +80,7 @@ describe('outbound guard (embedded, PGlite)', () => {
     const variant = await api.client.post(`/apps/${appId}/variant/from-service`, {
       variant_name: 'redirecting', url: `http://localhost:${redirector.port}/svc?x=`, parameters: EXACT_TEMPLATE,
     });
-    expect(variant.status).toBe(201);
+    expect(variant.status).toBe(200);
     const revision = (await api.client.get(`/variants/${variant.body.variant_id}/revisions`)).body[0];
     const testset = (await api.client.post('/testsets', { name: 'one', csvdata: capitalRows(1), app_id: appId })).body;
     const exact = (await api.client.post('/evaluators/configs', {
@@ -100,7 +100,7 @@ describe('outbound guard (embedded, PGlite)', () => {
   it('still reaches an allowed local service, and never shows credentials written into its URL', async () => {
     const url = example.service.url.replace('127.0.0.1', 'user:s3cret@localhost');
     const response = await api.client.post(`/apps/${appId}/variant/from-service`, { variant_name: 'allowed', url });
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(200);
     expect(response.body.uri).toBe(example.service.url.replace('127.0.0.1', 'localhost'));
     expect(JSON.stringify((await api.client.get(`/apps/${appId}/variants`)).body)).not.toContain('s3cret');
   });
@@ -140,12 +140,12 @@ describe('outbound guard (distributed: PostgreSQL, Redis, a runner process with 
     const variant = await client.post(`/apps/${appId}/variant/from-service`, {
       variant_name: 'completion', url: example.service.url.replace('127.0.0.1', 'localhost'), parameters: EXACT_TEMPLATE,
     });
-    expect(variant.status).toBe(201);
+    expect(variant.status).toBe(200);
     const revision = (await client.get(`/variants/${variant.body.variant_id}/revisions`)).body[0];
     const hook = await client.post('/evaluators/configs', {
       app_id: appId, name: 'hook', evaluator_key: 'auto_webhook_test', settings_values: { webhook_url: `http://127.0.0.1:${secret.port}/score` },
     });
-    expect(hook.status).toBe(201);
+    expect(hook.status).toBe(200);
     const testset = (await client.post('/testsets', { name: 'two', csvdata: capitalRows(2), app_id: appId })).body;
     const [evaluation] = (await client.post('/evaluations', {
       app_id: appId, revisions_ids: [revision.id], evaluators_configs: [hook.body.id], testset_id: testset.id, rate_limit: QUICK_RATE_LIMIT,

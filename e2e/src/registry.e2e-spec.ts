@@ -17,14 +17,14 @@ describe.each<Engine>(['pglite', 'postgres'])('registry over HTTP on %s', (engin
     api = await startApi(engine);
     client = api.client;
     const created = await client.post('/projects', { name: 'other-team' });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     other = client.withKey(created.body.api_key.key);
   });
   afterAll(() => api.close());
 
   async function createApp(name: string) {
     const response = await client.post('/apps', { app_name: name });
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(200);
     return response.body;
   }
 
@@ -32,7 +32,7 @@ describe.each<Engine>(['pglite', 'postgres'])('registry over HTTP on %s', (engin
     const response = await client.post(`/apps/${appId}/variant/from-service`, {
       variant_name: name, url: SERVICE_URL, parameters, commit_message: 'first',
     });
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(200);
     return response.body;
   }
 
@@ -55,7 +55,7 @@ describe.each<Engine>(['pglite', 'postgres'])('registry over HTTP on %s', (engin
     it('creates and deletes API keys of its own project only', async () => {
       const projectId = (await createApp(`keys-${engine}`)).project_id;
       const created = await client.post(`/projects/${projectId}/api-keys`, { name: 'ci' });
-      expect(created.status).toBe(201);
+      expect(created.status).toBe(200);
       expect(created.body).toMatchObject({ name: 'ci', project_id: projectId, key: expect.stringMatching(/^crc_/) });
       const ci = client.withKey(created.body.key);
       expect((await ci.get('/apps')).status).toBe(200);
@@ -121,7 +121,7 @@ describe.each<Engine>(['pglite', 'postgres'])('registry over HTTP on %s', (engin
         base_id: variant.base_id, new_variant_name: 'creative', new_config_name: 'creative',
         parameters: { temperature: 1.2 }, commit_message: 'warmer',
       });
-      expect(added.status).toBe(201);
+      expect(added.status).toBe(200);
       expect(added.body).toMatchObject({ variant_name: 'creative', base_id: variant.base_id, config_name: 'creative', revision: 1 });
       const revisions = await client.get(`/variants/${added.body.variant_id}/revisions`);
       expect(revisions.body).toEqual([expect.objectContaining({ revision: 1, parameters: { temperature: 1.2 }, commit_message: 'warmer', modified_by: 'default' })]);
@@ -159,12 +159,12 @@ describe.each<Engine>(['pglite', 'postgres'])('registry over HTTP on %s', (engin
       const app = await createApp(`environments-${engine}`);
       const variant = await createVariant(app.app_id);
       const first = await client.post('/environments/deploy', { app_id: app.app_id, environment_name: 'production', variant_id: variant.variant_id, commit_message: 'go live' });
-      expect(first).toMatchObject({ status: 201, body: { revision: 1, deployed_variant_name: 'main' } });
+      expect(first).toMatchObject({ status: 200, body: { revision: 1, deployed_variant_name: 'main' } });
       await client.put(`/variants/${variant.variant_id}/parameters`, { parameters: { temperature: 0.9 } });
       const second = await client.post('/environments/deploy', { app_id: app.app_id, environment_name: 'production', variant_id: variant.variant_id });
       expect(second.body.revision).toBe(2);
       const reverted = await client.post(`/environments/revisions/${first.body.id}/revert`, {});
-      expect(reverted).toMatchObject({ status: 201, body: { revision: 3, deployed_app_variant_revision: first.body.deployed_app_variant_revision } });
+      expect(reverted).toMatchObject({ status: 200, body: { revision: 3, deployed_app_variant_revision: first.body.deployed_app_variant_revision } });
 
       const record = await client.get(`/apps/${app.app_id}/revisions/production`);
       expect(record.status).toBe(200);
@@ -192,7 +192,7 @@ describe.each<Engine>(['pglite', 'postgres'])('registry over HTTP on %s', (engin
       expect(await deploy({ revision: 0 })).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'revision'], type: 'greater_than_equal' }] } });
       const otherApp = await createApp(`deploy-rules-other-${engine}`);
       expect((await deploy({ app_id: otherApp.app_id })).status).toBe(400);
-      expect((await deploy({ revision: 1 })).status).toBe(201);
+      expect((await deploy({ revision: 1 })).status).toBe(200);
       expect((await client.delete(`/variants/${variant.variant_id}`)).status).toBe(409);
       const spare = await createVariant(app.app_id, 'spare');
       expect((await client.delete(`/variants/${spare.variant_id}`)).status).toBe(204);

@@ -3,7 +3,7 @@ import type { HttpClient } from './support/http-client';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { postMultipart } from './support/multipart';
 
-const SUMMARY_FIELDS = ['id', 'name', 'app_id', 'columns', 'rows_count', 'created_at', 'updated_at'];
+const SUMMARY_FIELDS = ['_id', 'id', 'name', 'app_id', 'columns', 'rows_count', 'created_at', 'updated_at'];
 const ROWS = [
   { country: 'France', correct_answer: 'Paris', difficulty: 1, verified: true, note: null },
   { country: 'Peru', correct_answer: 'Lima', difficulty: 2.5, verified: false, note: 'capital since 1535' },
@@ -30,7 +30,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
   describe('CRUD', () => {
     it('creates, lists, reads, updates and deletes a test set', async () => {
       const created = await client.post('/testsets', { name: 'capitals', csvdata: ROWS });
-      expect(created.status).toBe(201);
+      expect(created.status).toBe(200);
       expect(Object.keys(created.body).sort()).toEqual([...SUMMARY_FIELDS].sort());
       expect(created.body).toMatchObject({
         name: 'capitals', app_id: null, columns: ['country', 'correct_answer', 'difficulty', 'verified', 'note'], rows_count: 2,
@@ -40,7 +40,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
       const fetched = await client.get(`/testsets/${id}`);
       expect(fetched.status).toBe(200);
       expect(fetched.body).toEqual({
-        id, name: 'capitals', app_id: null, columns: created.body.columns, csvdata: ROWS,
+        _id: id, id, name: 'capitals', app_id: null, columns: created.body.columns, csvdata: ROWS,
         created_at: created.body.created_at, updated_at: created.body.updated_at,
       });
       expect(Object.keys(fetched.body.csvdata[0])).toEqual(created.body.columns);
@@ -50,11 +50,15 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
       const summary = listed.body.find((t: { id: string }) => t.id === id);
       expect(summary).toEqual(created.body);
 
+      // PUT answers as Agenta does; the list shows the change.
       const renamed = await client.put(`/testsets/${id}`, { name: 'capitals v2' });
-      expect(renamed).toMatchObject({ status: 200, body: { id, name: 'capitals v2', rows_count: 2 } });
-      expect(Date.parse(renamed.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.body.updated_at));
-      const replaced = await client.put(`/testsets/${id}`, { csvdata: [{ question: 'q1', answer: 'a1' }] });
-      expect(replaced.body).toMatchObject({ name: 'capitals v2', columns: ['question', 'answer'], rows_count: 1 });
+      expect(renamed).toMatchObject({ status: 200, body: { _id: id, status: 'success', message: 'testset updated successfully' } });
+      const afterRename = (await client.get('/testsets')).body.find((t: { id: string }) => t.id === id);
+      expect(afterRename).toMatchObject({ name: 'capitals v2', rows_count: 2 });
+      expect(Date.parse(afterRename.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.body.updated_at));
+      await client.put(`/testsets/${id}`, { csvdata: [{ question: 'q1', answer: 'a1' }] });
+      const replaced = (await client.get('/testsets')).body.find((t: { id: string }) => t.id === id);
+      expect(replaced).toMatchObject({ name: 'capitals v2', columns: ['question', 'answer'], rows_count: 1 });
       expect((await client.get(`/testsets/${id}`)).body.csvdata).toEqual([{ question: 'q1', answer: 'a1' }]);
 
       expect((await client.delete(`/testsets/${id}`)).status).toBe(204);
@@ -65,14 +69,14 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
     it('keeps column names that look like JavaScript internals', async () => {
       const rows = [{ constructor: 'x', toString: 'y', 'has space': 'z' }];
       const created = await client.post('/testsets', { name: 'odd-columns', csvdata: rows });
-      expect(created).toMatchObject({ status: 201, body: { columns: ['constructor', 'toString', 'has space'] } });
+      expect(created).toMatchObject({ status: 200, body: { columns: ['constructor', 'toString', 'has space'] } });
       expect((await client.get(`/testsets/${created.body.id}`)).body.csvdata).toEqual(rows);
     });
 
     it('scopes test sets to an app and filters the list by app_id', async () => {
       const app = (await client.post('/apps', { app_name: `testsets-${engine}` })).body;
       const ofApp = await client.post('/testsets', { name: 'of-app', csvdata: ROWS, app_id: app.app_id });
-      expect(ofApp).toMatchObject({ status: 201, body: { app_id: app.app_id } });
+      expect(ofApp).toMatchObject({ status: 200, body: { app_id: app.app_id } });
       await client.post('/testsets', { name: 'project-wide', csvdata: ROWS });
       const filtered = await client.get(`/testsets?app_id=${app.app_id}`);
       expect(filtered.body.map((t: { name: string }) => t.name)).toEqual(['of-app']);
@@ -86,10 +90,11 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
       const b = (await client.post('/testsets', { name: 'bulk-b', csvdata: ROWS })).body;
       const foreign = (await other.post('/testsets', { name: 'bulk-c', csvdata: ROWS })).body;
       const deleted = await client.delete('/testsets', { testset_ids: [a.id, b.id, foreign.id, randomUUID()] });
-      expect(deleted).toMatchObject({ status: 200, body: { deleted: 2 } });
+      expect(deleted.status).toBe(200);
+      expect([...deleted.body].sort()).toEqual([a.id, b.id].sort());
       expect((await client.get(`/testsets/${a.id}`)).status).toBe(404);
       expect((await other.get(`/testsets/${foreign.id}`)).status).toBe(200);
-      expect(await client.delete('/testsets', { testset_ids: ['not-a-uuid'] })).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'testset_ids'] }] } });
+      expect(await client.delete('/testsets', { testset_ids: ['not-a-uuid'] })).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'testset_ids', 0] }] } });
       expect((await client.delete('/testsets', { testset_ids: [] })).status).toBe(422);
     });
   });
@@ -113,7 +118,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
       expect(await client.post('/testsets', { name: 'taken', csvdata: ROWS })).toMatchObject({ status: 409, body: { detail: expect.stringContaining('taken') } });
       const second = (await client.post('/testsets', { name: 'free', csvdata: ROWS })).body;
       expect((await client.put(`/testsets/${second.id}`, { name: 'taken' })).status).toBe(409);
-      expect((await other.post('/testsets', { name: 'taken', csvdata: ROWS })).status).toBe(201);
+      expect((await other.post('/testsets', { name: 'taken', csvdata: ROWS })).status).toBe(200);
       expect((await client.put(`/testsets/${first.id}`, { name: 'taken' })).status).toBe(200);
     });
   });
@@ -159,7 +164,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
     it('uploads a CSV file: columns from the header, values kept as strings', async () => {
       const csv = 'country,correct_answer,difficulty\nFrance,Paris,1\n"Korea, South",Seoul,3\n';
       const response = await upload({ file: { name: 'capitals.csv', content: csv, type: 'text/csv' } });
-      expect(response.status).toBe(201);
+      expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ name: 'capitals', columns: ['country', 'correct_answer', 'difficulty'], rows_count: 2 });
       const fetched = await client.get(`/testsets/${response.body.id}`);
       expect(fetched.body.csvdata).toEqual([
@@ -170,7 +175,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
 
     it('names the test set after a UTF-8 file name', async () => {
       const response = await upload({ file: { name: 'données été.csv', content: 'question\nqu’est-ce que c’est ?\n' } });
-      expect(response).toMatchObject({ status: 201, body: { name: 'données été', columns: ['question'] } });
+      expect(response).toMatchObject({ status: 200, body: { name: 'données été', columns: ['question'] } });
       expect((await client.get(`/testsets/${response.body.id}`)).body.csvdata).toEqual([{ question: 'qu’est-ce que c’est ?' }]);
     });
 
@@ -179,7 +184,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
       const response = await upload({
         file: { name: 'rows.txt', content: JSON.stringify(ROWS) }, upload_type: 'JSON', testset_name: 'from json', app_id: app.app_id,
       });
-      expect(response).toMatchObject({ status: 201, body: { name: 'from json', app_id: app.app_id, rows_count: 2 } });
+      expect(response).toMatchObject({ status: 200, body: { name: 'from json', app_id: app.app_id, rows_count: 2 } });
       expect((await client.get(`/testsets/${response.body.id}`)).body.csvdata).toEqual(ROWS);
     });
 
@@ -199,17 +204,17 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
       const noFile = await upload({ testset_name: 'nothing' });
       expect(noFile).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'file'], type: 'missing' }] } });
       const taken = await upload({ file: { name: 'dup.csv', content: 'a\n1\n' } });
-      expect(taken.status).toBe(201);
+      expect(taken.status).toBe(200);
       expect((await upload({ file: { name: 'dup.csv', content: 'a\n1\n' } })).status).toBe(409);
       expect((await postMultipart(client, '/testsets/upload', { file: { name: 'x.csv', content: 'a\n1\n' } })).status).toBe(401);
-      expect((await upload({ file: { name: 'mine.csv', content: 'a\n1\n' } }, otherKey)).status).toBe(201);
+      expect((await upload({ file: { name: 'mine.csv', content: 'a\n1\n' } }, otherKey)).status).toBe(200);
     });
 
     it('uploads a 10 000-row CSV in one request and reads every row back', async () => {
       const lines = ['id,question,correct_answer'];
       for (let i = 0; i < 10_000; i++) lines.push(`${i},"What is ${i} + ${i}, exactly?",${i * 2}`);
       const response = await upload({ file: { name: 'large.csv', content: `${lines.join('\n')}\n` } });
-      expect(response).toMatchObject({ status: 201, body: { name: 'large', rows_count: 10_000 } });
+      expect(response).toMatchObject({ status: 200, body: { name: 'large', rows_count: 10_000 } });
       const listed = (await client.get('/testsets')).body.find((t: { id: string }) => t.id === response.body.id);
       expect(listed.rows_count).toBe(10_000);
       const fetched = await client.get(`/testsets/${response.body.id}`);

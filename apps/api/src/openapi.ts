@@ -1,9 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
 
-/** The api's OpenAPI document, built from the controllers' decorators: served at /openapi.json and the source of libs/client. */
+const built = new WeakMap<INestApplication, OpenAPIObject>();
+
+/**
+ * The api's OpenAPI document, built once per app from the controllers' decorators and the zod wire schemas:
+ * served at /openapi.json and the source of libs/client.
+ */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  return SwaggerModule.createDocument(
+  const existing = built.get(app);
+  if (existing) return existing;
+  // nestjs-zod's post-processing turns the zod DTOs' placeholders into real JSON schemas.
+  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Crucible')
@@ -11,5 +20,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setVersion('0.1.0')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <key>' }, 'ApiKey')
       .build(),
-  );
+  ));
+  built.set(app, document);
+  return document;
 }

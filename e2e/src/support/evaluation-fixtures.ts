@@ -17,7 +17,7 @@ export async function registerServiceWithTwoRevisions(
   const variant = await client.post(`/apps/${app.app_id}/variant/from-service`, {
     variant_name: 'completion', url: input.serviceUrl, parameters: input.first,
   });
-  if (variant.status !== 201) throw new Error(`variant registration failed: ${JSON.stringify(variant.body)}`);
+  if (variant.status !== 200) throw new Error(`variant registration failed: ${JSON.stringify(variant.body)}`);
   await client.put(`/variants/${variant.body.variant_id}/parameters`, { parameters: input.second, commit_message: 'second' });
   const revisions = (await client.get(`/variants/${variant.body.variant_id}/revisions`)).body;
   return { app, variant: variant.body, revisionIds: revisions.map((r: { id: string }) => r.id) as string[] };
@@ -32,7 +32,7 @@ export async function createEvaluatorConfigs(client: HttpClient, appId: string) 
   const created = [];
   for (const config of configs) {
     const response = await client.post('/evaluators/configs', { app_id: appId, ...config });
-    if (response.status !== 201) throw new Error(`evaluator config failed: ${JSON.stringify(response.body)}`);
+    if (response.status !== 200) throw new Error(`evaluator config failed: ${JSON.stringify(response.body)}`);
     created.push(response.body);
   }
   return created as Array<{ id: string; evaluator_key: string }>;

@@ -23,7 +23,8 @@ export class BuiltinEvaluatorService extends EvaluatorService {
   }
 
   validateSettings(evaluatorKey: string, settings: Record<string, unknown>): SettingsCheck {
-    const check = validateEvaluatorSettings(evaluatorKey, settings);
+    // Stored as given: defaults are applied when the evaluator runs, so a later default reaches old configs.
+    const check = validateEvaluatorSettings(evaluatorKey, settings, { applyDefaults: false });
     return check.ok ? { ok: true, settings: check.settings } : { ok: false, issues: check.issues };
   }
 

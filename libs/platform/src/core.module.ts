@@ -1,7 +1,7 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import {
   AuthenticateUseCase, BootstrapDefaultProjectUseCase, CancelEvaluationUseCase, CodeSandbox, CompareEvaluationsUseCase,
-  CreateApiKeyUseCase, CreateAppUseCase, CreateEvaluationUseCase, CreateEvaluatorConfigUseCase, CreateProjectUseCase,
+  CreateApiKeyUseCase, CreateAppUseCase, RenameAppUseCase, LatestRevisionsUseCase, CreateEvaluationUseCase, CreateEvaluatorConfigUseCase, CreateProjectUseCase,
   CreateVariantFromBaseUseCase, CreateVariantFromServiceUseCase, DeleteApiKeyUseCase, DeleteAppUseCase,
   DeleteEvaluationsUseCase, DeleteEvaluatorConfigUseCase, DeleteVariantUseCase, DeployUseCase, DispatchJobUseCase,
   EvaluatorService, GetAppUseCase, GetEnvironmentHistoryUseCase, GetEvaluationUseCase, GetEvaluatorConfigUseCase,
@@ -42,7 +42,7 @@ export interface CoreConfig {
 
 const useCases: Provider[] = [
   AuthenticateUseCase, BootstrapDefaultProjectUseCase, CreateProjectUseCase, CreateApiKeyUseCase, ListApiKeysUseCase,
-  DeleteApiKeyUseCase, CreateAppUseCase, GetAppUseCase, ListAppsUseCase, DeleteAppUseCase,
+  DeleteApiKeyUseCase, CreateAppUseCase, GetAppUseCase, ListAppsUseCase, DeleteAppUseCase, RenameAppUseCase, LatestRevisionsUseCase,
   CreateVariantFromServiceUseCase, CreateVariantFromBaseUseCase, GetVariantUseCase, ListVariantsUseCase,
   UpdateVariantParametersUseCase, ListVariantRevisionsUseCase, GetVariantRevisionUseCase, DeleteVariantUseCase,
   DeployUseCase, RevertEnvironmentUseCase, ListEnvironmentsUseCase, GetEnvironmentHistoryUseCase, ResolveConfigUseCase,

@@ -3,10 +3,11 @@ import {
   CreateHumanEvaluationUseCase, DeleteHumanEvaluationsUseCase, ExportHumanEvaluationUseCase,
   GetHumanEvaluationResultsUseCase, GetHumanEvaluationUseCase, ListHumanEvaluationScenariosUseCase,
   ListHumanEvaluationsUseCase, RunHumanEvaluationUseCase, UpdateHumanEvaluationScenarioUseCase,
+  UpdateHumanEvaluationStatusUseCase,
 } from '@crucible/application';
 
 export const HUMAN_EVALUATION_USE_CASES: Provider[] = [
   CreateHumanEvaluationUseCase, GetHumanEvaluationUseCase, ListHumanEvaluationsUseCase, ListHumanEvaluationScenariosUseCase,
   GetHumanEvaluationResultsUseCase, ExportHumanEvaluationUseCase, DeleteHumanEvaluationsUseCase,
-  UpdateHumanEvaluationScenarioUseCase, RunHumanEvaluationUseCase,
+  UpdateHumanEvaluationScenarioUseCase, UpdateHumanEvaluationStatusUseCase, RunHumanEvaluationUseCase,
 ];

@@ -1,12 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse } from 'nestjs-zod';
 import type { Actor } from '@crucible/domain';
 import {
   CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
-import { CreateApiKeyDto, CreateProjectDto } from '../dto/access.dto';
+import {
+  ApiKeyDto, CreateApiKeyDto, CreateProjectDto, CreatedProjectDto, CurrentProjectDto, IssuedApiKeyDto,
+} from '../wire/access.wire';
 import { presentApiKey } from '../presenters/registry.presenter';
 
 @ApiTags('access')
@@ -23,17 +26,7 @@ export class AccessController {
 
   /** The caller's project and the key it signed in with (the console's header). */
   @Get('current')
-  @ApiOkResponse({
-    description: 'The project of the key that calls',
-    schema: {
-      type: 'object',
-      required: ['project_id', 'name', 'created_at', 'api_key'],
-      properties: {
-        project_id: { type: 'string' }, name: { type: 'string' }, created_at: { type: 'string', format: 'date-time' },
-        api_key: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-      },
-    },
-  })
+  @ZodResponse({ status: 200, type: CurrentProjectDto })
   async current(@CurrentActor() actor: Actor) {
     const project = await this.currentProject.execute(actor);
     return {
@@ -46,6 +39,7 @@ export class AccessController {
 
   /** Only admin keys create projects (403 otherwise); the answer holds the new project's first key, shown once. */
   @Post()
+  @ZodResponse({ status: 200, type: CreatedProjectDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto) {
     const { project, key, rawKey } = await this.createProject.execute(actor, { name: body.name });
     return {
@@ -57,22 +51,25 @@ export class AccessController {
   }
 
   @Get(':project_id/api-keys')
+  @ZodResponse({ status: 200, type: [ApiKeyDto] })
   async list(@CurrentActor() actor: Actor, @Param('project_id', new IdPipe('project')) projectId: string) {
     return (await this.listApiKeys.execute(actor, projectId)).map(presentApiKey);
   }
 
   @Post(':project_id/api-keys')
+  @ZodResponse({ status: 200, type: IssuedApiKeyDto })
   async createKey(
     @CurrentActor() actor: Actor,
     @Param('project_id', new IdPipe('project')) projectId: string,
     @Body() body: CreateApiKeyDto,
   ) {
-    const { key, rawKey } = await this.createApiKey.execute(actor, { projectId, name: body.name });
+    const { key, rawKey } = await this.createApiKey.execute(actor, { projectId, name: body.name ?? undefined });
     return { ...presentApiKey(key), key: rawKey };
   }
 
   @Delete(':project_id/api-keys/:key_id')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Revoked' })
   async removeKey(
     @CurrentActor() actor: Actor,
     @Param('project_id', new IdPipe('project')) projectId: string,

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse } from 'nestjs-zod';
 import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeleteAppUseCase, GetAppUseCase, GetEnvironmentHistoryUseCase,
@@ -7,7 +8,8 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
-import { CreateAppDto, CreateVariantFromServiceDto } from '../dto/registry.dto';
+import { AppDto, CreateAppDto, CreateVariantFromServiceDto, UpdateAppDto, VariantDto } from '../wire/registry.wire';
+import { EnvironmentDto, EnvironmentHistoryDto } from '../wire/environment.wire';
 import {
   presentApp, presentEnvironment, presentEnvironmentHistory, presentVariant,
 } from '../presenters/registry.presenter';
@@ -20,65 +22,76 @@ export class AppsController {
     private readonly createApp: CreateAppUseCase,
     private readonly listApps: ListAppsUseCase,
     private readonly getApp: GetAppUseCase,
+    private readonly renameApp: RenameAppUseCase,
     private readonly deleteApp: DeleteAppUseCase,
     private readonly listVariants: ListVariantsUseCase,
     private readonly createVariantFromService: CreateVariantFromServiceUseCase,
     private readonly listEnvironments: ListEnvironmentsUseCase,
     private readonly environmentHistory: GetEnvironmentHistoryUseCase,
-    private readonly renameApp: RenameAppUseCase,
   ) {}
 
   @Post()
+  @ZodResponse({ status: 200, type: AppDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateAppDto) {
     return presentApp(await this.createApp.execute(actor, { appName: body.app_name }));
   }
 
   @Get()
+  @ZodResponse({ status: 200, type: [AppDto] })
   async list(@CurrentActor() actor: Actor) {
     return (await this.listApps.execute(actor)).map(presentApp);
   }
 
   @Get(':app_id')
+  @ZodResponse({ status: 200, type: AppDto })
   async get(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string) {
     return presentApp(await this.getApp.execute(actor, appId));
   }
 
+  /** Agenta's rename. */
   @Patch(':app_id')
-  async rename(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string, @Body() body: CreateAppDto) {
+  @ZodResponse({ status: 200, type: AppDto })
+  async rename(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string, @Body() body: UpdateAppDto) {
     return presentApp(await this.renameApp.execute(actor, { appId, appName: body.app_name }));
   }
 
   @Delete(':app_id')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted, with everything under it' })
   async remove(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string): Promise<void> {
     await this.deleteApp.execute(actor, appId);
   }
 
   @Get(':app_id/variants')
+  @ZodResponse({ status: 200, type: [VariantDto] })
   async variants(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string) {
     return (await this.listVariants.execute(actor, appId)).map(presentVariant);
   }
 
   @Post(':app_id/variant/from-service')
+  @ZodResponse({ status: 200, type: VariantDto })
   async fromService(
     @CurrentActor() actor: Actor,
     @Param('app_id', new IdPipe('app')) appId: string,
     @Body() body: CreateVariantFromServiceDto,
   ) {
     const view = await this.createVariantFromService.execute(actor, {
-      appId, variantName: body.variant_name, url: body.url, routePath: body.route_path, baseName: body.base_name,
-      configName: body.config_name, parameters: body.parameters, commitMessage: body.commit_message,
+      appId, variantName: body.variant_name, url: body.url, routePath: body.route_path ?? undefined,
+      baseName: body.base_name ?? undefined, configName: body.config_name ?? undefined,
+      parameters: body.parameters ?? undefined, commitMessage: body.commit_message ?? undefined,
     });
     return presentVariant(view);
   }
 
   @Get(':app_id/environments')
+  @ZodResponse({ status: 200, type: [EnvironmentDto] })
   async environments(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string) {
     return (await this.listEnvironments.execute(actor, appId)).map(presentEnvironment);
   }
 
   /** Seed operation 4. */
   @Get(':app_id/revisions/:environment_name')
+  @ZodResponse({ status: 200, type: EnvironmentHistoryDto })
   async environmentRevisions(
     @CurrentActor() actor: Actor,
     @Param('app_id', new IdPipe('app')) appId: string,

@@ -1,24 +1,27 @@
 import { Readable } from 'node:stream';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
 import { type Actor, DomainError, rateLimitFromWire } from '@crucible/domain';
 import {
-  CancelEvaluationUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase, DeleteEvaluationsUseCase,
-  ExportEvaluationUseCase, GetEvaluationUseCase, ListEvaluationScenariosUseCase, ListEvaluationsUseCase,
-  CompareEvaluationStatisticsUseCase, RerunFailedRowsUseCase,
+  CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
+  DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, LatestRevisionsUseCase,
+  ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe, isUuid } from '../http/id.pipe';
 import { memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
 import {
-  ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, ListEvaluationsQueryDto,
-} from '../dto/evaluation.dto';
+  ComparisonDto, ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
+  EvaluationScenarioDto, EvaluationStatusDto,
+} from '../wire/evaluation.wire';
+import { EvaluationComparisonDto, ExportEvaluationQueryDto, RerunEvaluationDto } from '../wire/evaluation-review.wire';
+import { PagedAppScopeQueryDto } from '../wire/common.wire';
+import { DeletedCountDto } from '../wire/common.wire';
 import {
   presentComparison, presentEvaluation, presentEvaluationResults, presentEvaluationStatus, presentScenario,
 } from '../presenters/evaluation.presenter';
-import { ExportEvaluationQueryDto, RerunEvaluationDto } from '../dto/evaluation-review.dto';
-import { EvaluationComparisonDto } from '../dto/evaluation-comparison.dto';
 import { presentEvaluationComparison } from '../presenters/evaluation-comparison.presenter';
 import { evaluationCsv, evaluationJson } from '../presenters/evaluation-export.presenter';
 
@@ -49,36 +52,41 @@ export class EvaluationsController {
     private readonly compareStatistics: CompareEvaluationStatisticsUseCase,
     private readonly rerunFailedRows: RerunFailedRowsUseCase,
     private readonly exportEvaluation: ExportEvaluationUseCase,
+    private readonly latestRevisions: LatestRevisionsUseCase,
   ) {}
 
   /** Seed operation 1: everything unless `limit` is given. */
   @Get()
+  @ApiOkResponse({ type: [EvaluationDto.Output] })
   async list(
-    @CurrentActor() actor: Actor, @Query() query: ListEvaluationsQueryDto,
+    @CurrentActor() actor: Actor, @Query() query: PagedAppScopeQueryDto,
     @Req() req: Request, @Res() res: Response,
   ): Promise<void> {
     const page = await this.listEvaluations.execute(actor, query.app_id, pageRequest(query, 'everything'));
     sendJsonPage(req, res, page, listedEvaluationJson);
   }
 
-  /** Seed operation 2: one evaluation per revision id, all returned. */
+  /** Seed operation 2: one evaluation per revision id (or per variant's latest revision), all returned. */
   @Post()
-  @HttpCode(200)
+  @ZodResponse({ status: 200, type: [EvaluationDto] })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateEvaluationDto) {
+    const revisionIds = body.revisions_ids ?? await this.latestRevisions.execute(actor, body.variant_ids ?? []);
     const evaluations = await this.createEvaluation.execute(actor, {
-      appId: body.app_id, revisionIds: body.revisions_ids, evaluatorConfigIds: body.evaluators_configs,
+      appId: body.app_id, revisionIds, evaluatorConfigIds: body.evaluators_configs,
       testsetId: body.testset_id, rateLimit: rateLimitFromWire(body.rate_limit),
-      correctAnswerColumn: body.correct_answer_column,
+      correctAnswerColumn: body.correct_answer_column ?? undefined,
     });
     return evaluations.map(presentEvaluation);
   }
 
   @Delete()
+  @ZodResponse({ status: 200, type: DeletedCountDto })
   async remove(@CurrentActor() actor: Actor, @Body() body: DeleteEvaluationsDto) {
     return { deleted: await this.deleteEvaluations.execute(actor, body.evaluations_ids) };
   }
 
   @Get('evaluation_scenarios/comparison-results')
+  @ZodResponse({ status: 200, type: ComparisonDto })
   async compare(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto) {
     const { evaluations, rows } = await this.compareEvaluations.execute(actor, evaluationIds(query.evaluations_ids));
     return presentComparison(evaluations, rows);
@@ -86,28 +94,32 @@ export class EvaluationsController {
 
   /** ARCHITECTURE §11: per evaluator config, cost and latency, means with 95 % intervals and paired tests against the first id. */
   @Get('compare')
-  @ApiOkResponse({ type: EvaluationComparisonDto })
-  async compareStatistically(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto): Promise<EvaluationComparisonDto> {
+  @ZodResponse({ status: 200, type: EvaluationComparisonDto })
+  async compareStatistically(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto) {
     const { evaluations, metrics } = await this.compareStatistics.execute(actor, evaluationIds(query.evaluations_ids));
     return presentEvaluationComparison(evaluations, metrics);
   }
 
   @Get(':evaluation_id')
+  @ZodResponse({ status: 200, type: EvaluationDto })
   async get(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
     return presentEvaluation(await this.getEvaluation.execute(actor, id));
   }
 
   @Get(':evaluation_id/status')
+  @ZodResponse({ status: 200, type: EvaluationStatusDto })
   async status(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
     return presentEvaluationStatus(await this.getEvaluation.execute(actor, id));
   }
 
   @Get(':evaluation_id/results')
+  @ZodResponse({ status: 200, type: EvaluationResultsDto })
   async results(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
     return presentEvaluationResults(await this.getEvaluation.execute(actor, id));
   }
 
   @Get(':evaluation_id/evaluation_scenarios')
+  @ZodResponse({ status: 200, type: [EvaluationScenarioDto] })
   async scenarios(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
     const { evaluation, scenarios } = await this.listScenarios.execute(actor, id);
     return scenarios.map((scenario) => presentScenario(evaluation, scenario));
@@ -115,18 +127,20 @@ export class EvaluationsController {
 
   /** A new evaluation that keeps the rows which succeeded and re-invokes those whose application or evaluator errored. */
   @Post(':evaluation_id/rerun')
+  @ZodResponse({ status: 200, type: EvaluationDto })
   async rerun(
     @CurrentActor() actor: Actor,
     @Param('evaluation_id', new IdPipe('evaluation')) id: string,
     @Body() body: RerunEvaluationDto,
   ) {
-    const rateLimit = body?.rate_limit ? rateLimitFromWire(body.rate_limit) : undefined;
+    const rateLimit = body.rate_limit ? rateLimitFromWire(body.rate_limit) : undefined;
     return presentEvaluation(await this.rerunFailedRows.execute(actor, id, rateLimit));
   }
 
   /** Every row, streamed page by page: CSV (one column per input and per evaluator) or a JSON array of scenarios. */
   @Get(':evaluation_id/export')
   @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse({ description: 'JSON array of scenarios, or CSV (format=csv)', schema: { type: 'array', items: { type: 'object', additionalProperties: true } } })
   async export(
     @CurrentActor() actor: Actor,
     @Param('evaluation_id', new IdPipe('evaluation')) id: string,
@@ -142,7 +156,7 @@ export class EvaluationsController {
   }
 
   @Post(':evaluation_id/cancel')
-  @HttpCode(200)
+  @ZodResponse({ status: 200, type: EvaluationStatusDto })
   async cancel(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
     return presentEvaluationStatus(await this.cancelEvaluation.execute(actor, id));
   }

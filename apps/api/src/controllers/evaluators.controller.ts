@@ -1,15 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse } from 'nestjs-zod';
 import type { Actor } from '@crucible/domain';
+import type { EvaluatorDescriptor } from '@crucible/evaluators';
 import {
   CreateEvaluatorConfigUseCase, DeleteEvaluatorConfigUseCase, GetEvaluatorConfigUseCase, ListEvaluatorConfigsUseCase,
   ListEvaluatorsUseCase, RunEvaluatorUseCase, UpdateEvaluatorConfigUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
-import { CreateEvaluatorConfigDto, ListEvaluationsQueryDto, UpdateEvaluatorConfigDto } from '../dto/evaluation.dto';
-import { presentEvaluatorConfig } from '../presenters/evaluation.presenter';
-import { EvaluatorRunResponseDto, RunEvaluatorDto } from '../dto/evaluation-review.dto';
+import {
+  AppScopeQueryDto, CreateEvaluatorConfigDto, EvaluatorConfigDto, EvaluatorDto, UpdateEvaluatorConfigDto,
+} from '../wire/evaluator.wire';
+import { presentEvaluator, presentEvaluatorConfig } from '../presenters/evaluator.presenter';
+import { EvaluatorRunResponseDto, RunEvaluatorDto } from '../wire/evaluation-review.wire';
 
 @ApiTags('evaluators')
 @ApiSecurity('ApiKey')
@@ -27,49 +31,56 @@ export class EvaluatorsController {
 
   /** The built-in catalog: keys, settings templates, whether an LLM is needed. */
   @Get()
+  @ZodResponse({ status: 200, type: [EvaluatorDto] })
   catalog(@CurrentActor() _actor: Actor) {
-    return this.listEvaluators.execute();
+    // The application port keeps the catalog opaque (libs/evaluators defines its entries and depends on the port).
+    return (this.listEvaluators.execute() as readonly EvaluatorDescriptor[]).map(presentEvaluator);
   }
 
   @Post('configs')
+  @ZodResponse({ status: 200, type: EvaluatorConfigDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateEvaluatorConfigDto) {
     return presentEvaluatorConfig(await this.createConfig.execute(actor, {
-      appId: body.app_id, name: body.name, evaluatorKey: body.evaluator_key, settingsValues: body.settings_values ?? {},
+      appId: body.app_id ?? undefined, name: body.name, evaluatorKey: body.evaluator_key, settingsValues: body.settings_values ?? {},
     }));
   }
 
   @Get('configs')
-  async list(@CurrentActor() actor: Actor, @Query() query: ListEvaluationsQueryDto) {
+  @ZodResponse({ status: 200, type: [EvaluatorConfigDto] })
+  async list(@CurrentActor() actor: Actor, @Query() query: AppScopeQueryDto) {
     return (await this.listConfigs.execute(actor, query.app_id)).map(presentEvaluatorConfig);
   }
 
   @Get('configs/:config_id')
+  @ZodResponse({ status: 200, type: EvaluatorConfigDto })
   async get(@CurrentActor() actor: Actor, @Param('config_id', new IdPipe('evaluator config')) id: string) {
     return presentEvaluatorConfig(await this.getConfig.execute(actor, id));
   }
 
   @Put('configs/:config_id')
+  @ZodResponse({ status: 200, type: EvaluatorConfigDto })
   async update(
     @CurrentActor() actor: Actor,
     @Param('config_id', new IdPipe('evaluator config')) id: string,
     @Body() body: UpdateEvaluatorConfigDto,
   ) {
     return presentEvaluatorConfig(await this.updateConfig.execute(actor, {
-      id, name: body.name, evaluatorKey: body.evaluator_key, settingsValues: body.settings_values,
+      id, name: body.name ?? undefined, evaluatorKey: body.evaluator_key ?? undefined, settingsValues: body.settings_values ?? undefined,
     }));
   }
 
   @Delete('configs/:config_id')
-  @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('config_id', new IdPipe('evaluator config')) id: string): Promise<void> {
+  /** Agenta answers `true` for a deleted config. */
+  @ApiOkResponse({ schema: { type: 'boolean', enum: [true] } })
+  async remove(@CurrentActor() actor: Actor, @Param('config_id', new IdPipe('evaluator config')) id: string): Promise<true> {
     await this.deleteConfig.execute(actor, id);
+    return true;
   }
 
   /** Tries an evaluator on one sample output before its config is saved, as Agenta's `POST /evaluators/{key}/run`. */
   @Post(':evaluator_key/run')
-  @HttpCode(200)
-  @ApiOkResponse({ type: EvaluatorRunResponseDto })
-  async run(@CurrentActor() _actor: Actor, @Param('evaluator_key') key: string, @Body() body: RunEvaluatorDto): Promise<EvaluatorRunResponseDto> {
+  @ZodResponse({ status: 200, type: EvaluatorRunResponseDto })
+  async run(@CurrentActor() _actor: Actor, @Param('evaluator_key') key: string, @Body() body: RunEvaluatorDto) {
     const result = await this.runEvaluator.execute({
       evaluatorKey: key, settingsValues: body.settings_values ?? {}, inputs: body.inputs ?? {}, output: body.output,
       correctAnswer: body.correct_answer, appParams: body.app_params ?? {},

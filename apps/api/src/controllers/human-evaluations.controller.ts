@@ -1,24 +1,29 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse } from 'nestjs-zod';
 import type { Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
   CreateHumanEvaluationUseCase, DeleteHumanEvaluationsUseCase, ExportHumanEvaluationUseCase,
-  GetHumanEvaluationResultsUseCase, GetHumanEvaluationUseCase, ListHumanEvaluationScenariosUseCase,
-  ListHumanEvaluationsUseCase, UpdateHumanEvaluationScenarioUseCase,
+  GetHumanEvaluationResultsUseCase, GetHumanEvaluationUseCase, LatestRevisionsUseCase, ListHumanEvaluationScenariosUseCase,
+  ListHumanEvaluationsUseCase, UpdateHumanEvaluationScenarioUseCase, UpdateHumanEvaluationStatusUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { DeletedCountDto } from '../wire/common.wire';
+import { AppScopeQueryDto } from '../wire/evaluator.wire';
 import {
-  CreateHumanEvaluationDto, DeleteHumanEvaluationsDto, ExportHumanEvaluationQueryDto, ListHumanEvaluationsQueryDto,
-  UpdateHumanScenarioDto,
-} from '../dto/human-evaluation.dto';
+  CreateHumanEvaluationDto, DeleteHumanEvaluationsDto, ExportHumanEvaluationQueryDto, HumanEvaluationDto,
+  HumanEvaluationExportDto, HumanEvaluationResultsDto, HumanEvaluationScenarioDto, HumanEvaluationStatusDto,
+  UpdateHumanEvaluationDto, UpdateHumanScenarioDto,
+} from '../wire/human-evaluation.wire';
 import {
   presentHumanEvaluation, presentHumanEvaluationResults, presentHumanEvaluationStatus, presentHumanScenario,
 } from '../presenters/human-evaluation.presenter';
 import { toCsv } from '../presenters/csv.writer';
 
 const evaluationId = new IdPipe('human evaluation');
+const scenarioId = new IdPipe('human evaluation scenario');
 
 @ApiTags('human-evaluations')
 @ApiSecurity('ApiKey')
@@ -28,68 +33,97 @@ export class HumanEvaluationsController {
     private readonly createEvaluation: CreateHumanEvaluationUseCase,
     private readonly listEvaluations: ListHumanEvaluationsUseCase,
     private readonly getEvaluation: GetHumanEvaluationUseCase,
+    private readonly updateStatus: UpdateHumanEvaluationStatusUseCase,
     private readonly listScenarios: ListHumanEvaluationScenariosUseCase,
     private readonly updateScenario: UpdateHumanEvaluationScenarioUseCase,
     private readonly getResults: GetHumanEvaluationResultsUseCase,
     private readonly exportEvaluation: ExportHumanEvaluationUseCase,
     private readonly deleteEvaluations: DeleteHumanEvaluationsUseCase,
+    private readonly latestRevisions: LatestRevisionsUseCase,
   ) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @Query() query: ListHumanEvaluationsQueryDto) {
+  @ZodResponse({ status: 200, type: [HumanEvaluationDto] })
+  async list(@CurrentActor() actor: Actor, @Query() query: AppScopeQueryDto) {
     return (await this.listEvaluations.execute(actor, query.app_id)).map(presentHumanEvaluation);
   }
 
   @Post()
-  @HttpCode(200)
+  @ZodResponse({ status: 200, type: HumanEvaluationDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateHumanEvaluationDto) {
+    const revisionIds = body.revisions_ids ?? await this.latestRevisions.execute(actor, body.variant_ids ?? []);
     const evaluation = await this.createEvaluation.execute(actor, {
-      appId: body.app_id, evaluationType: body.evaluation_type, revisionIds: body.revisions_ids, testsetId: body.testset_id,
-      inputColumns: body.inputs, correctAnswerColumn: body.correct_answer_column,
+      appId: body.app_id, evaluationType: body.evaluation_type, revisionIds, testsetId: body.testset_id,
+      inputColumns: body.inputs ?? undefined, correctAnswerColumn: body.correct_answer_column ?? undefined,
     });
     return presentHumanEvaluation(evaluation);
   }
 
   @Delete()
+  @ZodResponse({ status: 200, type: DeletedCountDto })
   async remove(@CurrentActor() actor: Actor, @Body() body: DeleteHumanEvaluationsDto) {
     return { deleted: await this.deleteEvaluations.execute(actor, body.evaluations_ids) };
   }
 
   @Get(':evaluation_id')
+  @ZodResponse({ status: 200, type: HumanEvaluationDto })
   async get(@CurrentActor() actor: Actor, @Param('evaluation_id', evaluationId) id: string) {
     return presentHumanEvaluation(await this.getEvaluation.execute(actor, id));
   }
 
+  /** Agenta's update: the status moves between EVALUATION_READY and EVALUATION_FINISHED. */
+  @Put(':evaluation_id')
+  @ZodResponse({ status: 200, type: HumanEvaluationDto })
+  async update(@CurrentActor() actor: Actor, @Param('evaluation_id', evaluationId) id: string, @Body() body: UpdateHumanEvaluationDto) {
+    return presentHumanEvaluation(await this.updateStatus.execute(actor, { evaluationId: id, status: body.status }));
+  }
+
   @Get(':evaluation_id/status')
+  @ZodResponse({ status: 200, type: HumanEvaluationStatusDto })
   async status(@CurrentActor() actor: Actor, @Param('evaluation_id', evaluationId) id: string) {
     return presentHumanEvaluationStatus(await this.getEvaluation.execute(actor, id));
   }
 
   /** Seed operation 6. */
   @Get(':evaluation_id/evaluation_scenarios')
+  @ZodResponse({ status: 200, type: [HumanEvaluationScenarioDto] })
   async scenarios(@CurrentActor() actor: Actor, @Param('evaluation_id', evaluationId) id: string) {
     const { scenarios } = await this.listScenarios.execute(actor, id);
     return scenarios.map(presentHumanScenario);
   }
 
   @Put(':evaluation_id/evaluation_scenario/:scenario_id')
+  @ZodResponse({ status: 200, type: HumanEvaluationScenarioDto })
   async judge(
     @CurrentActor() actor: Actor,
     @Param('evaluation_id', evaluationId) id: string,
-    @Param('scenario_id', new IdPipe('human evaluation scenario')) scenarioId: string,
+    @Param('scenario_id', scenarioId) scenario: string,
     @Body() body: UpdateHumanScenarioDto,
   ) {
-    const scenario = await this.updateScenario.execute(actor, {
-      evaluationId: id, scenarioId,
+    const updated = await this.updateScenario.execute(actor, {
+      evaluationId: id, scenarioId: scenario,
       update: {
         vote: body.vote, score: body.score, correctAnswer: body.correct_answer, isPinned: body.is_pinned ?? undefined,
-        note: body.note,
+        note: body.note, outputs: body.outputs?.map((o) => ({ variantId: o.variant_id, output: o.variant_output })),
       },
     });
-    return presentHumanScenario(scenario);
+    return presentHumanScenario(updated);
+  }
+
+  /** Agenta's path names the evaluation type too; the evaluation already knows it. */
+  @Put(':evaluation_id/evaluation_scenario/:scenario_id/:evaluation_type')
+  @ZodResponse({ status: 200, type: HumanEvaluationScenarioDto })
+  async judgeTyped(
+    @CurrentActor() actor: Actor,
+    @Param('evaluation_id', evaluationId) id: string,
+    @Param('scenario_id', scenarioId) scenario: string,
+    @Body() body: UpdateHumanScenarioDto,
+  ) {
+    return this.judge(actor, id, scenario, body);
   }
 
   @Get(':evaluation_id/results')
+  @ZodResponse({ status: 200, type: HumanEvaluationResultsDto })
   async results(@CurrentActor() actor: Actor, @Param('evaluation_id', evaluationId) id: string) {
     return presentHumanEvaluationResults(await this.getResults.execute(actor, id));
   }
@@ -97,6 +131,7 @@ export class HumanEvaluationsController {
   /** Every scenario as a flat table: a column per input, per variant output, and per judgment field. */
   @Get(':evaluation_id/export')
   @ApiProduces('application/json', 'text/csv')
+  @ApiOkResponse({ type: HumanEvaluationExportDto.Output, description: 'JSON records, or the same table as CSV (format=csv)' })
   async export(
     @CurrentActor() actor: Actor,
     @Param('evaluation_id', evaluationId) id: string,

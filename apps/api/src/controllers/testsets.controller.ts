@@ -2,7 +2,8 @@ import {
   Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse } from 'nestjs-zod';
 import { type Actor, DomainError, summarizeTestset } from '@crucible/domain';
 import {
   CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
@@ -11,8 +12,9 @@ import {
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import {
-  CreateTestsetDto, DeleteTestsetsDto, ListTestsetsQueryDto, UpdateTestsetDto, UploadTestsetDto,
-} from '../dto/testset.dto';
+  CreateTestsetDto, DeleteTestsetsDto, DeletedTestsetIdsDto, ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto,
+  TestsetUpdatedDto, UpdateTestsetDto, UploadTestsetDto,
+} from '../wire/testset.wire';
 import { presentTestset, presentTestsetSummary } from '../presenters/testset.presenter';
 
 /** What multer's memory storage hands us (the fields we read). */
@@ -38,12 +40,14 @@ export class TestsetsController {
   ) {}
 
   @Post()
+  @ZodResponse({ status: 200, type: TestsetSummaryDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateTestsetDto) {
-    const testset = await this.createTestset.execute(actor, { name: body.name, rows: body.csvdata, appId: body.app_id });
+    const testset = await this.createTestset.execute(actor, { name: body.name, rows: body.csvdata, appId: body.app_id ?? undefined });
     return presentTestsetSummary(summarizeTestset(testset));
   }
 
   @Post('upload')
+  @ZodResponse({ status: 200, type: TestsetSummaryDto })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -73,32 +77,39 @@ export class TestsetsController {
   }
 
   @Get()
+  @ZodResponse({ status: 200, type: [TestsetSummaryDto] })
   async list(@CurrentActor() actor: Actor, @Query() query: ListTestsetsQueryDto) {
     return (await this.listTestsets.execute(actor, { appId: query.app_id })).map(presentTestsetSummary);
   }
 
   @Get(':testset_id')
+  @ZodResponse({ status: 200, type: TestsetDto })
   async get(@CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string) {
     return presentTestset(await this.getTestset.execute(actor, testsetId));
   }
 
+  /** Answers as Agenta does. */
   @Put(':testset_id')
+  @ZodResponse({ status: 200, type: TestsetUpdatedDto })
   async update(
     @CurrentActor() actor: Actor,
     @Param('testset_id', new IdPipe('testset')) testsetId: string,
     @Body() body: UpdateTestsetDto,
   ) {
-    return presentTestsetSummary(await this.updateTestset.execute(actor, { testsetId, name: body.name, rows: body.csvdata }));
+    const updated = await this.updateTestset.execute(actor, { testsetId, name: body.name ?? undefined, rows: body.csvdata ?? undefined });
+    return { _id: updated.id, status: 'success' as const, message: 'testset updated successfully' };
   }
 
-  /** Agenta's bulk delete: ids in the body; ids the project does not own are skipped. */
+  /** Agenta's bulk delete: ids in the body, answered with the deleted ones; ids the project does not own are skipped. */
   @Delete()
+  @ZodResponse({ status: 200, type: DeletedTestsetIdsDto })
   async removeMany(@CurrentActor() actor: Actor, @Body() body: DeleteTestsetsDto) {
-    return { deleted: await this.deleteTestsets.execute(actor, body.testset_ids) };
+    return this.deleteTestsets.execute(actor, body.testset_ids);
   }
 
   @Delete(':testset_id')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted' })
   async remove(@CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string): Promise<void> {
     await this.deleteTestset.execute(actor, testsetId);
   }

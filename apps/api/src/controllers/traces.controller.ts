@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { OtlpIngestedDto, StoredTraceDto, TraceIngestedDto, TraceMetricsDto, TraceTreeDto } from '../wire/trace.wire';
 import type { Request, Response } from 'express';
 import { type OtlpExportRequest, type TraceBatch, otlpExportRequestSchema, traceBatchSchema } from '@crucible/contracts';
 import { type Actor, DomainError, type TraceFilter } from '@crucible/domain';
@@ -44,6 +45,7 @@ export class TracesController {
 
   @Post('traces')
   @HttpCode(200)
+  @ApiOkResponse({ type: TraceIngestedDto.Output })
   async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchSchema)) body: TraceBatch) {
     const saved = await this.ingestTraces.execute(actor, body);
     return { accepted_traces: saved.traces, accepted_spans: saved.spans };
@@ -52,12 +54,14 @@ export class TracesController {
   /** OTLP/HTTP with the JSON encoding; its success answer is an (empty) ExportTraceServiceResponse. */
   @Post('v1/traces')
   @HttpCode(200)
+  @ApiOkResponse({ type: OtlpIngestedDto.Output })
   async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportRequestSchema)) body: OtlpExportRequest) {
     await this.ingestOtlp.execute(actor, body);
     return { partialSuccess: {} };
   }
 
   @Get('traces')
+  @ApiOkResponse({ type: [StoredTraceDto.Output] })
   async list(@CurrentActor() actor: Actor, @Query() query: TraceListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const page = await this.listTraces.execute(actor, filterFrom(query), { limit: query.limit ?? 1000, after: cursorPosition(query.cursor) });
     if (page.next) response.setHeader('Link', nextLink(request, encodeCursor([page.next.startTime.toISOString(), page.next.traceId])));
@@ -65,11 +69,13 @@ export class TracesController {
   }
 
   @Get('traces/metrics')
+  @ApiOkResponse({ type: TraceMetricsDto.Output })
   async metrics(@CurrentActor() actor: Actor, @Query() query: TraceMetricsQueryDto) {
     return presentTraceMetrics(await this.getMetrics.execute(actor, filterFrom(query), query.interval ?? 'hour'));
   }
 
   @Get('traces/:trace_id')
+  @ApiOkResponse({ type: TraceTreeDto.Output })
   async get(@CurrentActor() actor: Actor, @Param('trace_id') traceId: string) {
     if (!TRACE_ID.test(traceId)) {
       throw DomainError.invalidInput([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);

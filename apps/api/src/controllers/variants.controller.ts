@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse } from 'nestjs-zod';
 import { type Actor, DomainError } from '@crucible/domain';
 import {
   CreateVariantFromBaseUseCase, DeleteVariantUseCase, GetVariantRevisionUseCase, GetVariantUseCase,
@@ -7,7 +8,7 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
-import { AddVariantFromBaseDto, UpdateParametersDto } from '../dto/registry.dto';
+import { AddVariantFromBaseDto, UpdateParametersDto, VariantDto, VariantRevisionDto } from '../wire/registry.wire';
 import { presentVariant, presentVariantRevision } from '../presenters/registry.presenter';
 
 const revisionNumber = new ParseIntPipe({
@@ -29,36 +30,41 @@ export class VariantsController {
 
   /** Seed operation 5. */
   @Post('from-base')
+  @ZodResponse({ status: 200, type: VariantDto })
   async fromBase(@CurrentActor() actor: Actor, @Body() body: AddVariantFromBaseDto) {
     const view = await this.createFromBase.execute(actor, {
       baseId: body.base_id, newVariantName: body.new_variant_name, newConfigName: body.new_config_name,
-      parameters: body.parameters, commitMessage: body.commit_message,
+      parameters: body.parameters, commitMessage: body.commit_message ?? undefined,
     });
     return presentVariant(view);
   }
 
   /** Seed operation 3. */
   @Get(':variant_id')
+  @ZodResponse({ status: 200, type: VariantDto })
   async get(@CurrentActor() actor: Actor, @Param('variant_id', new IdPipe('variant')) variantId: string) {
     return presentVariant(await this.getVariant.execute(actor, variantId));
   }
 
   @Put(':variant_id/parameters')
+  @ZodResponse({ status: 200, type: VariantDto })
   async update(
     @CurrentActor() actor: Actor,
     @Param('variant_id', new IdPipe('variant')) variantId: string,
     @Body() body: UpdateParametersDto,
   ) {
-    await this.updateParameters.execute(actor, { variantId, parameters: body.parameters, commitMessage: body.commit_message });
+    await this.updateParameters.execute(actor, { variantId, parameters: body.parameters, commitMessage: body.commit_message ?? undefined });
     return presentVariant(await this.getVariant.execute(actor, variantId));
   }
 
   @Get(':variant_id/revisions')
+  @ZodResponse({ status: 200, type: [VariantRevisionDto] })
   async revisions(@CurrentActor() actor: Actor, @Param('variant_id', new IdPipe('variant')) variantId: string) {
     return (await this.listRevisions.execute(actor, variantId)).map(presentVariantRevision);
   }
 
   @Get(':variant_id/revisions/:revision')
+  @ZodResponse({ status: 200, type: VariantRevisionDto })
   async revision(
     @CurrentActor() actor: Actor,
     @Param('variant_id', new IdPipe('variant')) variantId: string,
@@ -69,6 +75,7 @@ export class VariantsController {
 
   @Delete(':variant_id')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted' })
   async remove(@CurrentActor() actor: Actor, @Param('variant_id', new IdPipe('variant')) variantId: string): Promise<void> {
     await this.deleteVariant.execute(actor, variantId);
   }

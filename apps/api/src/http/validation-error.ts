@@ -1,12 +1,8 @@
-export interface ValidationErrorItem {
-  loc: Array<string | number>;
-  msg: string;
-  type: string;
-}
+import type { ValidationIssue } from '../wire/common.wire';
 
 /** Raised by pipes and answered 422 with the seed's validation body. */
 export class RequestValidationError extends Error {
-  constructor(readonly detail: ValidationErrorItem[]) {
+  constructor(readonly detail: ValidationIssue[]) {
     super(detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
   }
 }

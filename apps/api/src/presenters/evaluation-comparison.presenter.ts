@@ -1,7 +1,7 @@
 import {
   BOOTSTRAP_RESAMPLES, type Evaluation, type MetricComparison, SIGNIFICANCE_LEVEL,
 } from '@crucible/domain';
-import type { EvaluationComparisonDto } from '../dto/evaluation-comparison.dto';
+import type { EvaluationComparisonDto } from '../wire/evaluation-review.wire';
 import { presentStatus } from './evaluation.presenter';
 
 export function presentEvaluationComparison(evaluations: Evaluation[], metrics: MetricComparison[]): EvaluationComparisonDto {

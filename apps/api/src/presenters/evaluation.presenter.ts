@@ -1,20 +1,11 @@
-import type { Evaluation, EvaluationScenario, EvaluatorConfig, Result } from '@crucible/domain';
+import { DEFAULT_CORRECT_ANSWER_COLUMN, type Evaluation, type EvaluationScenario, type Result } from '@crucible/domain';
 import type { ComparisonRow } from '@crucible/application';
+import { presentEvaluatorConfig } from './evaluator.presenter';
 
 const iso = (date: Date): string => date.toISOString();
 const optionalResult = (type: 'cost' | 'latency', value: number | null): Result | undefined =>
   value === null ? undefined : { type, value };
 
-export const presentEvaluatorConfig = (config: EvaluatorConfig) => ({
-  id: config.id,
-  name: config.name,
-  project_id: config.projectId,
-  app_id: config.appId ?? undefined,
-  evaluator_key: config.evaluatorKey,
-  settings_values: config.settingsValues,
-  created_at: iso(config.createdAt),
-  updated_at: iso(config.updatedAt),
-});
 
 export const presentStatus = (evaluation: Evaluation): Result => ({
   type: 'status',
@@ -63,18 +54,38 @@ export const presentEvaluationResults = (evaluation: Evaluation) => ({
   average_latency: optionalResult('latency', evaluation.averageLatency),
 });
 
+const presentScenarioResults = (evaluation: Evaluation, scenario: EvaluationScenario) =>
+  scenario.results.map((outcome) => ({
+    evaluator_config: outcome.evaluatorConfigId,
+    evaluator_key: evaluation.evaluatorConfigs.find((c) => c.id === outcome.evaluatorConfigId)?.evaluatorKey,
+    result: outcome.result,
+  }));
+
+/** Agenta types an input by its JSON type. */
+const inputType = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value;
+
+/** The application's answer as Agenta's Result: text or JSON, or the error the row failed with. */
+const outputResult = (scenario: EvaluationScenario): Result => {
+  if (scenario.error) return { type: 'error', value: null, error: scenario.error };
+  return { type: typeof scenario.output === 'string' ? 'text' : 'object', value: scenario.output };
+};
+
+/** Agenta's EvaluationScenario, plus the flat fields Crucible's own clients read. */
 export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScenario) => ({
   id: scenario.id,
   evaluation_id: scenario.evaluationId,
   row_index: scenario.rowIndex,
-  inputs: scenario.inputs,
+  inputs: Object.entries(scenario.inputs).map(([name, value]) => ({ name, type: inputType(value), value })),
+  outputs: [{ result: outputResult(scenario), cost: scenario.cost, latency: scenario.latency }],
+  correct_answers: scenario.correctAnswer === undefined
+    ? []
+    : [{ key: evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN, value: scenario.correctAnswer }],
+  results: presentScenarioResults(evaluation, scenario),
+  is_pinned: false,
+  note: '',
   output: scenario.output,
   correct_answer: scenario.correctAnswer,
-  results: scenario.results.map((outcome) => ({
-    evaluator_config: outcome.evaluatorConfigId,
-    evaluator_key: evaluation.evaluatorConfigs.find((c) => c.id === outcome.evaluatorConfigId)?.evaluatorKey,
-    result: outcome.result,
-  })),
   latency: scenario.latency,
   cost: scenario.cost,
   error: scenario.error,
@@ -93,7 +104,7 @@ export const presentComparison = (evaluations: Evaluation[], rows: ComparisonRow
       variant_name: evaluation.variantName,
       output: scenario?.output ?? null,
       error: scenario?.error ?? null,
-      results: scenario ? presentScenario(evaluation, scenario).results : [],
+      results: scenario ? presentScenarioResults(evaluation, scenario) : [],
       latency: scenario?.latency ?? null,
       cost: scenario?.cost ?? null,
     })),

@@ -1,5 +1,6 @@
 import {
-  type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationVariant, type Result, displayValue,
+  type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationVariant, type Result, DEFAULT_CORRECT_ANSWER_COLUMN,
+  displayValue,
 } from '@crucible/domain';
 import type { HumanEvaluationResults } from '@crucible/application';
 
@@ -33,8 +34,9 @@ export const presentHumanEvaluation = (evaluation: HumanEvaluation) => ({
   testset_id: evaluation.testsetId,
   testset_name: evaluation.testsetName,
   inputs: evaluation.inputColumns,
-  correct_answer_column: evaluation.correctAnswerColumn,
-  status: presentStatus(evaluation),
+  correct_answer_column: evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN,
+  status: evaluation.status,
+  ...(evaluation.statusError ? { status_error: evaluation.statusError } : {}),
   progress: { done: evaluation.progressDone, total: evaluation.progressTotal },
   created_at: iso(evaluation.createdAt),
   updated_at: iso(evaluation.updatedAt),
@@ -64,13 +66,22 @@ export const presentHumanScenario = (scenario: HumanEvaluationScenario) => ({
   note: scenario.note,
 });
 
+/** Agenta counts percentages of every row, judged or not. */
+const agentaVotes = (count: number, rows: number) => ({
+  number_of_votes: count,
+  percentage: rows === 0 ? 0 : Math.round((count / rows) * 10000) / 100,
+});
+
 export function presentHumanEvaluationResults(results: HumanEvaluationResults) {
   const base = { evaluation_id: results.evaluation.id, evaluation_type: results.kind };
   if (results.kind === 'single_model_test') {
     const { scores, mean, judged, total } = results.results;
-    return { ...base, scores, mean, judged, total };
+    return { ...base, scores, mean, judged, total, results_data: scores };
   }
   const { variants, bothGood, bothBad, judged, total } = results.results;
+  // Agenta keys votes by variant; two revisions of one variant are told apart by revision id.
+  const sameVariant = new Set(variants.map(({ variant }) => variant.variantId)).size < variants.length;
+  const keyOf = (variant: HumanEvaluationVariant) => (sameVariant ? variant.variantRevisionId : variant.variantId);
   return {
     ...base,
     variants: variants.map(({ variant, votes, percentage }) => ({ ...presentVariant(variant), votes, percentage })),
@@ -78,5 +89,13 @@ export function presentHumanEvaluationResults(results: HumanEvaluationResults) {
     both_bad: bothBad,
     judged,
     total,
+    votes_data: {
+      variants: variants.map(({ variant }) => keyOf(variant)),
+      variant_names: variants.map(({ variant }) => variant.variantName),
+      nb_of_rows: total,
+      flag_votes: agentaVotes(bothBad, total),
+      positive_votes: agentaVotes(bothGood, total),
+      variants_votes_data: Object.fromEntries(variants.map(({ variant, votes }) => [keyOf(variant), agentaVotes(votes, total)])),
+    },
   };
 }

@@ -48,6 +48,7 @@ export const presentVariantRevision = (revision: VariantRevision) => ({
   revision: revision.revision,
   config_name: revision.configName,
   parameters: revision.parameters,
+  config: { config_name: revision.configName, parameters: revision.parameters },
   commit_message: revision.commitMessage,
   modified_by: revision.modifiedBy,
   modified_by_id: revision.modifiedById,

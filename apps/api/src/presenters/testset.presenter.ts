@@ -3,6 +3,7 @@ import type { Testset, TestsetSummary } from '@crucible/domain';
 const iso = (date: Date): string => date.toISOString();
 
 export const presentTestsetSummary = (testset: TestsetSummary) => ({
+  _id: testset.id,
   id: testset.id,
   name: testset.name,
   app_id: testset.appId,
@@ -14,6 +15,7 @@ export const presentTestsetSummary = (testset: TestsetSummary) => ({
 
 /** Every row, keys in the order of `columns` (jsonb keeps its own order). */
 export const presentTestset = (testset: Testset) => ({
+  _id: testset.id,
   id: testset.id,
   name: testset.name,
   app_id: testset.appId,

@@ -2,7 +2,7 @@ import type { CrucibleSchemas } from '@crucible/client';
 
 // Wire shapes of test sets, evaluators and evaluations where the OpenAPI document does not declare the answer
 // yet (see unwrap()); the comparison is declared, so it comes from the generated types.
-export type EvaluationComparison = CrucibleSchemas['EvaluationComparisonDto'];
+export type EvaluationComparison = CrucibleSchemas['EvaluationComparisonDto_Output'];
 export type MetricComparison = EvaluationComparison['metrics'][number];
 
 export type Cell = string | number | boolean | null;
@@ -19,7 +19,7 @@ export interface SettingTemplate {
   description: string;
 }
 export interface EvaluatorDescriptor {
-  key: string; name: string; description: string; requires_llm: boolean; settings_template: SettingTemplate[];
+  key: string; name: string; description: string; requires_llm: boolean; settings_template: Record<string, SettingTemplate>;
 }
 export interface EvaluatorConfig {
   id: string; name: string; app_id?: string; evaluator_key: string; settings_values: Record<string, unknown>;
@@ -35,7 +35,7 @@ export interface Evaluation {
 }
 export interface EvaluationStatus { id: string; status: Result; progress: { done: number; total: number } }
 export interface EvaluationScenario {
-  id: string; row_index: number; inputs: Record<string, unknown>; output: unknown; correct_answer: unknown;
+  id: string; row_index: number; inputs: Array<{ name: string; type: string; value: unknown }>; output: unknown; correct_answer: unknown;
   results: Array<{ evaluator_config: string; evaluator_key?: string; result: Result }>;
   latency: number | null; cost: number | null; error: { message: string; stacktrace?: string } | null;
 }
@@ -52,7 +52,7 @@ export interface AppRevision { id: string; variant_id: string; revision: number 
 export interface HumanEvaluation {
   id: string; app_id: string; evaluation_type: 'human_a_b_testing' | 'single_model_test';
   variants: Array<{ variant_id: string; variant_name: string; variant_revision_id: string; revision: number }>;
-  testset_name: string; inputs: string[]; correct_answer_column: string | null; status: Result;
+  testset_name: string; inputs: string[]; correct_answer_column: string | null; status: string;
   progress: { done: number; total: number }; created_at: string;
 }
 export interface HumanScenario {

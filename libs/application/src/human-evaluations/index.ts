@@ -8,3 +8,4 @@ export * from './use-cases/get-human-evaluation-results.use-case';
 export * from './use-cases/export-human-evaluation.use-case';
 export * from './use-cases/delete-human-evaluations.use-case';
 export * from './use-cases/update-human-evaluation-scenario.use-case';
+export * from './use-cases/update-human-evaluation-status.use-case';

@@ -12,3 +12,4 @@ export * from './use-cases/list-variant-revisions.use-case';
 export * from './use-cases/get-variant-revision.use-case';
 export * from './use-cases/delete-variant.use-case';
 export * from './use-cases/rename-app.use-case';
+export * from './use-cases/latest-revisions.use-case';

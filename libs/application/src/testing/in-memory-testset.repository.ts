@@ -36,10 +36,10 @@ export class InMemoryTestsetRepository extends TestsetRepository {
     return summary(testset);
   }
 
-  async delete(projectId: string, ids: string[]): Promise<number> {
+  async delete(projectId: string, ids: string[]): Promise<string[]> {
     const doomed = this.testsets.filter((t) => t.projectId === projectId && ids.includes(t.id));
     for (const testset of doomed) this.testsets.splice(this.testsets.indexOf(testset), 1);
-    return doomed.length;
+    return doomed.map((t) => t.id);
   }
 }
 

@@ -113,6 +113,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/configs/deployment/{environment_revision_id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EnvironmentsController_revertDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/environments/deploy": {
         parameters: {
             query?: never;
@@ -409,7 +425,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["HumanEvaluationsController_get"];
-        put?: never;
+        put: operations["HumanEvaluationsController_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -426,6 +442,22 @@ export interface paths {
         };
         get?: never;
         put: operations["HumanEvaluationsController_judge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/human-evaluations/{evaluation_id}/evaluation_scenario/{scenario_id}/{evaluation_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["HumanEvaluationsController_judgeTyped"];
         post?: never;
         delete?: never;
         options?: never;
@@ -790,72 +822,151 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AddVariantFromBaseDto: {
+            /** Format: uuid */
             base_id: string;
-            commit_message?: string;
+            commit_message?: string | null;
             new_config_name: string;
             new_variant_name: string;
             parameters: {
                 [key: string]: unknown;
             };
         };
-        ComparedEvaluationDto: {
-            id: string;
-            revision: number;
-            status: components["schemas"]["ResultDto"];
-            variant_name: string;
-        };
-        ComparedEvaluatorConfigDto: {
-            evaluator_key: string;
+        ApiKeyDto_Output: {
+            /** Format: date-time */
+            created_at: string;
             id: string;
             name: string;
+            prefix: string;
+            project_id: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        AppDto_Output: {
+            app_id: string;
+            app_name: string;
+            /** Format: date-time */
+            created_at: string;
+            project_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ComparisonDto_Output: {
+            evaluations: {
+                id: string;
+                revision: number;
+                status: components["schemas"]["Result_Output"];
+                variant_name: string;
+            }[];
+            rows: {
+                correct_answer: unknown;
+                inputs: {
+                    [key: string]: unknown;
+                };
+                row_index: number;
+                variants: {
+                    cost: number | null;
+                    error: {
+                        message: string;
+                        stacktrace?: string;
+                    } | null;
+                    evaluation_id: string;
+                    latency: number | null;
+                    output: unknown;
+                    results: {
+                        evaluator_config: string;
+                        evaluator_key?: string;
+                        result: components["schemas"]["Result_Output"];
+                    }[];
+                    variant_name: string;
+                }[];
+            }[];
         };
         CreateApiKeyDto: {
-            /** @example ci */
-            name?: string;
+            name?: string | null;
         };
         CreateAppDto: {
             /** @example support-bot */
             app_name: string;
         };
+        CreatedProjectDto_Output: {
+            api_key: {
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                /** @description shown once */
+                key: string;
+                name: string;
+                prefix: string;
+                project_id: string;
+                /** @enum {string} */
+                role: "admin" | "member";
+            };
+            /** Format: date-time */
+            created_at: string;
+            name: string;
+            project_id: string;
+        };
         CreateEvaluationDto: {
+            /** Format: uuid */
             app_id: string;
             /** @example correct_answer */
-            correct_answer_column?: string;
+            correct_answer_column?: string | null;
             /** @description evaluator config ids */
             evaluators_configs: string[];
-            rate_limit: components["schemas"]["RateLimitDto"];
+            rate_limit: {
+                /** @description rows invoked concurrently */
+                batch_size: number;
+                /** @description seconds between batches */
+                delay_between_batches: number;
+                /** @description further tries on connection errors, time-outs, 429 and 5xx */
+                max_retries: number;
+                /** @description seconds between tries */
+                retry_delay: number;
+            };
             /** @description variant revision ids; one evaluation each */
-            revisions_ids: string[];
+            revisions_ids?: string[];
+            /** Format: uuid */
             testset_id: string;
+            /** @description variant ids: each variant's latest revision (when revisions_ids is absent) */
+            variant_ids?: string[];
         };
         CreateEvaluatorConfigDto: {
-            app_id?: string;
+            /** Format: uuid */
+            app_id?: string | null;
             /** @example auto_exact_match */
             evaluator_key: string;
             name: string;
             settings_values?: {
                 [key: string]: unknown;
-            };
+            } | null;
         };
         CreateHumanEvaluationDto: {
+            /** Format: uuid */
             app_id: string;
             /** @example correct_answer */
-            correct_answer_column?: string;
+            correct_answer_column?: string | null;
             /** @enum {string} */
             evaluation_type: "human_a_b_testing" | "single_model_test";
             /** @description test-set columns shown as inputs; default: all but the correct answer */
-            inputs?: string[];
+            inputs?: string[] | null;
             /** @description variant revision ids: two for human_a_b_testing, one for single_model_test */
-            revisions_ids: string[];
+            revisions_ids?: string[];
+            /** @description Agenta's clients send one; the runner sets the status */
+            status?: string;
+            /** Format: uuid */
             testset_id: string;
+            /** @description variant ids: each variant's latest revision (when revisions_ids is absent) */
+            variant_ids?: string[];
         };
         CreateProjectDto: {
-            /** @example support-bot */
             name: string;
         };
         CreateTestsetDto: {
-            /** @description The app the test set belongs to; absent → the whole project */
-            app_id?: string;
+            /**
+             * Format: uuid
+             * @description The app the test set belongs to; absent → the whole project
+             */
+            app_id?: string | null;
             /**
              * @description One object per row, every row with the same columns; values are strings, numbers, booleans or null
              * @example [
@@ -869,33 +980,39 @@ export interface components {
              *       }
              *     ]
              */
-            csvdata: {
-                [key: string]: (string | number | boolean) | null;
-            }[];
+            csvdata: unknown[];
             /** @example capitals */
             name: string;
         };
         CreateVariantFromServiceDto: {
-            base_name?: string;
-            commit_message?: string;
-            config_name?: string;
+            base_name?: string | null;
+            commit_message?: string | null;
+            config_name?: string | null;
             /** @description Defaults to the route schema defaults */
             parameters?: {
                 [key: string]: unknown;
-            };
-            /**
-             * @description Route of the service this variant calls
-             * @example /
-             */
-            route_path?: string;
-            /**
-             * @description Base URL of the running SDK service
-             * @example http://127.0.0.1:8100
-             */
+            } | null;
+            /** @description Route of the service this variant calls */
+            route_path?: string | null;
+            /** @description Base URL of the running SDK service */
             url: string;
             /** @example gpt4o-concise */
             variant_name: string;
         };
+        CurrentProjectDto_Output: {
+            api_key: {
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            name: string;
+            project_id: string;
+        };
+        DeletedCountDto_Output: {
+            deleted: number;
+        };
+        DeletedTestsetIdsDto_Output: string[];
         DeleteEvaluationsDto: {
             evaluations_ids: string[];
         };
@@ -906,63 +1023,407 @@ export interface components {
             testset_ids: string[];
         };
         DeployDto: {
-            app_id: string;
-            commit_message?: string;
+            /**
+             * Format: uuid
+             * @description Derived from the variant when absent (Agenta's clients omit it)
+             */
+            app_id?: string | null;
+            commit_message?: string | null;
             /** @example production */
             environment_name: string;
             /** @description Defaults to the variant's latest revision */
-            revision?: number;
+            revision?: number | null;
+            /** Format: uuid */
             variant_id: string;
         };
-        EvaluationComparisonDto: {
+        DeploymentDto_Output: {
+            commit_message?: string;
+            /** Format: date-time */
+            created_at: string;
+            deployed_app_variant_revision?: string;
+            deployed_variant_name?: string;
+            deployed_variant_revision?: number;
+            environment_name: string;
+            id: string;
+            modified_by: string;
+            revision: number;
+        };
+        EnvironmentDto_Output: {
+            app_id: string;
+            deployed_app_variant_id: string[];
+            deployed_app_variant_revision_id: string[];
+            deployed_variant_name: string[];
+            name: string;
+            project_id: string;
+            revision: number | null;
+        };
+        EnvironmentHistoryDto_Output: {
+            app_id: string;
+            deployed_app_variant_id: string[];
+            deployed_app_variant_revision_id: string[];
+            deployed_variant_name: string[];
+            name: string;
+            project_id: string;
+            revision: number | null;
+            revisions: {
+                commit_message?: string;
+                /** Format: date-time */
+                created_at: string;
+                deployed_app_variant_revision?: string;
+                deployed_variant_name?: string;
+                deployed_variant_revision?: number;
+                id: string;
+                modified_by: string;
+                revision: number;
+            }[];
+        };
+        EnvironmentRevisionDto_Output: {
+            commit_message?: string;
+            /** Format: date-time */
+            created_at: string;
+            deployed_app_variant_revision?: string;
+            deployed_variant_name?: string;
+            deployed_variant_revision?: number;
+            id: string;
+            modified_by: string;
+            revision: number;
+        };
+        EvaluationComparisonDto_Output: {
             baseline_evaluation_id: string;
             bootstrap_resamples: number;
             confidence_level: number;
-            evaluations: components["schemas"]["ComparedEvaluationDto"][];
-            metrics: components["schemas"]["MetricComparisonDto"][];
+            evaluations: {
+                id: string;
+                revision: number;
+                status: components["schemas"]["Result_Output"];
+                variant_name: string;
+            }[];
+            metrics: {
+                comparisons: {
+                    baseline_evaluation_id: string;
+                    ci_high: number | null;
+                    ci_low: number | null;
+                    /** @description mean of (this − baseline) over the paired rows */
+                    difference: number | null;
+                    evaluation_id: string;
+                    /** @description rows left out: errored or missing on either side */
+                    excluded_rows: number;
+                    /** @description rows with a value on both sides */
+                    n: number;
+                    p_value: number | null;
+                    /** @enum {string|null} */
+                    test: "mcnemar_exact" | "wilcoxon_exact" | "wilcoxon_normal" | null;
+                    /** @enum {string} */
+                    verdict: "better" | "worse" | "no_significant_difference";
+                }[];
+                evaluations: {
+                    ci_high: number | null;
+                    /** @description 95 % percentile-bootstrap interval, low end */
+                    ci_low: number | null;
+                    /** @description rows left out: the application or the evaluator errored */
+                    errored_rows: number;
+                    evaluation_id: string;
+                    /** @description bools: fraction true (0–1) */
+                    mean: number | null;
+                    /** @description rows with a value */
+                    n: number;
+                }[];
+                evaluator_config: {
+                    evaluator_key: string;
+                    id: string;
+                    name: string;
+                } | null;
+                higher_is_better: boolean;
+                /** @enum {string} */
+                metric: "evaluator" | "cost" | "latency";
+                /** @enum {string} */
+                value_type: "bool" | "number";
+            }[];
             significance_level: number;
         };
-        EvaluatorRunResponseDto: {
-            result: components["schemas"]["ResultDto"];
+        EvaluationDto_Output: {
+            aggregated_results: {
+                evaluator_config: {
+                    app_id?: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    evaluator_key: string;
+                    id: string;
+                    name: string;
+                    project_id: string;
+                    settings_values: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+                result: components["schemas"]["Result_Output"];
+            }[];
+            app_id: string;
+            average_cost?: components["schemas"]["Result_Output"];
+            average_latency?: components["schemas"]["Result_Output"];
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            project_id: string;
+            revisions: string[];
+            status: components["schemas"]["Result_Output"];
+            testset_id: string;
+            testset_name: string;
+            total_cost?: components["schemas"]["Result_Output"];
+            /** Format: date-time */
+            updated_at: string;
+            variant_ids: string[];
+            variant_names: string[];
+            variant_revision_ids: string[];
         };
-        MeanEstimateDto: {
-            ci_high: number | null;
-            /** @description 95 % percentile-bootstrap interval, low end */
-            ci_low: number | null;
-            /** @description rows left out: the application or the evaluator errored */
-            errored_rows: number;
+        EvaluationResultsDto_Output: {
+            average_cost?: components["schemas"]["Result_Output"];
+            average_latency?: components["schemas"]["Result_Output"];
             evaluation_id: string;
-            /** @description bools: fraction true (0–1) */
-            mean: number | null;
-            /** @description rows with a value */
-            n: number;
+            results: {
+                evaluator_config: {
+                    app_id?: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    evaluator_key: string;
+                    id: string;
+                    name: string;
+                    project_id: string;
+                    settings_values: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    updated_at: string;
+                };
+                result: components["schemas"]["Result_Output"];
+            }[];
+            status: components["schemas"]["Result_Output"];
+            total_cost?: components["schemas"]["Result_Output"];
         };
-        MetricComparisonDto: {
-            comparisons: components["schemas"]["PairedComparisonDto"][];
-            evaluations: components["schemas"]["MeanEstimateDto"][];
-            evaluator_config: components["schemas"]["ComparedEvaluatorConfigDto"] | null;
-            higher_is_better: boolean;
-            /** @enum {string} */
-            metric: "evaluator" | "cost" | "latency";
-            /** @enum {string} */
-            value_type: "bool" | "number";
-        };
-        PairedComparisonDto: {
-            baseline_evaluation_id: string;
-            ci_high: number | null;
-            ci_low: number | null;
-            /** @description mean of (this − baseline) over the paired rows */
-            difference: number | null;
+        EvaluationScenarioDto_Output: {
+            correct_answer: unknown;
+            correct_answers: {
+                key: string;
+                value: unknown;
+            }[];
+            cost: number[];
+            /** Format: date-time */
+            created_at: string;
+            error: {
+                message: string;
+                stacktrace?: string;
+            } | null;
             evaluation_id: string;
-            /** @description rows left out: errored or missing on either side */
-            excluded_rows: number;
-            /** @description rows with a value on both sides */
-            n: number;
-            p_value: number | null;
-            /** @enum {string|null} */
-            test: "mcnemar_exact" | "wilcoxon_exact" | "wilcoxon_normal" | null;
+            id: string;
+            inputs: {
+                name: string;
+                type: string;
+                value: unknown;
+            }[];
+            is_pinned: boolean;
+            latency: number[];
+            note: string;
+            output: unknown;
+            outputs: {
+                cost: number | null;
+                latency: number | null;
+                result: components["schemas"]["Result_Output"];
+            }[];
+            results: {
+                evaluator_config: string;
+                evaluator_key?: string;
+                result: components["schemas"]["Result_Output"];
+            }[];
+            row_index: number;
+        };
+        EvaluationStatusDto_Output: {
+            id: string;
+            progress: {
+                done: number;
+                total: number;
+            };
+            status: components["schemas"]["Result_Output"];
+        };
+        EvaluatorConfigDto_Output: {
+            app_id?: string;
+            /** Format: date-time */
+            created_at: string;
+            evaluator_key: string;
+            id: string;
+            name: string;
+            project_id: string;
+            settings_values: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EvaluatorDto_Output: {
+            description: string;
+            direct_use: boolean;
+            key: string;
+            name: string;
+            oss: boolean;
+            requires_llm: boolean;
+            /** @description Agenta's name for requires_llm */
+            requires_llm_api_keys: boolean;
+            settings_template: {
+                [key: string]: {
+                    choices?: string[];
+                    default?: unknown;
+                    description: string;
+                    ground_truth_column: boolean;
+                    key: string;
+                    label: string;
+                    max?: number;
+                    min?: number;
+                    required: boolean;
+                    type: string;
+                };
+            };
+            tags: string[];
+        };
+        EvaluatorRunResponseDto_Output: {
+            result: components["schemas"]["Result_Output"];
+        };
+        HealthDto_Output: {
             /** @enum {string} */
-            verdict: "better" | "worse" | "no_significant_difference";
+            database: "up";
+            /** @enum {string} */
+            status: "ok";
+        };
+        HumanEvaluationDto_Output: {
+            app_id: string;
+            correct_answer_column: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            evaluation_type: "human_a_b_testing" | "single_model_test";
+            id: string;
+            inputs: string[];
+            progress: {
+                done: number;
+                total: number;
+            };
+            project_id: string;
+            revisions: string[];
+            status: string;
+            status_error?: {
+                message: string;
+                stacktrace?: string;
+            };
+            testset: {
+                id: string;
+                name: string;
+            };
+            testset_id: string;
+            testset_name: string;
+            /** Format: date-time */
+            updated_at: string;
+            variant_ids: string[];
+            variant_names: string[];
+            variants: {
+                parameters: {
+                    [key: string]: unknown;
+                };
+                revision: number;
+                variant_id: string;
+                variant_name: string;
+                variant_revision_id: string;
+            }[];
+            variants_revision_ids: string[];
+        };
+        HumanEvaluationExportDto_Output: {
+            [key: string]: unknown;
+        }[];
+        HumanEvaluationResultsDto_Output: {
+            both_bad?: number;
+            both_good?: number;
+            evaluation_id: string;
+            /** @enum {string} */
+            evaluation_type: "human_a_b_testing" | "single_model_test";
+            judged: number;
+            mean?: number[];
+            results_data?: {
+                [key: string]: number;
+            };
+            scores?: {
+                [key: string]: number;
+            };
+            total: number;
+            variants?: {
+                percentage: number;
+                revision: number;
+                variant_id: string;
+                variant_name: string;
+                variant_revision_id: string;
+                votes: number;
+            }[];
+            votes_data?: {
+                flag_votes: {
+                    number_of_votes: number;
+                    percentage: number;
+                };
+                nb_of_rows: number;
+                positive_votes: {
+                    number_of_votes: number;
+                    percentage: number;
+                };
+                variant_names: string[];
+                variants: string[];
+                variants_votes_data: {
+                    [key: string]: {
+                        number_of_votes: number;
+                        percentage: number;
+                    };
+                };
+            };
+        };
+        HumanEvaluationScenarioDto_Output: {
+            correct_answer: string[];
+            evaluation_id: string;
+            id: string;
+            inputs: {
+                input_name: string;
+                input_value: string;
+            }[];
+            is_pinned: boolean;
+            note: string[];
+            outputs: {
+                error?: {
+                    message: string;
+                    stacktrace?: string;
+                };
+                variant_id: string;
+                variant_output: string;
+                variant_revision_id: string;
+            }[];
+            score: number | null;
+            vote: string[];
+        };
+        HumanEvaluationStatusDto_Output: {
+            id: string;
+            progress: {
+                done: number;
+                total: number;
+            };
+            status: components["schemas"]["Result_Output"];
+        };
+        IssuedApiKeyDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** @description shown once */
+            key: string;
+            name: string;
+            prefix: string;
+            project_id: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        OtlpIngestedDto_Output: {
+            partialSuccess: Record<string, never>;
         };
         PlaygroundRunDto: {
             /** @description Overrides on top of the revision's parameters */
@@ -980,74 +1441,179 @@ export interface components {
             /** @description Start from this revision's parameters (default: the latest) */
             revision?: number;
         };
-        RateLimitDto: {
-            /** @description rows invoked concurrently */
-            batch_size: number;
-            /** @description seconds between batches */
-            delay_between_batches: number;
-            /** @description further tries on connection errors, time-outs, 429 and 5xx */
-            max_retries: number;
-            /** @description seconds between tries */
-            retry_delay: number;
-        };
         RerunEvaluationDto: {
             /** @description defaults to the rate limit of the evaluation re-run */
-            rate_limit?: components["schemas"]["RateLimitDto"];
+            rate_limit?: {
+                /** @description rows invoked concurrently */
+                batch_size: number;
+                /** @description seconds between batches */
+                delay_between_batches: number;
+                /** @description further tries on connection errors, time-outs, 429 and 5xx */
+                max_retries: number;
+                /** @description seconds between tries */
+                retry_delay: number;
+            } | null;
         };
-        ResultDto: {
-            error?: components["schemas"]["ResultErrorDto"] | null;
+        ResolvedConfigDto_Output: {
+            app_id: string;
+            environment?: string[];
+            parameters: {
+                [key: string]: unknown;
+            };
+            revision: number;
+            variant_id: string;
+            variant_name: string;
+            variant_revision_id: string;
+        };
+        Result_Output: {
+            error?: {
+                message: string;
+                stacktrace?: string;
+            } | null;
             /** @enum {string} */
             type: "status" | "number" | "bool" | "text" | "object" | "error" | "latency" | "cost";
-            /** @description any JSON value */
-            value?: Record<string, never>;
-        };
-        ResultErrorDto: {
-            message: string;
-            stacktrace?: string;
+            value?: unknown;
         };
         RevertDto: {
-            commit_message?: string;
+            commit_message?: string | null;
         };
         RunEvaluatorDto: {
             /** @description parameters of the revision */
             app_params?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description the ground truth, if the evaluator needs one */
-            correct_answer?: string | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[];
+            correct_answer?: unknown;
             /** @description the test-set row */
             inputs?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description what the application answered (any JSON value) */
-            output: string | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[];
+            output: unknown;
             /** @description settings, as in an evaluator config */
             settings_values?: {
                 [key: string]: unknown;
-            };
+            } | null;
+        };
+        StoredTraceDto_Output: {
+            app_id: string[];
+            cost: number[];
+            end_time: string;
+            environment: string[];
+            error: unknown;
+            inputs: unknown;
+            latency_ms: number;
+            model: string[];
+            name: string[];
+            output: unknown;
+            route: string[];
+            source: string;
+            span_count: number;
+            start_time: string;
+            status: string;
+            tokens: unknown;
+            trace_id: string;
+            variant_id: string[];
+            variant_revision_id: string[];
+        };
+        TestsetDto_Output: {
+            _id: string;
+            app_id: string[];
+            columns: string[];
+            /** Format: date-time */
+            created_at: string;
+            csvdata: {
+                [key: string]: unknown;
+            }[];
+            id: string;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TestsetSummaryDto_Output: {
+            _id: string;
+            app_id: string[];
+            columns: string[];
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+            rows_count: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TestsetUpdatedDto_Output: {
+            _id: string;
+            message: string;
+            /** @enum {string} */
+            status: "success";
+        };
+        TraceIngestedDto_Output: {
+            accepted_spans: number;
+            accepted_traces: number;
+        };
+        TraceMetricsDto_Output: {
+            buckets: {
+                [key: string]: unknown;
+            }[];
+            from: string;
+            interval: string;
+            to: string;
+        };
+        TraceTreeDto_Output: {
+            app_id: string[];
+            cost: number[];
+            end_time: string;
+            environment: string[];
+            error: unknown;
+            inputs: unknown;
+            latency_ms: number;
+            model: string[];
+            name: string[];
+            output: unknown;
+            route: string[];
+            source: string;
+            span_count: number;
+            /** @description root spans, each with its children */
+            spans: {
+                [key: string]: unknown;
+            }[];
+            start_time: string;
+            status: string;
+            tokens: unknown;
+            trace_id: string;
+            variant_id: string[];
+            variant_revision_id: string[];
+        };
+        UpdateAppDto: {
+            app_name: string;
         };
         UpdateEvaluatorConfigDto: {
-            evaluator_key?: string;
-            name?: string;
+            evaluator_key?: string | null;
+            name?: string | null;
             settings_values?: {
                 [key: string]: unknown;
-            };
+            } | null;
+        };
+        UpdateHumanEvaluationDto: {
+            /** @enum {string} */
+            status: "EVALUATION_INITIALIZED" | "EVALUATION_STARTED" | "EVALUATION_READY" | "EVALUATION_FINISHED" | "EVALUATION_FAILED";
         };
         UpdateHumanScenarioDto: {
-            correct_answer?: Record<string, never>;
-            is_pinned?: Record<string, never>;
-            note?: Record<string, never>;
+            correct_answer?: string[];
+            is_pinned?: boolean[];
+            note?: string[];
+            outputs?: {
+                variant_id: string;
+                variant_output: unknown;
+            }[] | null;
             /** @description single-model test: an integer 1-5 (or its string); null clears */
-            score?: number | string;
+            score?: unknown;
             /** @description A/B test: a compared variant (revision) id, "1" (both good) or "0" (both bad); null clears */
-            vote?: Record<string, never>;
+            vote?: unknown;
         };
         UpdateParametersDto: {
-            commit_message?: string;
+            commit_message?: string | null;
             parameters: {
                 [key: string]: unknown;
             };
@@ -1066,11 +1632,45 @@ export interface components {
              *       }
              *     ]
              */
-            csvdata?: {
-                [key: string]: (string | number | boolean) | null;
-            }[];
-            /** @example capitals v2 */
-            name?: string;
+            csvdata?: unknown[] | null;
+            name?: string | null;
+        };
+        VariantDto_Output: {
+            app_id: string;
+            app_name: string;
+            base_id: string;
+            base_name: string;
+            config_name: string;
+            /** Format: date-time */
+            created_at: string;
+            modified_by_id?: string;
+            project_id: string;
+            revision: number;
+            /** Format: date-time */
+            updated_at: string;
+            uri: string;
+            variant_id: string;
+            variant_name: string;
+        };
+        VariantRevisionDto_Output: {
+            commit_message: string[];
+            config: {
+                config_name: string;
+                parameters: {
+                    [key: string]: unknown;
+                };
+            };
+            config_name: string;
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            modified_by: string[];
+            modified_by_id: string[];
+            parameters: {
+                [key: string]: unknown;
+            };
+            revision: number;
+            variant_id: string;
         };
     };
     responses: never;
@@ -1094,7 +1694,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AppDto_Output"][];
+                };
             };
         };
     };
@@ -1111,11 +1713,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AppDto_Output"];
+                };
             };
         };
     };
@@ -1134,7 +1738,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AppDto_Output"];
+                };
             };
         };
     };
@@ -1149,6 +1755,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted, with everything under it */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -1168,7 +1775,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateAppDto"];
+                "application/json": components["schemas"]["UpdateAppDto"];
             };
         };
         responses: {
@@ -1176,7 +1783,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AppDto_Output"];
+                };
             };
         };
     };
@@ -1195,7 +1804,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EnvironmentDto_Output"][];
+                };
             };
         };
     };
@@ -1215,7 +1826,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EnvironmentHistoryDto_Output"];
+                };
             };
         };
     };
@@ -1234,11 +1847,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VariantDto_Output"];
+                };
             };
         };
     };
@@ -1257,7 +1872,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VariantDto_Output"][];
+                };
             };
         };
     };
@@ -1279,7 +1896,34 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ResolvedConfigDto_Output"];
+                };
+            };
+        };
+    };
+    EnvironmentsController_revertDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment_revision_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevertDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentRevisionDto_Output"];
+                };
             };
         };
     };
@@ -1296,11 +1940,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeploymentDto_Output"];
+                };
             };
         };
     };
@@ -1319,11 +1965,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EnvironmentRevisionDto_Output"];
+                };
             };
         };
     };
@@ -1346,7 +1994,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationDto_Output"][];
+                };
             };
         };
     };
@@ -1367,7 +2017,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationDto_Output"][];
+                };
             };
         };
     };
@@ -1388,7 +2040,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeletedCountDto_Output"];
+                };
             };
         };
     };
@@ -1407,7 +2061,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationDto_Output"];
+                };
             };
         };
     };
@@ -1426,7 +2082,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationStatusDto_Output"];
+                };
             };
         };
     };
@@ -1445,7 +2103,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationScenarioDto_Output"][];
+                };
             };
         };
     };
@@ -1462,11 +2122,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description JSON array of scenarios, or CSV (format=csv) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    }[];
+                    "text/csv": {
+                        [key: string]: unknown;
+                    }[];
+                };
             };
         };
     };
@@ -1485,11 +2153,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationDto_Output"];
+                };
             };
         };
     };
@@ -1508,7 +2178,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationResultsDto_Output"];
+                };
             };
         };
     };
@@ -1527,7 +2199,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluationStatusDto_Output"];
+                };
             };
         };
     };
@@ -1548,7 +2222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EvaluationComparisonDto"];
+                    "application/json": components["schemas"]["EvaluationComparisonDto_Output"];
                 };
             };
         };
@@ -1569,7 +2243,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ComparisonDto_Output"];
+                };
             };
         };
     };
@@ -1586,7 +2262,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluatorDto_Output"][];
+                };
             };
         };
     };
@@ -1610,7 +2288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EvaluatorRunResponseDto"];
+                    "application/json": components["schemas"]["EvaluatorRunResponseDto_Output"];
                 };
             };
         };
@@ -1619,10 +2297,6 @@ export interface operations {
         parameters: {
             query?: {
                 app_id?: string;
-                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
-                cursor?: string;
-                /** @description at most this many items */
-                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1634,7 +2308,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluatorConfigDto_Output"][];
+                };
             };
         };
     };
@@ -1651,11 +2327,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluatorConfigDto_Output"];
+                };
             };
         };
     };
@@ -1674,7 +2352,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluatorConfigDto_Output"];
+                };
             };
         };
     };
@@ -1697,7 +2377,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EvaluatorConfigDto_Output"];
+                };
             };
         };
     };
@@ -1712,11 +2394,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": true;
+                };
             };
         };
     };
@@ -1733,7 +2417,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthDto_Output"];
+                };
             };
         };
     };
@@ -1752,7 +2438,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationDto_Output"][];
+                };
             };
         };
     };
@@ -1773,7 +2461,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationDto_Output"];
+                };
             };
         };
     };
@@ -1794,7 +2484,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeletedCountDto_Output"];
+                };
             };
         };
     };
@@ -1813,7 +2505,34 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationDto_Output"];
+                };
+            };
+        };
+    };
+    HumanEvaluationsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evaluation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateHumanEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationDto_Output"];
+                };
             };
         };
     };
@@ -1837,7 +2556,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationScenarioDto_Output"];
+                };
+            };
+        };
+    };
+    HumanEvaluationsController_judgeTyped: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evaluation_id: string;
+                scenario_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateHumanScenarioDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationScenarioDto_Output"];
+                };
             };
         };
     };
@@ -1856,7 +2603,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationScenarioDto_Output"][];
+                };
             };
         };
     };
@@ -1873,11 +2622,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description JSON records, or the same table as CSV (format=csv) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationExportDto_Output"];
+                    "text/csv": components["schemas"]["HumanEvaluationExportDto_Output"];
+                };
             };
         };
     };
@@ -1896,7 +2649,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationResultsDto_Output"];
+                };
             };
         };
     };
@@ -1915,7 +2670,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HumanEvaluationStatusDto_Output"];
+                };
             };
         };
     };
@@ -1932,11 +2689,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedProjectDto_Output"];
+                };
             };
         };
     };
@@ -1955,7 +2714,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ApiKeyDto_Output"][];
+                };
             };
         };
     };
@@ -1974,11 +2735,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["IssuedApiKeyDto_Output"];
+                };
             };
         };
     };
@@ -1994,6 +2757,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Revoked */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2011,22 +2775,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The project of the key that calls */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        api_key: {
-                            id: string;
-                            name: string;
-                        };
-                        /** Format: date-time */
-                        created_at: string;
-                        name: string;
-                        project_id: string;
-                    };
+                    "application/json": components["schemas"]["CurrentProjectDto_Output"];
                 };
             };
         };
@@ -2047,7 +2801,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TestsetSummaryDto_Output"][];
+                };
             };
         };
     };
@@ -2064,11 +2820,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TestsetSummaryDto_Output"];
+                };
             };
         };
     };
@@ -2089,7 +2847,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeletedTestsetIdsDto_Output"];
+                };
             };
         };
     };
@@ -2108,7 +2868,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TestsetDto_Output"];
+                };
             };
         };
     };
@@ -2131,7 +2893,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TestsetUpdatedDto_Output"];
+                };
             };
         };
     };
@@ -2146,6 +2910,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2178,11 +2943,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TestsetSummaryDto_Output"];
+                };
             };
         };
     };
@@ -2213,7 +2980,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoredTraceDto_Output"][];
+                };
             };
         };
     };
@@ -2230,7 +2999,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraceIngestedDto_Output"];
+                };
             };
         };
     };
@@ -2249,7 +3020,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraceTreeDto_Output"];
+                };
             };
         };
     };
@@ -2276,7 +3049,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraceMetricsDto_Output"];
+                };
             };
         };
     };
@@ -2293,7 +3068,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OtlpIngestedDto_Output"];
+                };
             };
         };
     };
@@ -2312,7 +3089,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VariantDto_Output"];
+                };
             };
         };
     };
@@ -2327,6 +3106,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2354,7 +3134,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VariantDto_Output"];
+                };
             };
         };
     };
@@ -2436,7 +3218,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VariantRevisionDto_Output"][];
+                };
             };
         };
     };
@@ -2456,7 +3240,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VariantRevisionDto_Output"];
+                };
             };
         };
     };
@@ -2530,11 +3316,13 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VariantDto_Output"];
+                };
             };
         };
     };

@@ -1,6 +1,6 @@
 import {
   type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationType, type HumanEvaluationVariant,
-  displayValue, humanEvaluationStatuses,
+  displayValue, humanEvaluationStatuses, isTerminalHumanStatus,
 } from './human-evaluation';
 import { checkHumanEvaluationSetup } from './human-evaluation-setup';
 import { checkJudgment, tallyAbTest, tallySingleModel } from './judgment';
@@ -33,7 +33,9 @@ describe('human evaluations (domain rules)', () => {
       expect(() => humanEvaluationStatuses.assertMove('EVALUATION_STARTED', 'EVALUATION_READY')).not.toThrow();
       expect(() => humanEvaluationStatuses.assertMove('EVALUATION_INITIALIZED', 'EVALUATION_READY')).toThrow(/cannot move/);
       expect(() => humanEvaluationStatuses.assertMove('EVALUATION_READY', 'EVALUATION_FAILED')).toThrow(/cannot move/);
-      expect(humanEvaluationStatuses.isTerminal('EVALUATION_READY')).toBe(true);
+      expect(isTerminalHumanStatus('EVALUATION_READY')).toBe(true);
+      expect(() => humanEvaluationStatuses.assertMove('EVALUATION_READY', 'EVALUATION_FINISHED')).not.toThrow();
+      expect(() => humanEvaluationStatuses.assertMove('EVALUATION_FAILED', 'EVALUATION_FINISHED')).toThrow(/cannot move/);
       expect(humanEvaluationStatuses.movableFrom('EVALUATION_FAILED').sort()).toEqual(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']);
     });
   });

@@ -9,14 +9,24 @@ export const HUMAN_EVALUATION_TYPES: readonly HumanEvaluationType[] = ['human_a_
 /** How many revisions each kind of test compares. */
 export const REVISIONS_PER_TYPE: Record<HumanEvaluationType, number> = { human_a_b_testing: 2, single_model_test: 1 };
 
-export type HumanEvaluationStatus = 'EVALUATION_INITIALIZED' | 'EVALUATION_STARTED' | 'EVALUATION_READY' | 'EVALUATION_FAILED';
+/** READY: every output generated, people judge; FINISHED: they say they are done (Agenta's clients set it), judging may go on. */
+export type HumanEvaluationStatus =
+  | 'EVALUATION_INITIALIZED' | 'EVALUATION_STARTED' | 'EVALUATION_READY' | 'EVALUATION_FINISHED' | 'EVALUATION_FAILED';
 
 export const humanEvaluationStatuses = defineStatusMachine<HumanEvaluationStatus>('human evaluation', {
   EVALUATION_INITIALIZED: ['EVALUATION_STARTED', 'EVALUATION_FAILED'],
   EVALUATION_STARTED: ['EVALUATION_READY', 'EVALUATION_FAILED'],
-  EVALUATION_READY: [],
+  EVALUATION_READY: ['EVALUATION_FINISHED'],
+  EVALUATION_FINISHED: ['EVALUATION_READY'],
   EVALUATION_FAILED: [],
 });
+
+/** Statuses in which scenarios take judgments. */
+export const JUDGEABLE_HUMAN_STATUSES: readonly HumanEvaluationStatus[] = ['EVALUATION_READY', 'EVALUATION_FINISHED'];
+
+/** The runner has nothing left to do: outputs are generated (people may still move READY ⇄ FINISHED), or generation failed. */
+export const isTerminalHumanStatus = (status: HumanEvaluationStatus): boolean =>
+  status === 'EVALUATION_FAILED' || JUDGEABLE_HUMAN_STATUSES.includes(status);
 
 /**
  * People wait for outputs before they can judge, so the runner is not tunable per evaluation: a modest batch,
@@ -74,6 +84,21 @@ export interface HumanScenarioPatch {
   correctAnswer?: string | null;
   isPinned?: boolean;
   note?: string | null;
+  outputs?: HumanScenarioOutput[];
+}
+
+/** An output a client showed for one compared variant (named by variant or revision id). */
+export interface SentOutput {
+  variantId: string;
+  output: unknown;
+}
+
+/** Outputs a client sends replace the stored ones of the variants they name; the others stay. */
+export function mergeSentOutputs(stored: HumanScenarioOutput[], sent: SentOutput[]): HumanScenarioOutput[] {
+  return stored.map((output) => {
+    const match = sent.find((s) => s.variantId === output.variantId || s.variantId === output.variantRevisionId);
+    return match ? { ...output, output: match.output, error: null } : output;
+  });
 }
 
 /** Inputs and outputs are shown as text: strings as they are, anything else JSON-encoded. */

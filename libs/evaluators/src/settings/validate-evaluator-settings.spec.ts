@@ -46,6 +46,14 @@ describe('validateEvaluatorSettings', () => {
     expect(issuesOf('auto_contains', { substring: '  ' })[0]).toMatchObject({ type: 'value_error', msg: 'Value error, must not be empty' });
   });
 
+  it("keeps, unused, the setting names Agenta's clients send to evaluators that do not use them; known keys stay strict", () => {
+    const check = validateEvaluatorSettings('auto_regex_test', { regex_pattern: '^a', correct_answer_key: 'answer', webhook_body: {} });
+    expect(check).toEqual({ ok: true, settings: { regex_pattern: '^a', regex_should_match: true, correct_answer_key: 'answer', webhook_body: {} } });
+    expect(issuesOf('auto_regex_test', { regex_pattern: 5, correct_answer_key: 'answer' })).toEqual([
+      { loc: ['settings_values', 'regex_pattern'], msg: 'Input should be a valid string', type: 'string_type' },
+    ]);
+  });
+
   it('checks numbers and their bounds', () => {
     expect(issuesOf('auto_similarity_match', { similarity_threshold: 'high' })[0]).toMatchObject({ type: 'float_type', loc: ['settings_values', 'similarity_threshold'] });
     expect(issuesOf('auto_similarity_match', { similarity_threshold: -0.1 })[0]).toMatchObject({ type: 'greater_than_equal', msg: 'Input should be greater than or equal to 0' });

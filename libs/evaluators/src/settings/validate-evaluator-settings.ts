@@ -1,4 +1,4 @@
-import { findEvaluatorDescriptor } from '../catalog/evaluator-catalog';
+import { EVALUATOR_CATALOG, findEvaluatorDescriptor } from '../catalog/evaluator-catalog';
 import { isPlainObject } from '../support/values';
 import { coerceSetting } from './setting-coercion';
 import { SETTING_CHECKS } from './setting-checks';
@@ -7,10 +7,25 @@ import { valueError, type SettingsIssue, type SettingsValidation } from './setti
 const ROOT = 'settings_values';
 
 /**
- * Validates the settings of an evaluator config against its catalog template and applies defaults.
- * null counts as absent. Unknown keys are rejected, so a typo never silently falls back to a default.
+ * Setting names Agenta's evaluators and clients use: every built-in's settings, and Agenta's own extras
+ * (webhook_body, open_ai_key, temperature, …). Unknown to an evaluator they are accepted and ignored;
+ * any other unknown key is still a typo to report.
  */
-export function validateEvaluatorSettings(evaluatorKey: string, settings: unknown): SettingsValidation {
+const AGENTA_SETTING_KEYS = new Set([
+  ...EVALUATOR_CATALOG.flatMap((descriptor) => descriptor.settings_template.map((template) => template.key)),
+  'correct_answer_key', 'webhook_body', 'open_ai_key', 'temperature', 'version', 'requires_llm_api_keys',
+  'lm_providers_keys', 'json_field', 'predict_keys', 'case_insensitive_keys', 'compare_schema_only',
+]);
+
+/**
+ * Validates the settings of an evaluator config against its catalog template and applies defaults (a config is
+ * stored as given, without them, as Agenta does; the runner applies them).
+ * null counts as absent. Unknown keys are rejected, so a typo never silently falls back to a default (Agenta's
+ * setting names excepted).
+ */
+export function validateEvaluatorSettings(
+  evaluatorKey: string, settings: unknown, { applyDefaults = true }: { applyDefaults?: boolean } = {},
+): SettingsValidation {
   const descriptor = findEvaluatorDescriptor(evaluatorKey);
   if (!descriptor) return { ok: false, issues: [valueError(['evaluator_key'], `unknown evaluator key '${evaluatorKey}'`)] };
   const given = settings ?? {};
@@ -24,8 +39,9 @@ export function validateEvaluatorSettings(evaluatorKey: string, settings: unknow
     const loc = [ROOT, template.key];
     const raw = given[template.key];
     if (raw === undefined || raw === null) {
-      if (template.default !== undefined) result[template.key] = structuredClone(template.default);
-      else if (template.required) issues.push({ loc, msg: 'Field required', type: 'missing' });
+      if (template.default !== undefined) {
+        if (applyDefaults) result[template.key] = structuredClone(template.default);
+      } else if (template.required) issues.push({ loc, msg: 'Field required', type: 'missing' });
       continue;
     }
     const coerced = coerceSetting(template, raw, loc);
@@ -39,8 +55,11 @@ export function validateEvaluatorSettings(evaluatorKey: string, settings: unknow
   }
 
   const known = new Set(descriptor.settings_template.map((template) => template.key));
-  for (const key of Object.keys(given)) {
-    if (!known.has(key)) issues.push({ loc: [ROOT, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+  for (const [key, value] of Object.entries(given)) {
+    if (known.has(key)) continue;
+    // Agenta's clients send settings some evaluators do not use (correct_answer_key on a regex): kept as sent, unused.
+    if (AGENTA_SETTING_KEYS.has(key)) result[key] = value;
+    else issues.push({ loc: [ROOT, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, settings: result };
 }

@@ -3,6 +3,7 @@ import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
   type HumanEvaluation, type HumanEvaluationStatus, type HumanEvaluationScenario, type HumanScenarioPatch, humanEvaluationStatuses, UNFINISHED_RUN_STATUSES,
+  JUDGEABLE_HUMAN_STATUSES,
 } from '@crucible/domain';
 import { HumanEvaluationRepository, type StatusChange } from '@crucible/application';
 import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
@@ -14,7 +15,7 @@ const json = (value: unknown): string | null => (value === undefined || value ==
 
 /** Patch field → column; the only names that ever reach the SET clause. */
 const PATCH_COLUMNS: Record<keyof HumanScenarioPatch, string> = {
-  vote: 'vote', score: 'score', correctAnswer: 'correct_answer', isPinned: 'is_pinned', note: 'note',
+  vote: 'vote', score: 'score', correctAnswer: 'correct_answer', isPinned: 'is_pinned', note: 'note', outputs: 'outputs',
 };
 
 @Injectable()
@@ -104,10 +105,15 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
   async updateScenario(
     projectId: string, evaluationId: string, scenarioId: string, patch: HumanScenarioPatch,
   ): Promise<HumanEvaluationScenario | null> {
-    const params: unknown[] = [scenarioId, evaluationId, projectId];
+    const params: unknown[] = [scenarioId, evaluationId, projectId, [...JUDGEABLE_HUMAN_STATUSES]];
     const assignments = (Object.keys(PATCH_COLUMNS) as Array<keyof HumanScenarioPatch>)
       .filter((field) => patch[field] !== undefined)
       .map((field) => {
+        // jsonb takes its value as JSON text; pg would send an array as a PostgreSQL array.
+        if (field === 'outputs') {
+          params.push(JSON.stringify(patch.outputs));
+          return `${PATCH_COLUMNS[field]} = $${params.length}::jsonb`;
+        }
         params.push(patch[field]);
         return `${PATCH_COLUMNS[field]} = $${params.length}`;
       });
@@ -116,7 +122,7 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
          UPDATE human_evaluation_scenarios s SET ${[...assignments, 'updated_at = now()'].join(', ')}
          FROM human_evaluations e
          WHERE s.id = $1 AND s.human_evaluation_id = $2 AND s.project_id = $3
-           AND e.id = s.human_evaluation_id AND e.project_id = s.project_id AND e.status = 'EVALUATION_READY'
+           AND e.id = s.human_evaluation_id AND e.project_id = s.project_id AND e.status = ANY($4)
          RETURNING s.*
        )
        SELECT * FROM updated`,

@@ -90,8 +90,8 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     const a = await useCases.create.execute(actor, { name: 'delete-a', rows: [{ q: 'a' }] });
     const b = await useCases.create.execute(actor, { name: 'delete-b', rows: [{ q: 'b' }] });
     const foreign = await useCases.create.execute(otherActor, { name: 'delete-c', rows: [{ q: 'c' }] });
-    expect(await testsets.delete(actor.projectId, [a.id, b.id, foreign.id])).toBe(2);
-    expect(await testsets.delete(actor.projectId, [a.id])).toBe(0);
+    expect((await testsets.delete(actor.projectId, [a.id, b.id, foreign.id])).sort()).toEqual([a.id, b.id].sort());
+    expect(await testsets.delete(actor.projectId, [a.id])).toEqual([]);
     expect(await testsets.findById(otherActor.projectId, foreign.id)).not.toBeNull();
   });
 

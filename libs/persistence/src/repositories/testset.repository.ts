@@ -81,14 +81,14 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
     }
   }
 
-  async delete(projectId: string, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
+  async delete(projectId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
     const result = await this.dataSource.createQueryBuilder()
       .delete()
       .from(TestsetOrmEntity)
       .where('project_id = :projectId AND id = ANY(:ids)', { projectId, ids })
       .returning('id')
       .execute();
-    return rowsOf(result.raw).length;
+    return rowsOf(result.raw).map((row) => row.id);
   }
 }

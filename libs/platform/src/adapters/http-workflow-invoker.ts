@@ -3,7 +3,8 @@ import {
   type InvocationOutcome, OutboundFailureError, OutboundGuard, type OutboundResponse, type WorkflowCall, WorkflowInvoker,
   foreignExcerpt,
 } from '@crucible/application';
-import { validationErrorBodySchema, workflowErrorResponseSchema, workflowResponseSchema } from '@crucible/contracts';
+import { validationErrorBodySchema, workflowErrorResponseSchema } from '@crucible/contracts';
+import { readTrace } from './foreign-trace';
 
 /** Statuses worth another try: the service is overloaded or briefly broken, not the request. */
 const RETRYABLE_STATUS = (status: number): boolean => status === 429 || status === 408 || status >= 502 || status === 500;
@@ -36,10 +37,11 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
     const text = response.text;
     const body = parseJson(text);
     if (response.status >= 200 && response.status < 300) {
-      const parsed = workflowResponseSchema.safeParse(body);
-      if (parsed.success) return { ok: true, output: parsed.data.data, trace: parsed.data.trace, latencyMs: elapsed() };
-      if (body !== undefined && typeof body === 'object' && body !== null && 'data' in body) {
-        return { ok: true, output: (body as { data: unknown }).data, trace: null, latencyMs: elapsed() };
+      // Ours and Agenta's current SDK answer `data`; Agenta's older SDK answered `message`.
+      const answer = typeof body === 'object' && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : undefined;
+      if (answer && ('data' in answer || 'message' in answer)) {
+        const latencyMs = elapsed();
+        return { ok: true, output: 'data' in answer ? answer['data'] : answer['message'], trace: readTrace(answer, latencyMs), latencyMs };
       }
       return { ok: false, retryable: false, latencyMs: elapsed(), status: response.status, message: `the application answered without {data, trace}: ${foreignExcerpt(text)}` };
     }

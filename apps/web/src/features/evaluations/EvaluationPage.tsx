@@ -15,7 +15,7 @@ function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; e
   return (
     <Table.Tr bg={failed(scenario) ? 'red.0' : undefined}>
       <Table.Td>{scenario.row_index + 1}</Table.Td>
-      <Table.Td>{Object.entries(scenario.inputs).map(([k, v]) => <Text key={k} size="sm"><b>{k}</b>: {displayOutput(v)}</Text>)}</Table.Td>
+      <Table.Td>{scenario.inputs.map(({ name, value }) => <Text key={name} size="sm"><b>{name}</b>: {displayOutput(value)}</Text>)}</Table.Td>
       <Table.Td><Text size="sm">{displayOutput(scenario.output)}</Text><Text size="xs" c="dimmed">expected: {displayOutput(scenario.correct_answer)}</Text></Table.Td>
       {evaluation.aggregated_results.length > 0 || scenario.results.length > 0 ? scenario.results.map((r) => (
         <Table.Td key={r.evaluator_config}><Text size="sm" c={r.result.type === 'error' ? 'red' : undefined} lineClamp={3}>{resultText(r.result)}</Text></Table.Td>
@@ -78,7 +78,7 @@ function Actions({ evaluation }: { evaluation: Evaluation }) {
   const scenarios = useScenarios(evaluation.id, false);
   const saveOutputs = () => {
     const rows = (scenarios.data ?? []).map((s) => ({
-      ...Object.fromEntries(Object.entries(s.inputs).map(([k, v]) => [k, asCell(v)])), correct_answer: asCell(s.correct_answer), output: asCell(s.output),
+      ...Object.fromEntries(s.inputs.map(({ name, value }) => [name, asCell(value)])), correct_answer: asCell(s.correct_answer), output: asCell(s.output),
     }));
     saveAsTestset.mutate({ name: `${evaluation.testset_name} · outputs of ${revisionLabel(evaluation)}`, rows });
   };

@@ -13,13 +13,13 @@ const settingsPayload = (values: Record<string, SettingValue>) =>
 export function EvaluatorConfigForm({ evaluator, onSaved }: { evaluator: EvaluatorDescriptor; onSaved: () => void }) {
   const [name, setName] = useState(evaluator.key.replace(/^auto_/, '').replace(/_/g, '-'));
   const [values, setValues] = useState<Record<string, SettingValue>>(() =>
-    Object.fromEntries(evaluator.settings_template.map((t) => [t.key, initialSetting(t)])));
+    Object.fromEntries(Object.values(evaluator.settings_template).map((t) => [t.key, initialSetting(t)])));
   const [sampleOutput, setSampleOutput] = useState('');
   const [sampleAnswer, setSampleAnswer] = useState('');
   const tryIt = useTryEvaluator();
   const save = useSaveEvaluatorConfig();
   const apiError = [save.error, tryIt.error].find((e) => e instanceof ApiError) as ApiError | undefined;
-  const needsAnswer = evaluator.settings_template.some((t) => t.ground_truth_column);
+  const needsAnswer = Object.values(evaluator.settings_template).some((t) => t.ground_truth_column);
   const result = tryIt.data?.result;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={`Configure ${evaluator.name}`}>
@@ -27,7 +27,7 @@ export function EvaluatorConfigForm({ evaluator, onSaved }: { evaluator: Evaluat
         <Title order={3} size="h4">{evaluator.name}</Title>
         <Text size="sm" c="dimmed">{evaluator.description}</Text>
         <TextInput label="Config name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={save.error instanceof ApiError ? save.error.messageFor('name') : undefined} />
-        {evaluator.settings_template.map((template) => (
+        {Object.values(evaluator.settings_template).map((template) => (
           <SettingField key={template.key} template={template} value={values[template.key] ?? ''} error={apiError?.messageFor(template.key)}
             onChange={(value) => setValues((v) => ({ ...v, [template.key]: value }))} />
         ))}

@@ -10,7 +10,7 @@ export const humanKeys = {
   results: (id: string) => ['human-evaluations', id, 'results'] as const,
 };
 
-const generating = (e: HumanEvaluation) => ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED'].includes(String(e.status.value));
+const generating = (e: HumanEvaluation) => ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED'].includes(e.status);
 
 export function useHumanEvaluations() {
   const api = useApi();

@@ -5,7 +5,8 @@ import { VariantRepository } from '../../registry/ports';
 import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
 
 export interface DeployInput {
-  appId: string;
+  /** Defaults to the variant's app. */
+  appId?: string;
   environmentName: string;
   variantId: string;
   /** Defaults to the variant's latest revision. */
@@ -23,11 +24,13 @@ export class DeployUseCase {
 
   async execute(actor: Actor, input: DeployInput): Promise<EnvironmentRevision> {
     const view = await this.getVariant.execute(actor, input.variantId);
-    if (view.variant.appId !== input.appId) {
-      throw new DomainError('rule_violation', `variant ${input.variantId} does not belong to app ${input.appId}`);
+    // Agenta's clients name only the variant: its app is the one deployed to.
+    const appId = input.appId ?? view.variant.appId;
+    if (view.variant.appId !== appId) {
+      throw new DomainError('rule_violation', `variant ${input.variantId} does not belong to app ${appId}`);
     }
-    const environment = await this.environments.findByName(actor.projectId, input.appId, input.environmentName);
-    if (!environment) throw new DomainError('not_found', `environment "${input.environmentName}" not found in app ${input.appId}`);
+    const environment = await this.environments.findByName(actor.projectId, appId, input.environmentName);
+    if (!environment) throw new DomainError('not_found', `environment "${input.environmentName}" not found in app ${appId}`);
     const revision = input.revision === undefined
       ? view.latest
       : await this.variants.findRevision(actor.projectId, input.variantId, input.revision);

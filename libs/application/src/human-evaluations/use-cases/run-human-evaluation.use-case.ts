@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   type HumanEvaluation, type HumanEvaluationScenario, type HumanScenarioOutput, HUMAN_EVALUATION_RATE_LIMIT,
-  displayValue, groundTruthColumnOf, humanEvaluationStatuses,
+  displayValue, groundTruthColumnOf, humanEvaluationStatuses, isTerminalHumanStatus,
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
 import { TestsetRepository } from '../../testsets/ports';
@@ -25,7 +25,9 @@ export class RunHumanEvaluationUseCase {
   ) {}
 
   execute(job: { humanEvaluationId: string; projectId: string }): Promise<void> {
-    const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses: humanEvaluationStatuses, reporter: this.reporter };
+    // READY and FINISHED move between each other by hand, yet the runner is done with both.
+    const statuses = { ...humanEvaluationStatuses, isTerminal: isTerminalHumanStatus };
+    const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses, reporter: this.reporter };
     return driveRun(ports, { kind: 'human_evaluation', runId: job.humanEvaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: HUMAN_EVALUATION_RATE_LIMIT,
       runRow: (item) => this.runRow(evaluation, item.row, item.index),

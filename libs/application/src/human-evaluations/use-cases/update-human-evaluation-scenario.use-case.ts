@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type Actor, type HumanEvaluationScenario, type HumanScenarioPatch, DomainError, checkJudgment,
+  type Actor, type HumanEvaluationScenario, type HumanScenarioPatch, type SentOutput, DomainError, checkJudgment,
+  JUDGEABLE_HUMAN_STATUSES, mergeSentOutputs,
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
 import { GetHumanEvaluationUseCase } from './get-human-evaluation.use-case';
@@ -12,6 +13,8 @@ export interface HumanScenarioUpdate {
   correctAnswer?: string | null;
   isPinned?: boolean;
   note?: string | null;
+  /** The outputs a client showed (Agenta's clients send them with each judgment). */
+  outputs?: SentOutput[];
 }
 
 @Injectable()
@@ -32,13 +35,14 @@ export class UpdateHumanEvaluationScenarioUseCase {
       ...(update.correctAnswer !== undefined ? { correctAnswer: update.correctAnswer } : {}),
       ...(update.isPinned !== undefined ? { isPinned: update.isPinned } : {}),
       ...(update.note !== undefined ? { note: update.note } : {}),
+      ...(update.outputs?.length ? { outputs: await this.mergedOutputs(actor, input) } : {}),
     };
     if (Object.keys(patch).length === 0) {
       throw DomainError.invalidInput([{
-        loc: ['body'], msg: 'give at least one of vote, score, correct_answer, is_pinned, note', type: 'missing',
+        loc: ['body'], msg: 'give at least one of vote, score, correct_answer, is_pinned, note, outputs', type: 'missing',
       }]);
     }
-    if (evaluation.status !== 'EVALUATION_READY') throw this.notReady(evaluationId, evaluation.status);
+    if (!JUDGEABLE_HUMAN_STATUSES.includes(evaluation.status)) throw this.notReady(evaluationId, evaluation.status);
     const updated = await this.humanEvaluations.updateScenario(actor.projectId, evaluationId, scenarioId, patch);
     if (updated) return updated;
     // Nothing matched: either no such scenario, or the evaluation left READY (deleted) meanwhile.
@@ -47,6 +51,12 @@ export class UpdateHumanEvaluationScenarioUseCase {
     }
     const current = await this.getEvaluation.execute(actor, evaluationId);
     throw this.notReady(evaluationId, current.status);
+  }
+
+  private async mergedOutputs(actor: Actor, input: { evaluationId: string; scenarioId: string; update: HumanScenarioUpdate }) {
+    const scenario = await this.humanEvaluations.findScenario(actor.projectId, input.evaluationId, input.scenarioId);
+    if (!scenario) throw DomainError.notFound('human evaluation scenario', input.scenarioId);
+    return mergeSentOutputs(scenario.outputs, input.update.outputs ?? []);
   }
 
   private notReady(evaluationId: string, status: string): DomainError {

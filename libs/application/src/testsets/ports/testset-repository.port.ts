@@ -25,5 +25,5 @@ export abstract class TestsetRepository {
   /** Null when the project has no such test set; a taken name fails with a conflict. */
   abstract update(projectId: string, id: string, patch: TestsetPatch): Promise<TestsetSummary | null>;
   /** Deletes those of `ids` the project owns and answers how many that was. */
-  abstract delete(projectId: string, ids: string[]): Promise<number>;
+  abstract delete(projectId: string, ids: string[]): Promise<string[]>;
 }

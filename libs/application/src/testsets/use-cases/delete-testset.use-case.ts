@@ -8,6 +8,6 @@ export class DeleteTestsetUseCase {
 
   async execute(actor: Actor, testsetId: string): Promise<void> {
     const deleted = await this.testsets.delete(actor.projectId, [testsetId]);
-    if (deleted === 0) throw DomainError.notFound('testset', testsetId);
+    if (deleted.length === 0) throw DomainError.notFound('testset', testsetId);
   }
 }

@@ -6,8 +6,8 @@ import { TestsetRepository } from '../ports';
 export class DeleteTestsetsUseCase {
   constructor(private readonly testsets: TestsetRepository) {}
 
-  /** Deletes those of the ids this project owns; unknown ids are skipped, as in Agenta. Answers how many went. */
-  execute(actor: Actor, testsetIds: string[]): Promise<number> {
+  /** Deletes those of the ids this project owns; unknown ids are skipped, as in Agenta. Answers the deleted ids. */
+  execute(actor: Actor, testsetIds: string[]): Promise<string[]> {
     return this.testsets.delete(actor.projectId, [...new Set(testsetIds)]);
   }
 }

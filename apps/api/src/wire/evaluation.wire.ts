@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { createZodDto } from 'nestjs-zod';
+import { RATE_LIMIT_BOUNDS as B } from '@crucible/domain';
+import { id, nonEmpty, progressSchema, resultSchema, timestamp } from './common.wire';
+import { evaluatorConfigSchema } from './evaluator.wire';
+
+const bounded = (bounds: { min: number; max: number }, description: string) =>
+  z.number().int().min(bounds.min).max(bounds.max).describe(description);
+
+/** Units: seconds (ARCHITECTURE §3). */
+export const rateLimitSchema = z.object({
+  batch_size: bounded(B.batch_size, 'rows invoked concurrently'),
+  max_retries: bounded(B.max_retries, 'further tries on connection errors, time-outs, 429 and 5xx'),
+  retry_delay: bounded(B.retry_delay, 'seconds between tries'),
+  delay_between_batches: bounded(B.delay_between_batches, 'seconds between batches'),
+});
+
+/** Seed operation 2. Agenta's clients name variants (`variant_ids`: their latest revisions) instead of revisions. */
+export class CreateEvaluationDto extends createZodDto(z.object({
+  app_id: id,
+  revisions_ids: z.array(id).min(1).optional().describe('variant revision ids; one evaluation each'),
+  variant_ids: z.array(id).min(1).optional().describe("variant ids: each variant's latest revision (when revisions_ids is absent)"),
+  evaluators_configs: z.array(id).describe('evaluator config ids'),
+  testset_id: id,
+  rate_limit: rateLimitSchema,
+  correct_answer_column: nonEmpty.nullish().meta({ example: 'correct_answer' }),
+}).refine((body) => body?.revisions_ids !== undefined || body?.variant_ids !== undefined, {
+  path: ['revisions_ids'], message: 'Field required', when: () => true,
+})) {}
+
+export class DeleteEvaluationsDto extends createZodDto(z.object({ evaluations_ids: z.array(id).min(1) })) {}
+
+export class ComparisonQueryDto extends createZodDto(z.object({
+  evaluations_ids: nonEmpty.describe('comma-separated evaluation ids'),
+})) {}
+
+export const aggregatedResultSchema = z.object({ evaluator_config: evaluatorConfigSchema, result: resultSchema });
+
+/** Seed Evaluation, field for field. */
+export const evaluationSchema = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  project_id: z.string(),
+  variant_ids: z.array(z.string()),
+  variant_names: z.array(z.string()),
+  variant_revision_ids: z.array(z.string()),
+  revisions: z.array(z.string()),
+  testset_id: z.string(),
+  testset_name: z.string(),
+  status: resultSchema,
+  aggregated_results: z.array(aggregatedResultSchema),
+  average_cost: resultSchema.optional(),
+  total_cost: resultSchema.optional(),
+  average_latency: resultSchema.optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export class EvaluationDto extends createZodDto(evaluationSchema) {}
+
+export const evaluationStatusSchema = z.object({ id: z.string(), status: resultSchema, progress: progressSchema });
+export class EvaluationStatusDto extends createZodDto(evaluationStatusSchema) {}
+
+export class EvaluationResultsDto extends createZodDto(z.object({
+  evaluation_id: z.string(),
+  status: resultSchema,
+  results: z.array(aggregatedResultSchema),
+  average_cost: resultSchema.optional(),
+  total_cost: resultSchema.optional(),
+  average_latency: resultSchema.optional(),
+})) {}
+
+const scenarioResultSchema = z.object({
+  evaluator_config: z.string(),
+  evaluator_key: z.string().optional(),
+  result: resultSchema,
+});
+
+/**
+ * Agenta's EvaluationScenario (inputs, outputs, correct_answers, results) and, beside it, the flat fields
+ * Crucible's own clients read (row_index, output, correct_answer, latency, cost, error).
+ */
+export const evaluationScenarioSchema = z.object({
+  id: z.string(),
+  evaluation_id: z.string(),
+  row_index: z.number().int(),
+  inputs: z.array(z.object({ name: z.string(), type: z.string(), value: z.unknown() })),
+  outputs: z.array(z.object({ result: resultSchema, cost: z.number().nullable(), latency: z.number().nullable() })),
+  correct_answers: z.array(z.object({ key: z.string(), value: z.unknown() })),
+  results: z.array(scenarioResultSchema),
+  is_pinned: z.boolean(),
+  note: z.string(),
+  output: z.unknown(),
+  correct_answer: z.unknown(),
+  latency: z.number().nullable(),
+  cost: z.number().nullable(),
+  error: z.object({ message: z.string(), stacktrace: z.string().optional() }).nullable(),
+  created_at: timestamp,
+});
+export class EvaluationScenarioDto extends createZodDto(evaluationScenarioSchema) {}
+
+export class ComparisonDto extends createZodDto(z.object({
+  evaluations: z.array(z.object({ id: z.string(), variant_name: z.string(), revision: z.number().int(), status: resultSchema })),
+  rows: z.array(z.object({
+    row_index: z.number().int(),
+    inputs: z.record(z.string(), z.unknown()),
+    correct_answer: z.unknown(),
+    variants: z.array(z.object({
+      evaluation_id: z.string(),
+      variant_name: z.string(),
+      output: z.unknown(),
+      error: z.object({ message: z.string(), stacktrace: z.string().optional() }).nullable(),
+      results: z.array(scenarioResultSchema),
+      latency: z.number().nullable(),
+      cost: z.number().nullable(),
+    })),
+  })),
+})) {}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { createZodDto } from 'nestjs-zod';
+import { id, nonEmpty, timestamp } from './common.wire';
+
+/*
+ * csvdata is checked row by row by the use case (ragged rows, non-scalar values), which names the row
+ * in its 422; here only its type is.
+ */
+const rows = z.array(z.unknown()).meta({
+  description: 'One object per row, every row with the same columns; values are strings, numbers, booleans or null',
+  example: [{ country: 'France', correct_answer: 'Paris' }, { country: 'Peru', correct_answer: 'Lima' }],
+});
+
+export class CreateTestsetDto extends createZodDto(z.object({
+  name: nonEmpty.meta({ example: 'capitals' }),
+  csvdata: rows,
+  app_id: id.describe('The app the test set belongs to; absent → the whole project').nullish(),
+})) {}
+
+export class UpdateTestsetDto extends createZodDto(z.object({
+  name: nonEmpty.nullish(),
+  csvdata: rows.describe('Replaces every row (and the columns)').nullish(),
+})) {}
+
+export class ListTestsetsQueryDto extends createZodDto(z.object({ app_id: id.optional().describe("Only this app's test sets") })) {}
+
+export class DeleteTestsetsDto extends createZodDto(z.object({ testset_ids: z.array(id).min(1) })) {}
+
+/** The text fields of the multipart upload; the file itself arrives as `file`. */
+export class UploadTestsetDto extends createZodDto(z.object({
+  testset_name: nonEmpty.optional().describe('Defaults to the file name without its extension'),
+  upload_type: z.enum(['csv', 'json', 'CSV', 'JSON']).optional().describe("Defaults to the file name's extension"),
+  app_id: id.optional(),
+})) {}
+
+/** `_id` beside `id`: Agenta's clients read either. */
+export const testsetSummarySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  app_id: z.string().nullable(),
+  columns: z.array(z.string()),
+  rows_count: z.number().int(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export class TestsetSummaryDto extends createZodDto(testsetSummarySchema) {}
+
+export class TestsetDto extends createZodDto(z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  app_id: z.string().nullable(),
+  columns: z.array(z.string()),
+  csvdata: z.array(z.record(z.string(), z.unknown())),
+  created_at: timestamp,
+  updated_at: timestamp,
+})) {}
+
+/** Agenta's PUT /testsets/{id} answer. */
+export class TestsetUpdatedDto extends createZodDto(z.object({
+  _id: z.string(), status: z.literal('success'), message: z.string(),
+})) {}
+
+/** Agenta's bulk delete answers the deleted ids. */
+export class DeletedTestsetIdsDto extends createZodDto(z.array(z.string())) {}
