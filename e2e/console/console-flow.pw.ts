@@ -112,6 +112,15 @@ test('register a service, edit and run it in the playground, save, deploy, rever
   await expect(page.getByRole('region', { name: /^A: completion · revision 1/ }).getByTestId('output')).toContainText('Name a colour.');
   await expect(page.getByRole('region', { name: /^B: completion · revision 2/ }).getByTestId('output')).toContainText('Name a colour.');
   await snapBothSizes(page, 'compare');
+
+  // Save the warmer configuration as a variant of its own (seed operation 5): the playground switches to it.
+  await page.getByText('Edit and run', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save as new variant' }).click();
+  await page.getByRole('dialog').getByLabel('Variant name').fill('completion-warm');
+  await page.getByRole('dialog').getByLabel('Commit message').fill('forked from revision 2');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('combobox', { name: 'Variant', exact: true })).toHaveValue('completion-warm');
+  await expect(page.getByRole('slider', { name: 'temperature' })).toHaveAttribute('aria-valuenow', '0.9');
 });
 
 test('a variant whose service is down says so in the playground, in words', async ({ page, stack, api }) => {

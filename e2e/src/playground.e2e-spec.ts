@@ -89,4 +89,23 @@ describe('playground endpoints (GET /variants/{id}/schema, POST /variants/{id}/p
     expect((await stranger.get(`/variants/${variantId}/schema`)).status).toBe(404);
     expect((await stranger.post(`/variants/${variantId}/playground/run`, { inputs: {} })).status).toBe(404);
   });
+
+  it('names the caller\'s project, and renames apps with the same rules as creating them', async () => {
+    const current = await api.api.GET('/projects/current');
+    expect(current.response.status).toBe(200);
+    expect(current.data).toMatchObject({ name: 'default', api_key: { name: 'default' } });
+    const first = await api.client.post('/apps', { app_name: 'rename-me' });
+    await api.client.post('/apps', { app_name: 'taken-name' });
+    const renamed = await api.client.request('PATCH', `/apps/${first.body.app_id}`, { app_name: 'renamed' });
+    expect(renamed).toMatchObject({ status: 200, body: { app_id: first.body.app_id, app_name: 'renamed' } });
+    expect((await api.client.get(`/apps/${first.body.app_id}`)).body.app_name).toBe('renamed');
+    expect((await api.client.request('PATCH', `/apps/${first.body.app_id}`, { app_name: 'taken-name' })).status).toBe(409);
+    const blank = await api.client.request('PATCH', `/apps/${first.body.app_id}`, { app_name: '' });
+    expect(blank.status).toBe(422);
+    expect((await api.client.get(`/apps/${first.body.app_id}`)).body.app_name).toBe('renamed');
+    const other = await api.client.post('/projects', { name: 'rename-stranger' });
+    const stranger = api.client.withKey(other.body.api_key.key);
+    expect((await stranger.request('PATCH', `/apps/${first.body.app_id}`, { app_name: 'mine' })).status).toBe(404);
+    expect((await stranger.get('/projects/current')).body.name).toBe('rename-stranger');
+  });
 });
