@@ -21,10 +21,10 @@ describe('playground endpoints (GET /variants/{id}/schema, POST /variants/{id}/p
       parameters: { ...(await api.client.get(`/variants/${variantId}/revisions/1`)).body.parameters, prompt_template: 'MOCK_REPLY: stored {input}' },
       commit_message: 'scripted reply',
     });
-  });
+  }, 120_000); // booting the api and the example service takes a while on a busy machine
   afterAll(async () => {
-    await api.close();
-    await example.close();
+    await api?.close();
+    await example?.close();
   });
 
   it('describes the route: inputs, every field with its kind, default and bounds', async () => {
