@@ -22,7 +22,8 @@ describe('embedded PGlite data directory', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two starts, the first one initialising the directory: seconds each on a loaded machine.
+  }, 120_000);
 
   it('refuses a second api process on the same directory, naming the directory and the holder', async () => {
     const env = { CRUCIBLE_DATA_DIR: dataDir, CRUCIBLE_BOOTSTRAP_API_KEY: 'crc_e2e-data-directory-key-0123456789' };
