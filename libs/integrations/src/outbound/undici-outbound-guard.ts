@@ -110,9 +110,11 @@ function parseHttpUrl(raw: string): URL {
 
 /** The connection resolves its host through this: it can only ever get the answers that were checked. */
 function pinnedLookup(addresses: LookupAddress[]) {
-  return (_hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0].address, addresses[0].family);
+  return (_hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void => {
+    if (options.all) return callback(null, addresses);
+    const wanted = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+    const chosen = addresses.find((candidate) => !wanted || candidate.family === wanted) ?? addresses[0];
+    callback(null, chosen.address, chosen.family);
   };
 }
 
