@@ -10,7 +10,7 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
 
   beforeAll(async () => {
     api = await startApi(engine);
-  });
+  }, 60_000);
   afterAll(() => api?.close());
 
   it('makes the bootstrap key an admin that creates projects, whose keys are members that cannot', async () => {
