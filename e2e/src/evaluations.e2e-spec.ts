@@ -38,7 +38,8 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
     expect(response.status).toBe(200);
     created = response.body;
     await Promise.all(created.map((evaluation) => waitForTerminal(client, evaluation.id)));
-  });
+    // Boots PGlite and runs two evaluations to the end: on a loaded 2-core box that takes longer than one test.
+  }, 120_000);
   afterAll(async () => {
     await api?.close();
     await example?.close();
