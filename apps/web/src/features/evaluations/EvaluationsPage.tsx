@@ -23,9 +23,9 @@ function StatusCell({ evaluation }: { evaluation: Evaluation }) {
   return (
     <Stack gap={4} miw={140}>
       <Badge color={STATUS_COLOR[String(evaluation.status.value)] ?? 'gray'} variant="light">{statusLabel(evaluation.status)}</Badge>
-      {progress ? (
+      {running && progress ? (
         <>
-          <Progress value={running ? percent : 100} animated={running} size="sm" aria-label={`Progress of ${revisionLabel(evaluation)}`} />
+          <Progress value={percent} animated size="sm" aria-label={`Progress of ${revisionLabel(evaluation)}`} />
           <Text size="xs" c="dimmed">{progress.done} / {progress.total} rows</Text>
         </>
       ) : null}

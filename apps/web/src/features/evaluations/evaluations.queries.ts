@@ -33,6 +33,8 @@ export function useEvaluationStatus(id: string, running: boolean) {
   return useQuery({
     queryKey: evaluationKeys.status(id),
     queryFn: () => unwrap<EvaluationStatus>(api.GET('/evaluations/{evaluation_id}/status', { params: { path: { evaluation_id: id } } })),
+    // Only running evaluations are asked: a finished one's list entry already says all there is.
+    enabled: running,
     refetchInterval: running ? 700 : false,
   });
 }
