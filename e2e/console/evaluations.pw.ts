@@ -155,6 +155,12 @@ test.describe.serial('test sets, evaluators, evaluations and human evaluation', 
     await expect(verdicts).toContainText('completion v2 is worse than completion v1 on capitalised');
     await expect(page.getByRole('table', { name: 'Comparison' })).toContainText('n = 9, 1 left out');
     await snap(page, 'compare');
+    const sideBySide = page.getByRole('table', { name: 'Rows side by side' });
+    await expect(sideBySide).toContainText('maybe Paris');
+    await page.getByLabel('Only rows where the evaluators disagree').check();
+    // Rome failed alike on both sides; every other row is judged differently.
+    await expect(sideBySide.getByRole('row')).toHaveCount(10);
+    await expect(sideBySide).not.toContainText('Rome');
 
     await page.goto('/ui/evaluations');
     await list.getByRole('link', { name: 'completion v1' }).click();
@@ -170,6 +176,9 @@ test.describe.serial('test sets, evaluators, evaluations and human evaluation', 
     await page.getByText('Failed or errored (0)').click();
     await page.getByText('All rows (10)').click();
     await expect(rows).toContainText('Rome');
+
+    await page.getByRole('button', { name: 'Save outputs as a test set' }).click();
+    await expect(page.getByRole('status')).toContainText('Saved as test set “capitals · outputs of completion v1”');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
