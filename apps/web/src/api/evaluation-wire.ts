@@ -38,6 +38,8 @@ export interface EvaluationScenario {
   id: string; row_index: number; inputs: Array<{ name: string; type: string; value: unknown }>; output: unknown; correct_answer: unknown;
   results: Array<{ evaluator_config: string; evaluator_key?: string; result: Result }>;
   latency: number | null; cost: number | null; error: { message: string; stacktrace?: string } | null;
+  /** The invocation's trace (GET /traces/{trace_id}), when the service returned one. */
+  trace_id?: string | null;
 }
 export interface RowComparison {
   rows: Array<{

@@ -15,7 +15,7 @@ function scenario(evaluationId: string, rowIndex: number, values: Record<string,
       evaluatorConfigId,
       result: value === 'error' ? errorResult('judge failed') : typeof value === 'boolean' ? { type: 'bool', value } : { type: 'number', value },
     })),
-    cost: 0.001 * (rowIndex + 1), latency: 0.5, error: null, ...extra,
+    cost: 0.001 * (rowIndex + 1), latency: 0.5, error: null, traceId: null, ...extra,
   };
 }
 

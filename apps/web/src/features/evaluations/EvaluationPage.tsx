@@ -21,7 +21,10 @@ function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; e
         <Table.Td key={r.evaluator_config}><Text size="sm" c={r.result.type === 'error' ? 'red' : undefined} lineClamp={3}>{resultText(r.result)}</Text></Table.Td>
       )) : null}
       <Table.Td>{scenario.cost === null ? '—' : `$${scenario.cost.toPrecision(3)}`}</Table.Td>
-      <Table.Td>{scenario.latency === null ? '—' : `${scenario.latency.toFixed(3)} s`}</Table.Td>
+      <Table.Td>
+        {scenario.latency === null ? '—' : `${scenario.latency.toFixed(3)} s`}
+        {scenario.trace_id ? <Text size="xs" c="dimmed" title={`GET /traces/${scenario.trace_id}`}>trace {scenario.trace_id.slice(0, 8)}</Text> : null}
+      </Table.Td>
       <Table.Td maw={320}>
         {scenario.error ? (
           <Stack gap={2}>
