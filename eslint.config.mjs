@@ -35,6 +35,8 @@ export default [
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure', 'type:contracts'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure', 'type:contracts', 'type:sdk', 'type:platform', 'type:client'] },
             // The console reaches the api through the generated client only; contracts for their types.
+            // The CLI is an app on the client only: no use case, adapter or framework of the server.
+            { sourceTag: 'type:cli', onlyDependOnLibsWithTags: ['type:client', 'type:contracts'], bannedExternalImports: frameworkPackages },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:client', 'type:contracts'],
               bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'express', 'bullmq', 'ioredis', '@electric-sql/pglite', 'isolated-vm', 'openai', 'zod'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },

@@ -16,6 +16,7 @@ const targets = {
   'workflow-runner': { entry: 'apps/workflow-runner/src/main', needs: ['server'] },
   'mock-llm': { entry: 'tools/mock-llm/src/main', needs: ['server'] },
   bench: { entry: 'tools/bench/src/main', needs: ['server'] },
+  crucible: { entry: 'apps/cli/src/main', needs: ['server'] },
 };
 
 const argv = process.argv.slice(2);

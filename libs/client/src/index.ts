@@ -1,1 +1,2 @@
 export * from './crucible-client';
+export * from './api-error-text';

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { type Actor, DomainError, rateLimitFromWire } from '@crucible/domain';
 import {
   CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
-  DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, LatestRevisionsUseCase,
+  DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, GetEvaluationProgressUseCase, LatestRevisionsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
@@ -50,6 +50,7 @@ export class EvaluationsController {
     private readonly cancelEvaluation: CancelEvaluationUseCase,
     private readonly deleteEvaluations: DeleteEvaluationsUseCase,
     private readonly compareStatistics: CompareEvaluationStatisticsUseCase,
+    private readonly getProgress: GetEvaluationProgressUseCase,
     private readonly rerunFailedRows: RerunFailedRowsUseCase,
     private readonly exportEvaluation: ExportEvaluationUseCase,
     private readonly latestRevisions: LatestRevisionsUseCase,
@@ -109,7 +110,7 @@ export class EvaluationsController {
   @Get(':evaluation_id/status')
   @ZodResponse({ status: 200, type: EvaluationStatusDto })
   async status(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
-    return presentEvaluationStatus(await this.getEvaluation.execute(actor, id));
+    return presentEvaluationStatus(await this.getProgress.execute(actor, id));
   }
 
   @Get(':evaluation_id/results')
@@ -158,6 +159,7 @@ export class EvaluationsController {
   @Post(':evaluation_id/cancel')
   @ZodResponse({ status: 200, type: EvaluationStatusDto })
   async cancel(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
-    return presentEvaluationStatus(await this.cancelEvaluation.execute(actor, id));
+    await this.cancelEvaluation.execute(actor, id);
+    return presentEvaluationStatus(await this.getProgress.execute(actor, id));
   }
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_CORRECT_ANSWER_COLUMN, type Evaluation, type EvaluationScenario, type Result } from '@crucible/domain';
-import type { ComparisonRow } from '@crucible/application';
+import type { ComparisonRow, EvaluationProgress } from '@crucible/application';
 import { presentEvaluatorConfig } from './evaluator.presenter';
 
 const iso = (date: Date): string => date.toISOString();
@@ -39,10 +39,10 @@ export const presentEvaluation = (evaluation: Evaluation) => ({
   updated_at: iso(evaluation.updatedAt),
 });
 
-export const presentEvaluationStatus = (evaluation: Evaluation) => ({
+export const presentEvaluationStatus = ({ evaluation, failedRows, evaluatorErrors }: EvaluationProgress) => ({
   id: evaluation.id,
   status: presentStatus(evaluation),
-  progress: { done: evaluation.progressDone, total: evaluation.progressTotal },
+  progress: { done: evaluation.progressDone, total: evaluation.progressTotal, failed_rows: failedRows, evaluator_errors: evaluatorErrors },
 });
 
 export const presentEvaluationResults = (evaluation: Evaluation) => ({

@@ -57,7 +57,12 @@ export const evaluationSchema = z.object({
 });
 export class EvaluationDto extends createZodDto(evaluationSchema) {}
 
-export const evaluationStatusSchema = z.object({ id: z.string(), status: resultSchema, progress: progressSchema });
+/** The rows stored so far, and how many of them went wrong: what a waiting client (the CLI's progress) shows. */
+const evaluationProgressSchema = progressSchema.extend({
+  failed_rows: z.number().int().describe('stored rows whose invocation failed'),
+  evaluator_errors: z.number().int().describe('error results among the stored rows\' evaluators'),
+});
+export const evaluationStatusSchema = z.object({ id: z.string(), status: resultSchema, progress: evaluationProgressSchema });
 export class EvaluationStatusDto extends createZodDto(evaluationStatusSchema) {}
 
 export class EvaluationResultsDto extends createZodDto(z.object({

@@ -2,6 +2,7 @@ export * from './ports';
 export * from './use-cases/create-evaluation.use-case';
 export * from './use-cases/run-evaluation.use-case';
 export * from './use-cases/get-evaluation.use-case';
+export * from './use-cases/get-evaluation-progress.use-case';
 export * from './use-cases/list-evaluations.use-case';
 export * from './use-cases/list-evaluation-scenarios.use-case';
 export * from './use-cases/compare-evaluations.use-case';

@@ -1,0 +1,32 @@
+import { type CrucibleClient, createCrucibleClient, describeApiError } from '@crucible/client';
+import { CliError } from './cli-error';
+import type { Connection } from './credentials';
+
+interface FetchOutcome<T> { data?: T; error?: unknown; response: Response }
+
+/** The generated client with every failure turned into a one-line CliError that says what the api said. */
+export class Api {
+  readonly client: CrucibleClient;
+
+  constructor(readonly connection: Connection) {
+    this.client = createCrucibleClient({ baseUrl: connection.host, apiKey: connection.apiKey });
+  }
+
+  /** The answer's body; a non-2xx answer or an unreachable api ends the command (exit 2). */
+  async call<T>(request: Promise<FetchOutcome<unknown>>, what: string): Promise<T> {
+    let outcome: FetchOutcome<unknown>;
+    try {
+      outcome = await request;
+    } catch (error) {
+      const cause = (error as { cause?: { message?: unknown } }).cause?.message;
+      throw new CliError(`cannot reach the Crucible api at ${this.connection.host} (${typeof cause === 'string' ? cause : String(error)})`);
+    }
+    const { data, error, response } = outcome;
+    if (!response.ok) {
+      const detail = (error as { detail?: unknown } | undefined)?.detail;
+      const hint = response.status === 401 ? ' (check the API key: crucible login, or CRUCIBLE_API_KEY)' : '';
+      throw new CliError(`${what}: ${describeApiError(response.status, detail)}${hint}`);
+    }
+    return data as T;
+  }
+}
