@@ -1,8 +1,8 @@
-import type { CrucibleSchemas } from '@crucible/client';
+import type { paths } from '@crucible/client';
 import type { Api } from './api';
 import { renderTable } from '../output/table';
 
-export type Comparison = CrucibleSchemas['EvaluationComparisonDto'];
+export type Comparison = paths['/evaluations/compare']['get']['responses'][200]['content']['application/json'];
 type Metric = Comparison['metrics'][number];
 
 export const compareEvaluations = (api: Api, ids: string[]) => api.call<Comparison>(

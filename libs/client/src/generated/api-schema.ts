@@ -1241,6 +1241,10 @@ export interface components {
             id: string;
             progress: {
                 done: number;
+                /** @description error results among the stored rows' evaluators */
+                evaluator_errors: number;
+                /** @description stored rows whose invocation failed */
+                failed_rows: number;
                 total: number;
             };
             status: components["schemas"]["Result_Output"];
