@@ -5,8 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { BootstrapDefaultProjectUseCase, OutboundGuard, RequeueUnfinishedRunsUseCase } from '@crucible/application';
-import type { QueueConfig } from '@crucible/queue';
+import { BootstrapDefaultProjectUseCase, OutboundGuard } from '@crucible/application';
 import { type CoreConfig, CrucibleNestLogger, createLogger } from '@crucible/platform';
 import { ApiModule } from './api.module';
 import { HttpErrorFilter, toHttpError } from './http/exception.filter';
@@ -79,11 +78,4 @@ export async function bootstrapDefaultProject(app: INestApplication, logger: Log
   if (!rawKey) {
     process.stdout.write(`\n  Crucible API key for project "default" (shown once, keep it):\n\n    ${outcome.created.rawKey}\n\n`);
   }
-}
-
-/** In-process jobs die with the process: on start, queue again whatever was left unfinished. */
-export async function resumeInProcessWork(app: INestApplication, queue: QueueConfig, logger: Logger): Promise<void> {
-  if (queue.kind !== 'in-process') return;
-  const requeued = await app.get(RequeueUnfinishedRunsUseCase).execute();
-  if (requeued > 0) logger.info({ requeued }, 'resumed unfinished evaluations');
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { describeDatabase } from '@crucible/persistence';
 import { createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure } from '@crucible/platform';
-import { bootstrapDefaultProject, createApiApp, resumeInProcessWork } from './app.factory';
+import { bootstrapDefaultProject, createApiApp } from './app.factory';
 
 /**
  * PGlite is a 9 MB WebAssembly module. V8 compiles it with its baseline compiler (Liftoff) and then again with
@@ -24,7 +24,6 @@ async function main(): Promise<void> {
   const app = await createApiApp({ database, queue, logger, consoleDir });
   await bootstrapDefaultProject(app, logger, env.CRUCIBLE_BOOTSTRAP_API_KEY);
   await app.listen(env.PORT, env.HOST);
-  await resumeInProcessWork(app, queue, logger);
   logger.info(
     { port: env.PORT, host: env.HOST, database: describeDatabase(database), queue: queue.kind === 'bullmq' ? queue.queueName : 'in-process' },
     `Crucible api listening on http://${env.HOST}:${env.PORT} (docs at /docs)`,

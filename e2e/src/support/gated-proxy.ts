@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Socket, connect, createServer as createNetServer } from 'node:net';
 
 export interface GatedProxy {
   url: string;
@@ -47,6 +47,59 @@ export async function startGatedProxy(target: string): Promise<GatedProxy> {
     close: () => new Promise<void>((resolve) => {
       open();
       server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+export interface GatedTcpProxy {
+  /** The proxy's port on 127.0.0.1; point a client at it instead of the real service. */
+  port: number;
+  /** Simulates an outage: drops every open connection and closes new ones at once until `open()`. */
+  shut(): void;
+  open(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL or Redis: the only way the suites take a dependency away, since the
+ * machine's own services are shared and must never be stopped. Shutting it drops live connections exactly as
+ * a restart of the service would.
+ */
+export async function startGatedTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<GatedTcpProxy> {
+  let shut = false;
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = createNetServer((client) => {
+    track(client);
+    if (shut) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(targetPort, targetHost);
+    track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.once('close', () => upstream.destroy());
+    upstream.once('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dropAll = () => sockets.forEach((socket) => socket.destroy());
+  return {
+    port: (server.address() as AddressInfo).port,
+    shut: () => {
+      shut = true;
+      dropAll();
+    },
+    open: () => {
+      shut = false;
+    },
+    close: () => new Promise<void>((resolve) => {
+      dropAll();
       server.close(() => resolve());
     }),
   };

@@ -27,6 +27,7 @@ export async function freePort(): Promise<number> {
 /** Starts apps/workflow-runner as its own OS process, exactly as `npm run start:runner` does. */
 export async function startRunnerProcess(env: {
   databaseUrl: string; redisUrl: string; queueName: string; lockDurationMs?: number; allowedPrivateHosts?: string;
+  sweepIntervalMs?: number;
 }): Promise<RunnerProcess> {
   const port = await freePort();
   let output = '';
@@ -42,6 +43,7 @@ export async function startRunnerProcess(env: {
       HOST: '127.0.0.1',
       RUNNER_LOCK_DURATION_MS: String(env.lockDurationMs ?? 4000),
       RUNNER_CONCURRENCY: '2',
+      CRUCIBLE_SWEEP_INTERVAL_MS: String(env.sweepIntervalMs ?? 1000),
       LOG_LEVEL: 'warn',
       // Distributed mode allows no private host by default; the example services listen on loopback.
       CRUCIBLE_ALLOWED_PRIVATE_HOSTS: env.allowedPrivateHosts ?? '127.0.0.1',

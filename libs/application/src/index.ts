@@ -9,5 +9,6 @@ export * from './runs';
 export * from './evaluations';
 export * from './human-evaluations';
 export * from './jobs';
+export * from './idempotency';
 export * from './traces';
 export * from './playground';

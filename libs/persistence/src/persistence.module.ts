@@ -1,11 +1,13 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository,
-  ProjectRepository, TestsetRepository, TraceRepository, VariantRepository, HumanEvaluationRepository,
+  ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
+  HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
+  TraceRepository, VariantRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
 import { type DatabaseConfig, openDataSource } from './data-source/create-data-source';
+import { AdvisoryExclusiveLock, DatabaseOutageClassifier, ProcessExclusiveLock } from './data-source/exclusive-locks';
 import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './repositories/access.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
 import { TypeOrmVariantRepository } from './repositories/variant.repository';
@@ -13,6 +15,7 @@ import { TypeOrmEnvironmentRepository } from './repositories/environment.reposit
 import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
 import { TypeOrmTraceRepository } from './repositories/trace.repository';
+import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -25,6 +28,7 @@ const repositories = [
   { provide: EvaluationRepository, useClass: TypeOrmEvaluationRepository },
   { provide: HumanEvaluationRepository, useClass: TypeOrmHumanEvaluationRepository },
   { provide: TraceRepository, useClass: TypeOrmTraceRepository },
+  { provide: IdempotencyKeyRepository, useClass: TypeOrmIdempotencyKeyRepository },
 ];
 
 @Global()
@@ -35,8 +39,17 @@ export class PersistenceModule implements OnApplicationShutdown {
   static forRoot(config: DatabaseConfig): DynamicModule {
     return {
       module: PersistenceModule,
-      providers: [{ provide: DataSource, useFactory: () => openDataSource(config) }, ...repositories],
-      exports: [DataSource, ...repositories.map((r) => r.provide)],
+      providers: [
+        { provide: DataSource, useFactory: () => openDataSource(config) },
+        ...repositories,
+        {
+          provide: ExclusiveLock,
+          useFactory: (dataSource: DataSource) => (config.kind === 'postgres' ? new AdvisoryExclusiveLock(dataSource) : new ProcessExclusiveLock()),
+          inject: [DataSource],
+        },
+        { provide: OutageClassifier, useClass: DatabaseOutageClassifier },
+      ],
+      exports: [DataSource, ...repositories.map((r) => r.provide), ExclusiveLock, OutageClassifier],
     };
   }
 

@@ -8,7 +8,7 @@ import {
   GetEvaluatorConfigUseCase,
   GetVariantRevisionUseCase, GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
-  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, RequeueUnfinishedRunsUseCase, ResolveConfigUseCase,
+  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, ResolveConfigUseCase,
   RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
   OutboundGuard, RunReporter, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
@@ -31,6 +31,8 @@ import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 import { EVALUATION_REVIEW_USE_CASES } from './evaluation-review-use-cases';
 import { TRACE_USE_CASES } from './trace-use-cases';
 import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
+import { DependencyHealth } from './health/dependency-health';
+import { JOB_USE_CASES, sweeperProviders } from './jobs/sweeper.scheduler';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -39,6 +41,8 @@ export interface CoreConfig {
   logger?: Logger;
   /** Defaults to CRUCIBLE_ALLOWED_PRIVATE_HOSTS / CRUCIBLE_MAX_RESPONSE_BYTES, with the mode's default allow-list. */
   outbound?: OutboundConfig;
+  /** How often a process that runs jobs sweeps for unfinished runs without a live job. */
+  sweepIntervalMs?: number;
 }
 
 const useCases: Provider[] = [
@@ -50,7 +54,8 @@ const useCases: Provider[] = [
   ListEvaluatorsUseCase, CreateEvaluatorConfigUseCase, GetEvaluatorConfigUseCase, ListEvaluatorConfigsUseCase,
   UpdateEvaluatorConfigUseCase, DeleteEvaluatorConfigUseCase, CreateEvaluationUseCase, GetEvaluationUseCase, GetEvaluationProgressUseCase,
   ListEvaluationsUseCase, ListEvaluationScenariosUseCase, CompareEvaluationsUseCase, CancelEvaluationUseCase,
-  DeleteEvaluationsUseCase, RunEvaluationUseCase, DispatchJobUseCase, RequeueUnfinishedRunsUseCase,
+  DeleteEvaluationsUseCase, RunEvaluationUseCase, DispatchJobUseCase,
+  ...JOB_USE_CASES,
   ...TESTSET_USE_CASES,
   ...HUMAN_EVALUATION_USE_CASES,
   ...EVALUATION_REVIEW_USE_CASES,
@@ -84,6 +89,7 @@ const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): 
     inject: [ConfigService],
   },
   { provide: EvaluatorService, useClass: BuiltinEvaluatorService },
+  DependencyHealth,
 ];
 
 const tokenOf = (provider: Provider) => (typeof provider === 'function' ? provider : (provider as { provide: Provider }).provide);
@@ -108,7 +114,7 @@ export class CoreModule {
       },
       inject: [ConfigService],
     };
-    const providers = [...useCases, ...adapters(outbound), reporter, ...queue];
+    const providers = [...useCases, ...adapters(outbound), reporter, ...queue, ...sweeperProviders(config.queue, config.sweepIntervalMs)];
     return {
       module: CoreModule,
       global: true,

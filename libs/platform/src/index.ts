@@ -8,3 +8,5 @@ export * from './config/server-config';
 export * from './config/startup-failure';
 export * from './logging/nest-logger';
 export * from './logging/pino-run-reporter';
+export * from './health/dependency-health';
+export * from './jobs/sweeper.scheduler';

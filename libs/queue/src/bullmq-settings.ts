@@ -7,6 +7,9 @@ export interface BullMqSettings {
   queueName: string;
 }
 
+/** Tries of one job before it is given up (the run is then marked failed with the last reason). */
+export const JOB_ATTEMPTS = 5;
+
 export const redisConnection = (redisUrl: string) => {
   const url = new URL(redisUrl);
   return {

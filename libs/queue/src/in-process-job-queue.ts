@@ -1,10 +1,10 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from '@crucible/contracts';
-import { DispatchJobUseCase, JobQueue } from '@crucible/application';
+import { DispatchJobUseCase, JobQueue, SettleFailedJobUseCase } from '@crucible/application';
 
 /**
- * The embedded mode's queue: jobs run in this process, a few at a time. Jobs live in memory only;
- * RequeueUnfinishedRunsUseCase puts unfinished work back after a restart.
+ * The embedded mode's queue: jobs run in this process, a few at a time. Jobs live in memory only; the sweeper
+ * puts unfinished work back after a restart. A job queued or running is live: enqueueing it again is a no-op.
  */
 @Injectable()
 export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown {
@@ -13,9 +13,11 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
   private running = 0;
   private stopped = false;
   private readonly idleWaiters: Array<() => void> = [];
+  private readonly logger = new Logger('InProcessJobQueue');
 
   constructor(
     private readonly dispatch: DispatchJobUseCase,
+    private readonly settle: SettleFailedJobUseCase,
     private readonly concurrency = 2,
   ) {
     super();
@@ -28,6 +30,9 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     this.waiting.push(job);
     this.pump();
   }
+
+  /** Nothing to reach: the queue lives in this process. */
+  async ping(): Promise<void> {}
 
   /** Resolves once nothing is queued or running (tests, graceful shutdown). */
   whenIdle(): Promise<void> {
@@ -46,7 +51,10 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
       const job = this.waiting.shift()!;
       this.running += 1;
       void this.dispatch.execute(job)
-        .catch((error: unknown) => process.emitWarning(`job ${jobKey(job)} failed: ${(error as Error).message}`))
+        // One try in process: a failure is final for the run (an outage leaves it to the sweeper).
+        .catch((error: unknown) => this.settle.execute(job, error, { attempt: 1, maxAttempts: 1 })
+          .then((outcome) => this.logger.warn(`job ${jobKey(job)} failed (${outcome}): ${(error as Error).message}`)))
+        .catch((error: unknown) => this.logger.error(`job ${jobKey(job)}: ${(error as Error).message}`))
         .finally(() => {
           this.running -= 1;
           this.queued.delete(jobKey(job));

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { DispatchJobUseCase, JobQueue } from '@crucible/application';
+import { DispatchJobUseCase, JobQueue, SettleFailedJobUseCase } from '@crucible/application';
 import { InProcessJobQueue } from './in-process-job-queue';
 import type { BullMqSettings } from './bullmq-settings';
 
@@ -15,8 +15,8 @@ export function queueProviders(config: QueueConfig): Provider[] {
   if (config.kind === 'in-process') {
     return [{
       provide: JobQueue,
-      useFactory: (dispatch: DispatchJobUseCase) => new InProcessJobQueue(dispatch, config.concurrency),
-      inject: [DispatchJobUseCase],
+      useFactory: (dispatch: DispatchJobUseCase, settle: SettleFailedJobUseCase) => new InProcessJobQueue(dispatch, settle, config.concurrency),
+      inject: [DispatchJobUseCase, SettleFailedJobUseCase],
     }];
   }
   // bullmq (and ioredis) load only here: the embedded default never needs them.
@@ -25,8 +25,9 @@ export function queueProviders(config: QueueConfig): Provider[] {
     ...(config.consume
       ? [{
         provide: BULLMQ_JOB_WORKER,
-        useFactory: async (dispatch: DispatchJobUseCase) => new (await import('./bullmq-job-worker')).BullMqJobWorker(dispatch, config),
-        inject: [DispatchJobUseCase],
+        useFactory: async (dispatch: DispatchJobUseCase, settle: SettleFailedJobUseCase) =>
+          new (await import('./bullmq-job-worker')).BullMqJobWorker(dispatch, settle, config),
+        inject: [DispatchJobUseCase, SettleFailedJobUseCase],
       }]
       : []),
   ];

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
 import { type Actor, DomainError, rateLimitFromWire } from '@crucible/domain';
 import {
-  CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
+  AnswerOnceUseCase, CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
   DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, GetEvaluationProgressUseCase, LatestRevisionsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase,
 } from '@crucible/application';
@@ -54,6 +54,7 @@ export class EvaluationsController {
     private readonly rerunFailedRows: RerunFailedRowsUseCase,
     private readonly exportEvaluation: ExportEvaluationUseCase,
     private readonly latestRevisions: LatestRevisionsUseCase,
+    private readonly answerOnce: AnswerOnceUseCase,
   ) {}
 
   /** Seed operation 1: everything unless `limit` is given. */
@@ -70,14 +71,22 @@ export class EvaluationsController {
   /** Seed operation 2: one evaluation per revision id (or per variant's latest revision), all returned. */
   @Post()
   @ZodResponse({ status: 200, type: [EvaluationDto] })
-  async create(@CurrentActor() actor: Actor, @Body() body: CreateEvaluationDto) {
-    const revisionIds = body.revisions_ids ?? await this.latestRevisions.execute(actor, body.variant_ids ?? []);
-    const evaluations = await this.createEvaluation.execute(actor, {
-      appId: body.app_id, revisionIds, evaluatorConfigIds: body.evaluators_configs,
-      testsetId: body.testset_id, rateLimit: rateLimitFromWire(body.rate_limit),
-      correctAnswerColumn: body.correct_answer_column ?? undefined,
-    });
-    return evaluations.map(presentEvaluation);
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key within 24 h gets the first answer' })
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateEvaluationDto, @Req() req: Request) {
+    const create = async () => {
+      const revisionIds = body.revisions_ids ?? await this.latestRevisions.execute(actor, body.variant_ids ?? []);
+      const evaluations = await this.createEvaluation.execute(actor, {
+        appId: body.app_id, revisionIds, evaluatorConfigIds: body.evaluators_configs,
+        testsetId: body.testset_id, rateLimit: rateLimitFromWire(body.rate_limit),
+        correctAnswerColumn: body.correct_answer_column ?? undefined,
+      });
+      return evaluations.map(presentEvaluation);
+    };
+    // Read from the request, not @Headers(): that would document the optional header as a required one.
+    const idempotencyKey = req.header('idempotency-key');
+    if (idempotencyKey === undefined) return create();
+    const answer = await this.answerOnce.execute(actor, idempotencyKey, body, async () => ({ status: 200, body: await create() }));
+    return answer.body as ReturnType<typeof presentEvaluation>[];
   }
 
   @Delete()

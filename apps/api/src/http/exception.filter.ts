@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type DomainErrorCode } from '@crucible/domain';
+import { isDatabaseUnavailable } from '@crucible/persistence';
 import { loggableError } from '@crucible/platform';
 import { RequestValidationError } from './validation-error';
 
@@ -37,6 +38,9 @@ export function toHttpError(error: unknown): { status: number; body: unknown } |
       return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };
     }
     return { status: error.status ?? 400, body: { detail: error.message } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { detail: 'the database is unreachable; try again shortly' } };
   }
   if (error instanceof HttpException) {
     const response = error.getResponse();

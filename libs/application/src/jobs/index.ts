@@ -1,2 +1,4 @@
+export * from './ports';
 export * from './dispatch-job.use-case';
-export * from './requeue-unfinished-runs.use-case';
+export * from './settle-failed-job.use-case';
+export * from './sweep-unfinished-runs.use-case';

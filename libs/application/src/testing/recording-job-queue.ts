@@ -8,4 +8,6 @@ export class RecordingJobQueue extends JobQueue {
   async enqueue(job: Job): Promise<void> {
     this.jobs.push(job);
   }
+
+  async ping(): Promise<void> {}
 }

@@ -32,6 +32,7 @@ export const environmentSchema = z.object({
   RUNNER_PROGRESS_EVERY_ROWS: wholeNumber(1).default(100),
   RUNNER_PROGRESS_EVERY_MS: wholeNumber(100).default(10_000),
   CRUCIBLE_INVOCATION_TIMEOUT_MS: wholeNumber(1).default(120_000),
+  CRUCIBLE_SWEEP_INTERVAL_MS: wholeNumber(100).default(5000),
   CRUCIBLE_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
   CRUCIBLE_MAX_RESPONSE_BYTES: wholeNumber(1).default(DEFAULT_MAX_RESPONSE_BYTES),
   CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),

@@ -1,0 +1,2 @@
+export * from './ports';
+export * from './use-cases/answer-once.use-case';

@@ -1,0 +1,1 @@
+export * from './idempotency-key-repository.port';

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { type Actor, DomainError } from '@crucible/domain';
+import { IdempotencyKeyRepository, type StoredAnswer } from '../ports';
+
+/** How long a key's first answer is replayed. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+/** Key order does not change what a client asked for. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const keyIssue = (msg: string) => DomainError.invalidInput([{ loc: ['header', 'Idempotency-Key'], msg, type: 'value_error' }]);
+
+/**
+ * `Idempotency-Key`: the first request with a key in a project runs and its answer is stored; a retry with the same
+ * key and body within 24 h gets that answer again without running anything, so a client retrying after a time-out
+ * never creates twice. The same key with another body is refused, as is a retry while the first is still running.
+ */
+@Injectable()
+export class AnswerOnceUseCase {
+  constructor(private readonly keys: IdempotencyKeyRepository) {}
+
+  async execute(actor: Actor, key: string, request: unknown, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+    if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+      throw keyIssue('must be 1 to 255 visible ASCII characters');
+    }
+    const requestHash = createHash('sha256').update(canonicalJson(request)).digest('hex');
+    const claim = await this.keys.claim(actor.projectId, key, requestHash, IDEMPOTENCY_TTL_SECONDS);
+    if (claim.kind !== 'claimed' && claim.requestHash !== requestHash) {
+      throw keyIssue('this key was already used with a different request body; use a new key for a new request');
+    }
+    if (claim.kind === 'answered') return claim.answer;
+    if (claim.kind === 'pending') {
+      throw new DomainError('conflict', 'a request with this Idempotency-Key is still being processed; retry shortly');
+    }
+    let answer: StoredAnswer;
+    try {
+      answer = await produce();
+    } catch (error) {
+      // The request's own error is what the client must see, even if the database is gone by now.
+      await this.keys.release(actor.projectId, key).catch(() => undefined);
+      throw error;
+    }
+    await this.keys.saveAnswer(actor.projectId, key, answer);
+    return answer;
+  }
+}

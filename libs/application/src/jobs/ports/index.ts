@@ -1,0 +1,2 @@
+export * from './exclusive-lock.port';
+export * from './outage-classifier.port';
