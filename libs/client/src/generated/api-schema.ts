@@ -1293,9 +1293,12 @@ export interface components {
         };
         HealthDto_Output: {
             /** @enum {string} */
-            database: "up";
+            database: "up" | "down";
+            detail?: string;
             /** @enum {string} */
-            status: "ok";
+            queue: "up" | "down";
+            /** @enum {string} */
+            status: "ok" | "unavailable";
         };
         HumanEvaluationDto_Output: {
             app_id: string;
@@ -2007,7 +2010,10 @@ export interface operations {
     EvaluationsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key within 24 h gets the first answer */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
