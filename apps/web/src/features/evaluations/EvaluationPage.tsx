@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, Group, SegmentedControl, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Alert, Anchor, Badge, Button, Code, Group, SegmentedControl, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Cell, Evaluation, EvaluationScenario } from '../../api/evaluation-wire';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { useCreateTestset } from '../testsets/testsets.queries';
@@ -23,7 +23,11 @@ function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; e
       <Table.Td>{scenario.cost === null ? '—' : `$${scenario.cost.toPrecision(3)}`}</Table.Td>
       <Table.Td>
         {scenario.latency === null ? '—' : `${scenario.latency.toFixed(3)} s`}
-        {scenario.trace_id ? <Text size="xs" c="dimmed" title={`GET /traces/${scenario.trace_id}`}>trace {scenario.trace_id.slice(0, 8)}</Text> : null}
+        {scenario.trace_id ? (
+          <Anchor component={Link} size="xs" display="block" to={`/apps/${evaluation.app_id}/traces?trace=${scenario.trace_id}`}>
+            trace {scenario.trace_id.slice(0, 8)}
+          </Anchor>
+        ) : null}
       </Table.Td>
       <Table.Td maw={320}>
         {scenario.error ? (

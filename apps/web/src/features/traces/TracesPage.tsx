@@ -3,6 +3,7 @@ import {
   Badge, Button, Code, Drawer, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
 import { useAppId } from '../app/AppLayout';
 import { ENVIRONMENT_NAMES } from '../environments/environments.queries';
 import { EmptyNotice, ErrorMessage, QueryState } from '../../ui/QueryState';
@@ -71,7 +72,10 @@ export function TracesPage() {
   const [range, setRange] = useState(String(24 * HOUR));
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [openTrace, setOpenTrace] = useState<string | null>(null);
+  // ?trace=<id> opens that trace (evaluation rows link here).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openTrace = searchParams.get('trace');
+  const setOpenTrace = (traceId: string | null) => setSearchParams(traceId ? { trace: traceId } : {}, { replace: true });
   const filters: TraceFilters = {
     environment, status: status as TraceFilters['status'], rangeMs: Number(range), search: debouncedSearch,
   };
