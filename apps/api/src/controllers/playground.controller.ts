@@ -8,7 +8,7 @@ import {
 } from '@crucible/contracts';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
-import { PlaygroundRunDto } from '../dto/playground.dto';
+import { PlaygroundRunDto } from '../wire/playground.wire';
 
 const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
 

@@ -1,6 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { OtlpIngestedDto, StoredTraceDto, TraceIngestedDto, TraceMetricsDto, TraceTreeDto } from '../wire/trace.wire';
+import {
+  OtlpIngestedDto, StoredTraceDto, type TraceFilterQuery, TraceIngestedDto, TraceListQueryDto, TraceMetricsDto,
+  TraceMetricsQueryDto, TraceTreeDto,
+} from '../wire/trace.wire';
 import type { Request, Response } from 'express';
 import { type OtlpExportRequest, type TraceBatch, otlpExportRequestSchema, traceBatchSchema } from '@crucible/contracts';
 import { type Actor, DomainError, type TraceFilter } from '@crucible/domain';
@@ -10,12 +13,11 @@ import {
 import { CurrentActor } from '../http/auth.guard';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { decodeCursor, encodeCursor, nextLink } from '../http/keyset-cursor';
-import { type TraceFilterQueryDto, TraceListQueryDto, TraceMetricsQueryDto } from '../dto/trace.dto';
 import { presentTrace, presentTraceMetrics, presentTraceTree } from '../presenters/trace.presenter';
 
 const TRACE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const filterFrom = (query: TraceFilterQueryDto & { q?: string }): TraceFilter => ({
+const filterFrom = (query: TraceFilterQuery & { q?: string }): TraceFilter => ({
   appId: query.app_id, environment: query.environment, variantId: query.variant_id, status: query.status,
   from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined, search: query.q,
 });

@@ -1,24 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Request, Response } from 'express';
-import { MAX_PAGE_SIZE, type Page, type PageRequest, boundedPage } from '@crucible/application';
+import { type Page, type PageRequest, boundedPage } from '@crucible/application';
+import type { PageQuery } from '../wire/common.wire';
 import { nextLink } from './keyset-cursor';
 
-/** `limit` and `cursor` of every list (ARCHITECTURE §10). */
-export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'at most this many items' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'opaque; from the `Link: <…>; rel="next"` header of the previous page' })
-  @IsOptional() @IsString() @MaxLength(500)
-  cursor?: string;
-}
-
 /** The seed's unbounded lists (operations 1 and 6) answer everything without `limit`; the others at most 1000. */
-export function pageRequest(query: PageQueryDto, whenNoLimit: 'everything' | 'bounded'): PageRequest {
+export function pageRequest(query: PageQuery, whenNoLimit: 'everything' | 'bounded'): PageRequest {
   if (whenNoLimit === 'everything') return { limit: query.limit ?? null, cursor: query.cursor ?? null };
   return boundedPage(query);
 }

@@ -2,7 +2,6 @@ import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/c
 import { z } from 'zod';
 import type { ValidationIssue } from '../wire/common.wire';
 import { RequestValidationError } from './validation-error';
-import { validateClassDto } from './class-dto-validation';
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -119,9 +118,9 @@ export function parseWire<T extends z.ZodType>(schema: T, input: unknown, locati
  */
 @Injectable()
 export class RequestValidationPipe implements PipeTransform {
-  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const dto = metadata.metatype;
-    if (!dto || [String, Number, Boolean, Object, Array].includes(dto as never) || metadata.type === 'custom') return value;
+    if (!isZodDto(dto) || metadata.type === 'custom') return value;
     const location = metadata.type === 'param' ? 'path' : metadata.type;
     const input = value ?? {};
     if (typeof input !== 'object' || Array.isArray(input)) {
@@ -129,7 +128,6 @@ export class RequestValidationPipe implements PipeTransform {
         { loc: [location], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' },
       ]);
     }
-    if (!isZodDto(dto)) return validateClassDto(dto as new () => object, input, location);
     return parseWire(dto.schema, input, location);
   }
 }

@@ -41,5 +41,5 @@ export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe('at most this many items'),
   cursor: z.string().max(500).optional().describe('opaque; from the `Link: <…>; rel="next"` header of the previous page'),
 });
-export class PageQueryDto extends createZodDto(pageQuerySchema) {}
+export type PageQuery = z.infer<typeof pageQuerySchema>;
 export class PagedAppScopeQueryDto extends createZodDto(pageQuerySchema.extend({ app_id: id.optional() })) {}
