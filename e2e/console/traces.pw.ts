@@ -56,4 +56,9 @@ test('traces: list with filters and search, a trace as a waterfall, metrics per 
   await expect(drawer).toContainText('doc 2');
   await expect(drawer.getByRole('treeitem', { name: 'llm.chat' })).toContainText('gpt-4o-mini');
   await snapBothSizes(page, 'trace-waterfall');
+
+  // An evaluation row links to /apps/{app}/traces?trace={id}: the trace opens at once.
+  const [failed] = await api.call<Array<{ trace_id: string }>>('GET', `/traces?app_id=${app.app_id}&status=error`);
+  await page.goto(`/ui/apps/${app.app_id}/traces?trace=${failed!.trace_id}`);
+  await expect(page.getByRole('dialog', { name: 'Trace' })).toContainText('the model timed out');
 });

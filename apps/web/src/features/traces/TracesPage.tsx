@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Badge, Button, Code, Drawer, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
+  Alert, Badge, Button, Code, Drawer, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
@@ -39,6 +39,7 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
               {detail.model ? ` · ${detail.model}` : ''}
             </Text>
             <Code style={{ overflowWrap: 'anywhere' }}>{detail.trace_id}</Code>
+            {detail.error ? <Alert color="red" title="The call failed" style={{ overflowWrap: 'anywhere' }}>{detail.error.message}</Alert> : null}
             <TraceWaterfall trace={detail} />
           </Stack>
         )}
