@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Box, Code, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Collapse, Group, Text, UnstyledButton } from '@mantine/core';
 import type { Span, Trace } from '@crucible/contracts';
 import { formatCost, formatMs } from '../../ui/format';
+import { SpanDetails } from '../../ui/SpanDetails';
 
 interface SpanNode { span: Span; children: SpanNode[] }
 
@@ -13,24 +14,6 @@ function buildTree(spans: Span[]): SpanNode[] {
     (parent ? parent.children : roots).push(node);
   }
   return roots;
-}
-
-const json = (value: unknown) => JSON.stringify(value, null, 2);
-const wrapped = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
-
-function SpanDetails({ span }: { span: Span }) {
-  return (
-    <Stack gap={6} pl="md" py={6}>
-      {span.error ? (
-        <Box>
-          <Text size="xs" fw={600} c="red">Error</Text>
-          <Code block color="red.1" style={wrapped}>{span.error.message}{span.error.stacktrace ? `\n\n${span.error.stacktrace}` : ''}</Code>
-        </Box>
-      ) : null}
-      {span.inputs !== undefined ? <Box><Text size="xs" fw={600}>Inputs</Text><Code block style={wrapped}>{json(span.inputs)}</Code></Box> : null}
-      {span.outputs !== undefined ? <Box><Text size="xs" fw={600}>Outputs</Text><Code block style={wrapped}>{json(span.outputs)}</Code></Box> : null}
-    </Stack>
-  );
 }
 
 function SpanRow({ node, depth }: { node: SpanNode; depth: number }) {
@@ -51,7 +34,7 @@ function SpanRow({ node, depth }: { node: SpanNode; depth: number }) {
         </Group>
       </UnstyledButton>
       <Collapse expanded={open} pl={depth * 16}>
-        {open ? <SpanDetails span={span} /> : null}
+        {open ? <SpanDetails span={span} indent="md" /> : null}
       </Collapse>
       {node.children.length ? (
         <Box role="group">{node.children.map((child) => <SpanRow key={child.span.span_id} node={child} depth={depth + 1} />)}</Box>

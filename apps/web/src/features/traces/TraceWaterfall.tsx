@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Badge, Box, Code, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Collapse, Group, Text, UnstyledButton } from '@mantine/core';
 import { formatCost, formatMs } from '../../ui/format';
+import { SpanDetails } from '../../ui/SpanDetails';
 import type { TraceDetail, TraceSpan } from './trace-wire';
 
 interface Row { span: TraceSpan; depth: number }
@@ -9,27 +10,6 @@ interface Row { span: TraceSpan; depth: number }
 function flatten(spans: TraceSpan[], depth = 0): Row[] {
   const sorted = [...spans].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
   return sorted.flatMap((span) => [{ span, depth }, ...flatten(span.children, depth + 1)]);
-}
-
-const json = (value: unknown) => JSON.stringify(value, null, 2);
-const wrapped = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
-
-function SpanDetails({ span }: { span: TraceSpan }) {
-  return (
-    <Stack gap={6} py={6}>
-      {span.error ? (
-        <Box>
-          <Text size="xs" fw={600} c="red">Error</Text>
-          <Code block color="red.1" style={wrapped}>{span.error.message}{span.error.stacktrace ? `\n\n${span.error.stacktrace}` : ''}</Code>
-        </Box>
-      ) : null}
-      {span.inputs !== null ? <Box><Text size="xs" fw={600}>Inputs</Text><Code block style={wrapped}>{json(span.inputs)}</Code></Box> : null}
-      {span.outputs !== null ? <Box><Text size="xs" fw={600}>Outputs</Text><Code block style={wrapped}>{json(span.outputs)}</Code></Box> : null}
-      {span.attributes && Object.keys(span.attributes).length ? (
-        <Box><Text size="xs" fw={600}>Attributes</Text><Code block style={wrapped}>{json(span.attributes)}</Code></Box>
-      ) : null}
-    </Stack>
-  );
 }
 
 function WaterfallRow({ row, traceStart, totalMs }: { row: Row; traceStart: number; totalMs: number }) {

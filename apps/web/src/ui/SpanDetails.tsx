@@ -1,0 +1,31 @@
+import { Box, Code, Stack, Text } from '@mantine/core';
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+const wrapped = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
+const present = (value: unknown) => value !== undefined && value !== null;
+
+export interface SpanContent {
+  error?: { message: string; stacktrace?: string } | null;
+  inputs?: unknown;
+  outputs?: unknown;
+  attributes?: Record<string, unknown> | null;
+}
+
+/** What an expanded span shows, in the playground's trace tree and the Traces waterfall alike. */
+export function SpanDetails({ span, indent = 0 }: { span: SpanContent; indent?: number | string }) {
+  return (
+    <Stack gap={6} pl={indent} py={6}>
+      {span.error ? (
+        <Box>
+          <Text size="xs" fw={600} c="red">Error</Text>
+          <Code block color="red.1" style={wrapped}>{span.error.message}{span.error.stacktrace ? `\n\n${span.error.stacktrace}` : ''}</Code>
+        </Box>
+      ) : null}
+      {present(span.inputs) ? <Box><Text size="xs" fw={600}>Inputs</Text><Code block style={wrapped}>{json(span.inputs)}</Code></Box> : null}
+      {present(span.outputs) ? <Box><Text size="xs" fw={600}>Outputs</Text><Code block style={wrapped}>{json(span.outputs)}</Code></Box> : null}
+      {span.attributes && Object.keys(span.attributes).length > 0 ? (
+        <Box><Text size="xs" fw={600}>Attributes</Text><Code block style={wrapped}>{json(span.attributes)}</Code></Box>
+      ) : null}
+    </Stack>
+  );
+}
