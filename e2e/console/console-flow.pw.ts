@@ -84,7 +84,8 @@ test('register a service, edit and run it in the playground, save, deploy, rever
   await snapBothSizes(page, 'revisions');
   for (const revision of [1, 2]) {
     await page.getByRole('button', { name: `Deploy revision ${revision} to…` }).click();
-    await page.getByRole('menuitem', { name: 'production' }).click();
+    // The previous revision's menu may still be closing: pick from this revision's own menu.
+    await page.getByRole('menu', { name: `Deploy revision ${revision} to…` }).getByRole('menuitem', { name: 'production' }).click();
     await expect(page.getByText(`Revision ${revision} deployed to production`)).toBeVisible();
   }
 
