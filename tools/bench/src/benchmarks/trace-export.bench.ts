@@ -1,11 +1,13 @@
 /**
  * SDK call latency with trace export on against off: p50 of sequential playground calls of the example completion
- * app on the zero-latency mock LLM, rounds alternating so both see the same machine (ARCHITECTURE §14). Each app
- * runs in its own process, as a deployed service does, so the api taking the traces does not share its event loop.
+ * app on the zero-latency mock LLM, rounds alternating so both see the same machine (ARCHITECTURE §14). The apps, the
+ * mock LLM and the timing client each run in a process of their own, as in a deployment, so the api taking the traces
+ * (in the bench process) shares no event loop with what is measured.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { startMockLlmServer } from '@crucible/mock-llm';
 import type { Benchmark } from '../support/benchmark';
 import { BENCH_KEY } from '../support/stand';
 import { workspaceRoot } from '../support/workspace-root';
@@ -20,16 +22,16 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-interface AppProcess {
+interface ChildServer {
   url: string;
   child: ChildProcess;
 }
 
-/** The example completion app (examples/src/completion-app/main.ts) in a child process on a free port. */
-function startApp(env: Record<string, string>): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'examples/src/completion-app/main.ts')], {
+/** A TypeScript entry point (through SWC) in a child process, once it prints "listening on <url>". */
+function startChild(entry: string, env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, entry)], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'), PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'), ...env },
   });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -38,31 +40,48 @@ function startApp(env: Record<string, string>): Promise<AppProcess> {
       const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
       if (url) resolve({ url, child });
     });
-    child.once('exit', (code) => reject(new Error(`the completion app exited (${code}) before listening`)));
+    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before listening`)));
   });
 }
 
-async function callLatencies(service: { url: string }, count: number): Promise<number[]> {
-  const latencies: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    const response = await fetch(`${service.url}/playground/run`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ inputs: { input: `call ${i}` }, config: { prompt_template: 'MOCK_REPLY: {input}' } }),
+/** Takes `POST /traces` batches, reads and parses them, and counts the traces. */
+async function traceSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
+  let received = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received += (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { traces: unknown[] }).traces.length;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
-    await response.json();
-    latencies.push(performance.now() - started);
-  }
-  return latencies;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received: () => received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Sequential playground calls timed by a process of their own (support/call-latencies.mjs). */
+function callLatencies(service: { url: string }, count: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [join(ROOT, 'tools/bench/src/support/call-latencies.mjs'), service.url, String(count)],
+      { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as number[])));
+  });
 }
 
 export const traceExportBenchmark: Benchmark = {
   name: 'trace-export',
-  perEngine: true,
-  async run(stand) {
-    const mock = await startMockLlmServer();
-    const common = { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'bench', CRUCIBLE_HOST: stand.base, CRUCIBLE_API_KEY: BENCH_KEY, LOG_LEVEL: 'warn' };
-    const apps = await Promise.all([startApp({ ...common, CRUCIBLE_TRACE_EXPORT: 'off' }), startApp(common)]);
+  perEngine: false,
+  async run() {
+    const mock = await startChild('tools/mock-llm/src/main.ts', { MOCK_LLM_PORT: '0' });
+    // The exporting app sends to a sink that only reads the batches: what is measured is the SDK's own cost, not the
+    // api's ingest competing for the same two cores (the trace-ingest benchmark measures that).
+    const sink = await traceSink();
+    const app = { PORT: '0', HOST: '127.0.0.1', OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: 'bench', CRUCIBLE_HOST: sink.url, CRUCIBLE_API_KEY: BENCH_KEY, LOG_LEVEL: 'warn' };
+    const entry = 'examples/src/completion-app/main.ts';
+    const apps = await Promise.all([startChild(entry, { ...app, CRUCIBLE_TRACE_EXPORT: 'off' }), startChild(entry, app)]);
     const [withoutExport, withExport] = apps;
     const off: number[] = [];
     const on: number[] = [];
@@ -74,16 +93,15 @@ export const traceExportBenchmark: Benchmark = {
         on.push(...(await callLatencies(withExport!, CALLS_PER_ROUND)));
       }
     } finally {
-      for (const app of apps) app.child.kill();
-      await mock.close();
+      for (const server of [...apps, mock]) server.child.kill();
+      await sink.close();
     }
-    const stored = await stand.request<unknown[]>('GET', '/traces?limit=1');
-    if (stored.length === 0) throw new Error('trace export was on, but the api received no trace');
+    if (sink.received() === 0) throw new Error('trace export was on, but no trace arrived');
     const [p50Off, p50On] = [percentile(off, 50), percentile(on, 50)];
     const overhead = p50On / p50Off - 1;
     return [{
       benchmark: `SDK playground call, trace export on (${ROUNDS * CALLS_PER_ROUND} calls)`,
-      engine: stand.engine,
+      engine: '—',
       measured: `p50 ${p50On.toFixed(2)} ms, p95 ${percentile(on, 95).toFixed(2)} ms`,
       baseline: `export off: p50 ${p50Off.toFixed(2)} ms, p95 ${percentile(off, 95).toFixed(2)} ms`,
       ratio: `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(1)} % p50`,
