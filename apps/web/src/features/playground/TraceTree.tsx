@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Badge, Box, Collapse, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Collapse, UnstyledButton } from '@mantine/core';
 import type { Span, Trace } from '@crucible/contracts';
-import { formatCost, formatMs } from '../../ui/format';
-import { SpanDetails } from '../../ui/SpanDetails';
+import { SpanDetails, SpanHeadline } from '../../ui/SpanDetails';
 
 interface SpanNode { span: Span; children: SpanNode[] }
 
@@ -22,16 +21,7 @@ function SpanRow({ node, depth }: { node: SpanNode; depth: number }) {
   return (
     <Box role="treeitem" aria-expanded={open} aria-label={span.name} aria-level={depth + 1}>
       <UnstyledButton onClick={() => setOpen(!open)} w="100%" py={4} px={6} style={{ borderRadius: 4 }} aria-label={`${open ? 'Collapse' : 'Expand'} ${span.name}`}>
-        <Group gap={6} wrap="wrap" pl={depth * 16}>
-          <Text size="sm" ff="monospace" w={12}>{open ? '▾' : '▸'}</Text>
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{span.name}</Text>
-          <Badge size="xs" variant="light" tt="none">{span.kind}</Badge>
-          {span.status === 'error' ? <Badge size="xs" color="red" tt="none">error</Badge> : null}
-          {span.model ? <Badge size="xs" variant="outline" tt="none">{span.model}</Badge> : null}
-          <Text size="xs" c="dimmed">{formatMs(span.latency_ms)}</Text>
-          {span.tokens ? <Text size="xs" c="dimmed">{span.tokens.total} tokens</Text> : null}
-          {span.cost !== undefined ? <Text size="xs" c="dimmed">{formatCost(span.cost)}</Text> : null}
-        </Group>
+        <SpanHeadline span={span} open={open} indent={depth * 16} />
       </UnstyledButton>
       <Collapse expanded={open} pl={depth * 16}>
         {open ? <SpanDetails span={span} indent="md" /> : null}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Badge, Box, Collapse, Group, Text, UnstyledButton } from '@mantine/core';
-import { formatCost, formatMs } from '../../ui/format';
-import { SpanDetails } from '../../ui/SpanDetails';
+import { Box, Collapse, UnstyledButton } from '@mantine/core';
+import { SpanDetails, SpanHeadline } from '../../ui/SpanDetails';
 import type { TraceDetail, TraceSpan } from './trace-wire';
 
 interface Row { span: TraceSpan; depth: number }
@@ -21,16 +20,7 @@ function WaterfallRow({ row, traceStart, totalMs }: { row: Row; traceStart: numb
   return (
     <Box role="treeitem" aria-level={depth + 1} aria-expanded={open} aria-label={span.name}>
       <UnstyledButton onClick={() => setOpen(!open)} w="100%" py={4} aria-label={`${open ? 'Collapse' : 'Expand'} ${span.name}`}>
-        <Group gap={6} wrap="wrap" pl={depth * 14}>
-          <Text size="sm" ff="monospace" w={12}>{open ? '▾' : '▸'}</Text>
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{span.name}</Text>
-          <Badge size="xs" variant="light" tt="none">{span.kind}</Badge>
-          {span.status === 'error' ? <Badge size="xs" color="red" tt="none">error</Badge> : null}
-          {span.model ? <Badge size="xs" variant="outline" tt="none">{span.model}</Badge> : null}
-          <Text size="xs" c="dimmed">{formatMs(span.latency_ms)}</Text>
-          {span.tokens ? <Text size="xs" c="dimmed">{span.tokens.total} tokens</Text> : null}
-          {span.cost !== null ? <Text size="xs" c="dimmed">{formatCost(span.cost)}</Text> : null}
-        </Group>
+        <SpanHeadline span={span} open={open} indent={depth * 14} />
         <Box pos="relative" h={6} mt={4} ml={depth * 14} bg="gray.1" style={{ borderRadius: 3 }} aria-hidden>
           <Box
             pos="absolute" top={0} h={6} bg={span.status === 'error' ? 'red.6' : 'blue.6'}
