@@ -7,10 +7,12 @@ describe('UndiciOutboundGuard', () => {
   let server: Server;
   let port: number;
   const hits: string[] = [];
+  const ports: Array<number | undefined> = [];
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       hits.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`.trim());
+      ports.push(req.socket.remotePort);
       if (req.url === '/redirect') res.writeHead(302, { location: '/target' }).end();
       else if (req.url === '/big') res.end('x'.repeat(5000));
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -22,7 +24,10 @@ describe('UndiciOutboundGuard', () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
-  beforeEach(() => hits.splice(0));
+  beforeEach(() => {
+    hits.splice(0);
+    ports.splice(0);
+  });
 
   const guard = (allowed: string[], maxResponseBytes = 1000) => new UndiciOutboundGuard({ allowedPrivateHosts: allowed, maxResponseBytes });
   const get = { method: 'GET' as const, timeoutMs: 2000 };
@@ -31,6 +36,19 @@ describe('UndiciOutboundGuard', () => {
     const response = await guard(['localhost']).request(`http://localhost:${port}/x`, get);
     expect(response).toEqual({ status: 200, statusText: 'OK', text: '{"ok":true}' });
     expect(hits).toEqual(['GET /x']);
+  });
+
+  it('keeps the connection to a checked host alive between requests, and closes it on shutdown', async () => {
+    const keeping = guard(['localhost', '127.0.0.1']);
+    await keeping.request(`http://localhost:${port}/a`, get);
+    await keeping.request(`http://localhost:${port}/b`, get);
+    await keeping.request(`http://127.0.0.1:${port}/c`, get);
+    expect(hits).toEqual(['GET /a', 'GET /b', 'GET /c']);
+    expect(ports[1]).toBe(ports[0]);
+    await keeping.onModuleDestroy();
+    await keeping.request(`http://localhost:${port}/d`, get);
+    expect(ports[3]).not.toBe(ports[0]);
+    await keeping.onModuleDestroy();
   });
 
   it.each(['http://127.1:PORT/x', 'http://2130706433:PORT/x', 'http://0x7f.0.0.1:PORT/x', 'http://[::ffff:127.0.0.1]:PORT/x', 'http://[::1]:PORT/x'])(

@@ -18,13 +18,19 @@ interface CheckedTarget {
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
+/** Connection pools kept at once; the least recently used one is closed beyond this. */
+const MAX_POOLS = 64;
+
 /**
- * OutboundGuard over undici. The host is resolved once, every answer is checked, and the connection's own lookup
- * is pinned to the checked answers: a DNS server that answers differently the second time (rebinding) is never
- * asked again. Redirects are refused, answers are read up to a byte cap.
+ * OutboundGuard over undici. The host is resolved once per request, every answer is checked, and the connection's
+ * own lookup is pinned to the checked answers: a DNS server that answers differently the second time (rebinding)
+ * is never asked again. Connections are kept alive in one pool per origin and checked answer set, so a pooled
+ * connection can only ever lead to addresses that passed the check. Redirects are refused, answers are read up
+ * to a byte cap.
  */
 export class UndiciOutboundGuard extends OutboundGuard {
   private readonly policy: AddressPolicy;
+  private readonly pools = new Map<string, Agent>();
 
   constructor(private readonly config: OutboundConfig) {
     super();
@@ -42,7 +48,7 @@ export class UndiciOutboundGuard extends OutboundGuard {
   async request(url: string, call: OutboundRequest): Promise<OutboundResponse> {
     const target = await this.resolve(url, { unresolvableIsRefused: true });
     const shown = redactUrlCredentials(url);
-    const dispatcher = new Agent({ connect: { lookup: pinnedLookup(target.addresses) } });
+    const dispatcher = this.poolFor(target);
     const signal = AbortSignal.timeout(call.timeoutMs);
     try {
       const response = await undiciRequest(target.url, {
@@ -67,9 +73,28 @@ export class UndiciOutboundGuard extends OutboundGuard {
       if (error instanceof OutboundFailureError) throw error;
       if (signal.aborted) throw new OutboundFailureError('timeout', `${shown} did not answer within ${call.timeoutMs} ms`);
       throw new OutboundFailureError('unreachable', `cannot reach ${shown}: ${networkReason(error)}`);
-    } finally {
-      void dispatcher.destroy().catch(() => undefined);
     }
+  }
+
+  /** Closes every pooled connection when the application shuts down (Nest calls this on every provider). */
+  async onModuleDestroy(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
+  }
+
+  private poolFor(target: CheckedTarget): Agent {
+    const key = `${target.url.origin} ${target.addresses.map(({ address, family }) => `${family}/${address}`).join(',')}`;
+    let pool = this.pools.get(key);
+    if (pool) this.pools.delete(key); // re-inserted below: the map's order is the order of use
+    else pool = new Agent({ connect: { lookup: pinnedLookup(target.addresses) } });
+    this.pools.set(key, pool);
+    if (this.pools.size > MAX_POOLS) {
+      const [oldest, evicted] = this.pools.entries().next().value as [string, Agent];
+      this.pools.delete(oldest);
+      void evicted.close().catch(() => undefined);
+    }
+    return pool;
   }
 
   private async resolve(raw: string, options: { unresolvableIsRefused: boolean }): Promise<CheckedTarget> {

@@ -3,29 +3,25 @@
  *  - zero-latency app: marginal rows/s, i.e. (N − N/5) rows over the difference of their wall times, which
  *    leaves out what does not grow with rows (creating, polling, aggregating);
  *  - latency-bound app (50 ms per call): wall time of N rows.
- * The app is the example completion app on the mock LLM, three evaluators per row.
+ * The app is the example completion app on the mock LLM, three evaluators per row. The app and the mock LLM each
+ * run in a process of their own, as a deployed workflow service does; the api (with its runner, as `npm start` runs
+ * it) and the bare loop share the bench process, so both call the app from the same place.
  */
-import { createCompletionApp } from '@crucible/examples';
-import { startMockLlmServer } from '@crucible/mock-llm';
-import { init } from '@crucible/sdk';
 import type { Benchmark } from '../support/benchmark';
+import { startCompletionApp } from '../support/child-server';
 import { timeBareLoop, timeEvaluation } from '../support/evaluation-run';
 import { cityRows, createBenchSetup } from '../support/setup';
-import type { Stand } from '../support/stand';
 import { type BenchRow, percent } from '../support/table';
 
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 1000);
 const CONCURRENCY = 20;
 
-async function withApp<T>(stand: Stand, latencyMs: number, work: (serviceUrl: string) => Promise<T>): Promise<T> {
-  const llm = await startMockLlmServer({ latencyMs });
-  init({ host: stand.base, openaiBaseUrl: llm.url, openaiApiKey: 'bench', llmMaxRetries: 0 });
-  const service = await createCompletionApp().listen({ port: 0, host: '127.0.0.1' });
+async function withApp<T>(latencyMs: number, work: (serviceUrl: string) => Promise<T>): Promise<T> {
+  const service = await startCompletionApp(latencyMs);
   try {
     return await work(service.url);
   } finally {
-    await service.close();
-    await llm.close();
+    service.close();
   }
 }
 
@@ -36,7 +32,7 @@ export const runnerBenchmark: Benchmark = {
     const rows: BenchRow[] = [];
     const small = Math.max(1, Math.round(ROWS / 5));
     const inputs = cityRows(ROWS).map((row) => row.input);
-    await withApp(stand, 0, async (url) => {
+    await withApp(0, async (url) => {
       const setup = await createBenchSetup(stand, url, cityRows(ROWS));
       const smallSet = (await stand.request<{ id: string }>('POST', '/testsets', { name: `small-${setup.appId}`, csvdata: cityRows(small) })).id;
       await timeBareLoop(url, inputs.slice(0, small), CONCURRENCY); // warm-up
@@ -49,7 +45,7 @@ export const runnerBenchmark: Benchmark = {
         ratio: `${percent(crucible / bare)} of bare`, goal: '≥ 85 %', met: crucible / bare >= 0.85,
       });
     });
-    await withApp(stand, 50, async (url) => {
+    await withApp(50, async (url) => {
       const setup = await createBenchSetup(stand, url, cityRows(ROWS));
       const bare = await timeBareLoop(url, inputs, CONCURRENCY);
       const crucible = await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY);

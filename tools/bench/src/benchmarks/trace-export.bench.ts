@@ -4,11 +4,12 @@
  * mock LLM and the timing client each run in a process of their own, as in a deployment, so the api taking the traces
  * (in the bench process) shares no event loop with what is measured.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Benchmark } from '../support/benchmark';
+import { startChild } from '../support/child-server';
 import { BENCH_KEY } from '../support/stand';
 import { workspaceRoot } from '../support/workspace-root';
 
@@ -21,28 +22,6 @@ export const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
-
-interface ChildServer {
-  url: string;
-  child: ChildProcess;
-}
-
-/** A TypeScript entry point (through SWC) in a child process, once it prints "listening on <url>". */
-function startChild(entry: string, env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, entry)], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json'), ...env },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ url, child });
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before listening`)));
-  });
-}
 
 /** Takes `POST /traces` batches, reads and parses them, and counts the traces. */
 async function traceSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
