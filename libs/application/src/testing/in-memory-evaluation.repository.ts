@@ -1,5 +1,5 @@
 import {
-  type Evaluation, type EvaluationScenario, type ScenarioTally, evaluationStatuses, tallyScenarios,
+  type Evaluation, type EvaluationScenario, type ScenarioTally, evaluationStatuses, progressCountsOf, tallyScenarios,
 } from '@crucible/domain';
 import { EvaluationRepository, type EvaluationStatusChange } from '../evaluations/ports';
 import type { RunFilter, RunReference } from '../runs/ports';
@@ -41,7 +41,11 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
   }
 
   async saveScenarios(scenarios: EvaluationScenario[]): Promise<number> {
-    return this.store.saveScenarios(scenarios);
+    return this.store.saveScenarios(scenarios, (evaluation, stored) => {
+      const counts = progressCountsOf(stored);
+      evaluation.progressFailedRows += counts.failedRows;
+      evaluation.progressEvaluatorErrors += counts.evaluatorErrors;
+    });
   }
 
   async tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally> {

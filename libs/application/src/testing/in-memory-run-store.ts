@@ -40,15 +40,18 @@ export class InMemoryRunStore<R extends Run, Scenario extends { projectId: strin
     return true;
   }
 
-  /** Stores the scenarios whose row is not stored yet; answers how many that was. */
-  saveScenarios(scenarios: Scenario[]): number {
+  /** Stores the scenarios whose row is not stored yet; answers how many that was. `count` adds them to their run. */
+  saveScenarios(scenarios: Scenario[], count: (run: R, stored: Scenario[]) => void = () => undefined): number {
     let stored = 0;
     for (const scenario of scenarios) {
       const runId = this.runIdOf(scenario);
       if (this.scenarios.some((s) => this.runIdOf(s) === runId && s.rowIndex === scenario.rowIndex)) continue;
       this.scenarios.push(structuredClone(scenario));
       const run = this.stored(scenario.projectId, runId);
-      if (run) run.progressDone += 1;
+      if (run) {
+        run.progressDone += 1;
+        count(run, [scenario]);
+      }
       stored += 1;
     }
     return stored;

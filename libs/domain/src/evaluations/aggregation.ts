@@ -87,6 +87,12 @@ export interface EvaluationAggregates {
   evaluatorErrors: number;
 }
 
+/** What stored rows add to an evaluation's progress: rows whose invocation failed, and error results among them all. */
+export const progressCountsOf = (scenarios: EvaluationScenario[]): { failedRows: number; evaluatorErrors: number } => ({
+  failedRows: scenarios.filter((s) => s.error).length,
+  evaluatorErrors: scenarios.reduce((n, s) => n + s.results.filter((r) => isErrorResult(r.result)).length, 0),
+});
+
 export function tallyScenarios(evaluatorConfigIds: string[], scenarios: EvaluationScenario[]): ScenarioTally {
   const costs = scenarios.flatMap((s) => (s.cost === null ? [] : [s.cost]));
   const latencies = scenarios.flatMap((s) => (s.latency === null || s.error ? [] : [s.latency]));
@@ -99,7 +105,7 @@ export function tallyScenarios(evaluatorConfigIds: string[], scenarios: Evaluati
     costSum: costs.reduce((sum, v) => sum + v, 0),
     latencyCount: latencies.length,
     latencySum: latencies.reduce((sum, v) => sum + v, 0),
-    evaluatorErrors: scenarios.reduce((n, s) => n + s.results.filter((r) => isErrorResult(r.result)).length, 0),
+    evaluatorErrors: progressCountsOf(scenarios).evaluatorErrors,
     evaluators: evaluatorConfigIds.map((id) => tallyEvaluatorResults(id, scenarios.map((s) =>
       s.results.find((r) => r.evaluatorConfigId === id)?.result ?? errorResult('the evaluator did not run')))),
   };

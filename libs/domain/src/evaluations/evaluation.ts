@@ -13,6 +13,9 @@ export interface AggregatedResult {
 export interface Evaluation extends Run<EvaluationStatus>, PinnedRevision {
   evaluatorConfigs: EvaluatorConfig[];
   rateLimit: RateLimit;
+  /** Of the rows stored so far: those whose invocation failed, and the error results among their evaluators. */
+  progressFailedRows: number;
+  progressEvaluatorErrors: number;
   aggregatedResults: AggregatedResult[];
   averageCost: number | null;
   totalCost: number | null;

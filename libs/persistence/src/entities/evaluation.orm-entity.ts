@@ -41,6 +41,8 @@ export class EvaluationOrmEntity {
   @Column('jsonb', { name: 'status_error', nullable: true }) statusError: ResultError | null;
   @Column('int', { name: 'progress_done' }) progressDone: number;
   @Column('int', { name: 'progress_total' }) progressTotal: number;
+  @Column('int', { name: 'progress_failed_rows' }) progressFailedRows: number;
+  @Column('int', { name: 'progress_evaluator_errors' }) progressEvaluatorErrors: number;
   @Column('jsonb', { name: 'aggregated_results' }) aggregatedResults: AggregatedResult[];
   @Column({ ...numeric, name: 'average_cost' }) averageCost: number | null;
   @Column({ ...numeric, name: 'total_cost' }) totalCost: number | null;

@@ -25,6 +25,7 @@ export const evaluationMapper = {
     evaluatorConfigs: row.evaluatorConfigs.map(evaluatorConfigMapper.fromStored),
     correctAnswerColumn: row.correctAnswerColumn, rateLimit: row.rateLimit, status: row.status,
     statusError: row.statusError, progressDone: row.progressDone, progressTotal: row.progressTotal,
+    progressFailedRows: row.progressFailedRows, progressEvaluatorErrors: row.progressEvaluatorErrors,
     aggregatedResults: row.aggregatedResults, averageCost: row.averageCost, totalCost: row.totalCost,
     averageLatency: row.averageLatency, createdAt: row.createdAt, updatedAt: row.updatedAt,
   }),

@@ -44,7 +44,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null,
       evaluatorConfigs: [{ id: randomUUID(), projectId: database.actor.projectId, appId, name: 'exact', evaluatorKey: 'auto_exact_match', settingsValues: {}, createdAt: now, updatedAt: now }],
       rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
-      status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1, aggregatedResults: [],
+      status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1, progressFailedRows: 0, progressEvaluatorErrors: 0, aggregatedResults: [],
       averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     };
   };
@@ -128,6 +128,12 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     expect(() => aggregateTallies(ids, stored)).toThrow('cannot aggregate a text result ("not a number")');
     expect(aggregateTallies([a, b], stored).aggregatedResults).toEqual(aggregateEvaluation([a, b], scenarios).aggregatedResults);
     expect(await repository.tallyScenarios(database.otherActor.projectId, created.id, ids)).toMatchObject({ rows: 0 });
+    // The progress counts kept as rows are stored agree with the tally, and a batch stored again adds nothing.
+    await repository.saveScenarios(scenarios.slice(3, 6).map((scenario) => ({ ...scenario, id: randomUUID() })));
+    expect(await repository.findById(created.projectId, created.id)).toMatchObject({
+      progressDone: 9, progressFailedRows: stored.failedRows, progressEvaluatorErrors: stored.evaluatorErrors,
+    });
+    expect(stored).toMatchObject({ failedRows: 1, evaluatorErrors: 2 });
   });
 
   it('moves a status only along the machine, so a cancelled evaluation is never overwritten', async () => {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorConfig, type ScenarioTally, DomainError, evaluationStatuses, UNFINISHED_RUN_STATUSES,
+  type Evaluation, type EvaluationScenario, type EvaluatorConfig, type ScenarioTally, DomainError, evaluationStatuses, progressCountsOf,
+  UNFINISHED_RUN_STATUSES,
 } from '@crucible/domain';
 import {
   EvaluationRepository, EvaluatorConfigRepository, type EvaluationStatusChange, type Page, type PageRequest,
@@ -182,18 +183,22 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
       json(s.results), s.latency, s.cost, json(s.error), s.traceId, s.createdAt,
     ]);
     return this.dataSource.transaction(async (manager) => {
-      const inserted: unknown[] = await manager.query(
+      const inserted: Array<{ row_index: number }> = await manager.query(
         `INSERT INTO evaluation_scenarios
            (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at)
          VALUES ${values.join(', ')}
          ON CONFLICT (evaluation_id, row_index) DO NOTHING
-         RETURNING id`,
+         RETURNING row_index`,
         parameters,
       );
       if (inserted.length > 0) {
+        const stored = new Set(inserted.map((row) => row.row_index));
+        const counts = progressCountsOf(scenarios.filter((s) => stored.has(s.rowIndex)));
         await manager.query(
-          'UPDATE evaluations SET progress_done = progress_done + $3, updated_at = now() WHERE id = $1 AND project_id = $2',
-          [first.evaluationId, first.projectId, inserted.length],
+          `UPDATE evaluations SET progress_done = progress_done + $3, progress_failed_rows = progress_failed_rows + $4,
+                  progress_evaluator_errors = progress_evaluator_errors + $5, updated_at = now()
+            WHERE id = $1 AND project_id = $2`,
+          [first.evaluationId, first.projectId, inserted.length, counts.failedRows, counts.evaluatorErrors],
         );
       }
       return inserted.length;

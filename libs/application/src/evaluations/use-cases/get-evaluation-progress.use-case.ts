@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, Evaluation } from '@crucible/domain';
-import { EvaluationRepository } from '../ports';
 import { GetEvaluationUseCase } from './get-evaluation.use-case';
 
 export interface EvaluationProgress {
@@ -10,17 +9,16 @@ export interface EvaluationProgress {
   evaluatorErrors: number;
 }
 
-/** What a waiting client polls: the status, rows done of all, and how many of those went wrong so far. */
+/**
+ * What a waiting client polls: the status, rows done of all, and how many of those went wrong so far. The counts
+ * are kept on the evaluation as rows are stored, so a poll costs one read however many rows there are.
+ */
 @Injectable()
 export class GetEvaluationProgressUseCase {
-  constructor(
-    private readonly evaluations: EvaluationRepository,
-    private readonly getEvaluation: GetEvaluationUseCase,
-  ) {}
+  constructor(private readonly getEvaluation: GetEvaluationUseCase) {}
 
   async execute(actor: Actor, id: string): Promise<EvaluationProgress> {
     const evaluation = await this.getEvaluation.execute(actor, id);
-    const tally = await this.evaluations.tallyScenarios(actor.projectId, id, []);
-    return { evaluation, failedRows: tally.failedRows, evaluatorErrors: tally.evaluatorErrors };
+    return { evaluation, failedRows: evaluation.progressFailedRows, evaluatorErrors: evaluation.progressEvaluatorErrors };
   }
 }

@@ -38,7 +38,7 @@ export class RerunFailedRowsUseCase {
     const now = new Date();
     const rerun: Evaluation = {
       ...original, id: randomUUID(), rateLimit: rateLimit ?? original.rateLimit, status: 'EVALUATION_INITIALIZED',
-      statusError: null, progressDone: 0, aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null,
+      statusError: null, progressDone: 0, progressFailedRows: 0, progressEvaluatorErrors: 0, aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null,
       createdAt: now, updatedAt: now,
     };
     await this.evaluations.createMany([rerun]);
