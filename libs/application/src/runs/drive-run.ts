@@ -55,7 +55,7 @@ export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: 
   let storedCount = stored.size;
   reporter.pickedUp(label, { stored: storedCount, total });
   const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored);
-  const stopped = async () => (await runs.findById(projectId, runId))?.status !== 'EVALUATION_STARTED';
+  const stopped = async () => (await runs.statusOf(projectId, runId)) !== 'EVALUATION_STARTED';
   const store = async (done: S[]) => {
     await steps.store(done);
     storedCount += done.length;

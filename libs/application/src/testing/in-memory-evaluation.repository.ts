@@ -17,6 +17,10 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
     return this.store.find(projectId, id);
   }
 
+  async statusOf(projectId: string, id: string): Promise<Evaluation['status'] | null> {
+    return this.store.find(projectId, id)?.status ?? null;
+  }
+
   async list(projectId: string, filter: RunFilter): Promise<Evaluation[]> {
     return this.store.list(projectId, filter);
   }

@@ -17,6 +17,10 @@ export class InMemoryHumanEvaluationRepository extends HumanEvaluationRepository
     return this.store.find(projectId, id);
   }
 
+  async statusOf(projectId: string, id: string): Promise<HumanEvaluation['status'] | null> {
+    return this.store.find(projectId, id)?.status ?? null;
+  }
+
   async list(projectId: string, filter: RunFilter): Promise<HumanEvaluation[]> {
     return this.store.list(projectId, filter);
   }

@@ -89,6 +89,11 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return row ? evaluationMapper.toDomain(row) : null;
   }
 
+  async statusOf(projectId: string, id: string): Promise<Evaluation['status'] | null> {
+    const row = await this.dataSource.getRepository(EvaluationOrmEntity).findOne({ select: { status: true }, where: { projectId, id } });
+    return row?.status ?? null;
+  }
+
   async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
     const parameters: unknown[] = [projectId];
     const where = ['project_id = $1'];

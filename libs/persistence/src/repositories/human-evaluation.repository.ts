@@ -34,6 +34,11 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
     return row ? humanEvaluationMapper.toDomain(row) : null;
   }
 
+  async statusOf(projectId: string, id: string): Promise<HumanEvaluation['status'] | null> {
+    const row = await this.dataSource.getRepository(HumanEvaluationOrmEntity).findOne({ select: { status: true }, where: { projectId, id } });
+    return row?.status ?? null;
+  }
+
   async list(projectId: string, filter: { appId?: string; ids?: string[] }): Promise<HumanEvaluation[]> {
     if (filter.ids && filter.ids.length === 0) return [];
     const rows = await this.dataSource.getRepository(HumanEvaluationOrmEntity).find({

@@ -21,6 +21,8 @@ export interface RunReference {
  */
 export abstract class RunRepository<R extends Run, C extends StatusChange<R['status']> = StatusChange<R['status']>> {
   abstract findById(projectId: string, id: string): Promise<R | null>;
+  /** The status alone: what a runner checks before each batch's worth of rows, without reading the whole run. */
+  abstract statusOf(projectId: string, id: string): Promise<R['status'] | null>;
   /** Oldest first; one query whatever the count. */
   abstract list(projectId: string, filter: RunFilter): Promise<R[]>;
   /**
