@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { type PgliteSession, openPgliteSession } from './pglite-session';
 
 /**
  * PostgreSQL's defaults size shared memory for a server with 100 connections and 128 MB of buffers; in WASM
@@ -29,10 +30,10 @@ function initialiseDataDir(dataDir: string): Promise<void> {
   });
 }
 
-/** Opens PGlite on `dataDir` (created and initialised when new), or in memory when it is null. */
-export async function openPglite(dataDir: string | null): Promise<PGlite> {
-  if (!dataDir) return PGlite.create({ startParams: startParams() });
+/** Opens PGlite (in a worker thread) on `dataDir`, created and initialised when new, or in memory when it is null. */
+export async function openPglite(dataDir: string | null): Promise<PgliteSession> {
+  if (!dataDir) return openPgliteSession({ startParams: startParams() });
   mkdirSync(dataDir, { recursive: true });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialiseDataDir(dataDir);
-  return PGlite.create({ dataDir, startParams: startParams() });
+  return openPgliteSession({ dataDir, startParams: startParams() });
 }

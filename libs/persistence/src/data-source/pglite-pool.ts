@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteSession } from './pglite-session';
 
 type QueryCallback = (error: Error | null, result?: unknown) => void;
 
@@ -12,7 +12,7 @@ type QueryCallback = (error: Error | null, result?: unknown) => void;
  * which gives every transaction the isolation it has on a real server. `onClosed` runs once the database is
  * closed (it releases the data directory).
  */
-export function createPglitePgModule(db: PGlite, onClosed: () => void = () => undefined): { Pool: new () => EventEmitter } {
+export function createPglitePgModule(db: PgliteSession, onClosed: () => void = () => undefined): { Pool: new () => EventEmitter } {
   let locked = false;
   const waiting: Array<() => void> = [];
 
@@ -29,11 +29,7 @@ export function createPglitePgModule(db: PGlite, onClosed: () => void = () => un
     else locked = false;
   };
 
-  const run = async (sql: string, params?: unknown[]) => {
-    if (params && params.length > 0) return db.query(sql, params);
-    const results = await db.exec(sql);
-    return results[results.length - 1] ?? { rows: [], fields: [], rowCount: 0 };
-  };
+  const run = (sql: string, params?: unknown[]) => db.query(sql, params);
 
   class PglitePgClient extends EventEmitter {
     query(sql: string, paramsOrCallback?: unknown[] | QueryCallback, maybeCallback?: QueryCallback): Promise<unknown> {

@@ -32,7 +32,8 @@ export const SPAN_RECORD_COLUMNS = `trace_id text, span_id text, parent_span_id 
   prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, cost float8, attributes jsonb`;
 
 type Row = Record<string, unknown>;
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+// \`new Date(date)\` copies the time exactly, whichever realm made the Date (PGlite's answers come from a worker).
+const date = (value: unknown): Date => new Date(value as string | number | Date);
 const number = (value: unknown): number => Number(value ?? 0);
 /** jsonb columns arrive parsed by both drivers. */
 const json = <T>(value: unknown): T => value as T;

@@ -49,10 +49,12 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     ];
     const created = await useCases.create.execute(actor, { name: 'capitals', rows });
     const found = await testsets.findById(actor.projectId, created.id);
-    expect(found).toEqual({ ...created, createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+    // Dates are compared by their time: PGlite answers from a worker thread, whose Dates are not of Jest's realm.
+    expect(found).toEqual({ ...created, createdAt: expect.anything(), updatedAt: expect.anything() });
     expect(found!.columns).toEqual(['country', 'answer', 'score', 'ok', 'note']);
     expect(found!.rows).toEqual(rows);
     expect(found!.createdAt.getTime()).toBe(created.createdAt.getTime());
+    expect(found!.updatedAt.getTime()).toBe(created.updatedAt.getTime());
     expect(await testsets.findById(otherActor.projectId, created.id)).toBeNull();
   });
 

@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+
+/** What the pool needs of PGlite: one session that runs a statement (or a script) at a time, and closes. */
+export interface PgliteSession {
+  /** With parameters, one statement; without, a script whose last statement's result is answered. */
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+// Plain JavaScript, evaluated in the worker: it runs the same under Jest, from source and compiled.
+const WORKER_SCRIPT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglite);
+const plain = (error) => ({ ...error, name: error && error.name, message: String(error && error.message || error) });
+let db;
+const run = async (sql, params) => {
+  if (params && params.length > 0) return db.query(sql, params);
+  const results = await db.exec(sql);
+  return results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 };
+};
+parentPort.on('message', async ({ id, sql, params, close }) => {
+  try {
+    if (close) await db.close();
+    const result = close ? undefined : await run(sql, params);
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: plain(error) });
+  }
+});
+PGlite.create(workerData.options).then(
+  (opened) => { db = opened; parentPort.postMessage({ id: 0 }); },
+  (error) => parentPort.postMessage({ id: 0, error: plain(error) }),
+);`;
+
+interface Reply { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } }
+
+/** An error as PGlite threw it in the worker: same message, SQLSTATE `code` and details, so callers tell them apart. */
+function rebuilt(error: Reply['error']): Error {
+  return Object.assign(new Error(error!.message), error);
+}
+
+/**
+ * PGlite in a worker thread. Its WASM runs a statement synchronously; on the api's own thread that stalls every
+ * request and every row in flight for as long as a write takes. In a worker it runs beside them, on another core.
+ * The worker holds the process open only while a statement is pending.
+ */
+export function openPgliteSession(options: { dataDir?: string; startParams: string[] }): Promise<PgliteSession> {
+  const worker = new Worker(WORKER_SCRIPT, {
+    eval: true, workerData: { pglite: require.resolve('@electric-sql/pglite'), options },
+  });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let lastId = 0;
+  let gone: Error | null = null;
+  const settle = (reply: Reply): void => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (reply.error) waiting?.reject(rebuilt(reply.error));
+    else waiting?.resolve(reply.result);
+  };
+  const failAll = (error: Error): void => {
+    gone = error;
+    for (const id of [...pending.keys()]) settle({ id, error: { message: error.message } });
+  };
+  worker.on('message', settle);
+  worker.on('error', (error) => failAll(new Error(`the PGlite worker failed: ${error.message}; the database is not queryable`)));
+  worker.on('exit', () => failAll(new Error('the PGlite worker has exited; the database is not queryable')));
+
+  const send = (message: { sql?: string; params?: unknown[]; close?: boolean }, id = (lastId += 1)): Promise<unknown> => {
+    if (gone) return Promise.reject(gone);
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      if (id !== 0) worker.postMessage({ id, ...message });
+    });
+  };
+  const session: PgliteSession = {
+    query: (sql, params) => send({ sql, params }),
+    async close() {
+      await send({ close: true });
+      await worker.terminate();
+    },
+  };
+  // Message 0 is the worker's word that PGlite is open (or why not).
+  return send({}, 0).then(() => session, async (error: Error) => {
+    await worker.terminate();
+    throw error;
+  });
+}
