@@ -18,24 +18,61 @@ export function linkNextPage(req: Request, res: Response, nextCursor: string | n
 /**
  * Answers a page as a JSON array assembled from each item's JSON bytes (memoised per item by the caller), so
  * a list of immutable items costs no presentation, no 1 MB stringify and little garbage per request. The ETag
- * is a digest of the items' ids and `updated_at`, which determine the body, instead of a hash over the body.
+ * is a digest of the items' ids and `updated_at`, which determine the body, instead of a hash over the body; the
+ * last bodies are kept by that digest, so a list asked for again unchanged is sent without assembling it.
  */
 export function sendJsonPage<T extends { id: string; updatedAt: Date }>(
   req: Request, res: Response, page: Page<T>, json: (item: T) => Buffer,
 ): void {
   linkNextPage(req, res, page.nextCursor);
-  const digest = createHash('sha1');
+  const digest = createHash('sha1').update(req.path);
+  for (const item of page.items) digest.update(`${item.id}:${item.updatedAt.getTime()};`);
+  const etag = `W/"${digest.update(page.nextCursor ?? '').digest('base64url')}"`;
+  res.setHeader('ETag', etag);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(recentBodies.get(etag) ?? recentBodies.keep(etag, assemble(page.items, json)));
+}
+
+function assemble<T>(items: T[], json: (item: T) => Buffer): Buffer {
   const chunks: Buffer[] = [OPEN];
-  for (const item of page.items) {
-    digest.update(`${item.id}:${item.updatedAt.getTime()};`);
+  for (const item of items) {
     if (chunks.length > 1) chunks.push(COMMA);
     chunks.push(json(item));
   }
   chunks.push(CLOSE);
-  res.setHeader('ETag', `W/"${digest.update(page.nextCursor ?? '').digest('base64url')}"`);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.send(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
+
+/** Bodies by ETag, least recently used dropped first, at most `maxBytes` in all. */
+class RecentBodies {
+  private readonly bodies = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(etag: string): Buffer | undefined {
+    const body = this.bodies.get(etag);
+    if (body) {
+      this.bodies.delete(etag);
+      this.bodies.set(etag, body);
+    }
+    return body;
+  }
+
+  keep(etag: string, body: Buffer): Buffer {
+    if (body.length > this.maxBytes) return body;
+    this.bodies.set(etag, body);
+    this.bytes += body.length;
+    for (const [oldest, dropped] of this.bodies) {
+      if (this.bytes <= this.maxBytes) break;
+      this.bodies.delete(oldest);
+      this.bytes -= dropped.length;
+    }
+    return body;
+  }
+}
+
+const recentBodies = new RecentBodies(16 * 1024 * 1024);
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 

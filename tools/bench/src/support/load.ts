@@ -1,4 +1,6 @@
-import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { workspaceRoot } from './workspace-root';
 
 /** What one autocannon run measured. */
 export interface LoadResult {
@@ -16,9 +18,14 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
 }
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-// autocannon ships no types; this is the part of its API the bench uses.
-const autocannon = createRequire(__filename)('autocannon') as Autocannon;
+
+/** autocannon in a process of its own (support/autocannon-run.mjs), so parsing the answers costs the server nothing. */
+function autocannon(options: Record<string, unknown>): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [join(workspaceRoot(), 'tools/bench/src/support/autocannon-run.mjs'), JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => (error ? reject(new Error(`autocannon failed: ${stderr || error.message}`)) : resolve(JSON.parse(stdout) as AutocannonResult)));
+  });
+}
 
 export async function load(options: {
   url: string; connections: number; durationSeconds: number; method?: string; headers?: Record<string, string>; body?: string;
