@@ -110,6 +110,8 @@ export class CrucibleService {
   private buildApp(): Express {
     const app = express();
     app.disable('x-powered-by');
+    // Every call is a POST whose answer is never cached: hashing each body for an ETag would be wasted work.
+    app.disable('etag');
     app.use(express.json({ limit: '10mb' }));
     app.use(bodyErrorHandler);
     app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
