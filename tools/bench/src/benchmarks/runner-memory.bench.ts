@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Benchmark } from '../support/benchmark';
 import type { Engine } from '../support/stand';
 import type { BenchRow } from '../support/table';
+import { workspaceRoot } from '../support/workspace-root';
 
 const LARGE = Number(process.env['BENCH_MEMORY_ROWS'] ?? 100_000);
 const SMALL = 100;
@@ -15,7 +16,7 @@ const MB = 1024 * 1024;
 interface Probe { baseline: number; peak: number; wall: number }
 
 function probe(engine: Engine, rows: number): Probe {
-  const root = join(__dirname, '..', '..', '..', '..');
+  const root = workspaceRoot();
   const child = spawnSync(process.execPath, [
     '--expose-gc', '-r', '@swc-node/register', join(root, 'tools/bench/src/support/memory-probe.ts'), engine, String(rows),
   ], { cwd: root, encoding: 'utf8', env: { SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...process.env }, maxBuffer: 16 * MB });
