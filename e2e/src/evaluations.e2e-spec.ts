@@ -166,6 +166,17 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
     expect((await other.get('/evaluations')).body).toEqual([]);
   });
 
+  it('answers 422 at the Idempotency-Key header when the key is unusable', async () => {
+    const body = {
+      app_id: setup.app.app_id, revisions_ids: setup.revisionIds, evaluators_configs: configs.map((c) => c.id),
+      testset_id: testsetId, rate_limit: QUICK_RATE_LIMIT,
+    };
+    const refused = await client.request('POST', '/evaluations', body, { 'idempotency-key': 'k'.repeat(256) });
+    expect(refused).toMatchObject({
+      status: 422, body: { detail: [{ loc: ['header', 'Idempotency-Key'], msg: 'must be 1 to 255 visible ASCII characters', type: 'value_error' }] },
+    });
+  });
+
   it('validates evaluator configs against the catalog', async () => {
     const catalog = await client.get('/evaluators');
     expect(catalog.body.map((e: any) => e.key)).toEqual(expect.arrayContaining(['auto_exact_match', 'auto_ai_critique', 'auto_custom_code_run']));

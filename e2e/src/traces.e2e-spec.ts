@@ -147,6 +147,13 @@ describe('traces', () => {
     expect((await api.client.withKey(undefined).post('/traces', { traces: [] })).status).toBe(401);
   });
 
+  it('answers 422 at the query parameter a metrics range breaks', async () => {
+    const backwards = await api.client.get('/traces/metrics?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z');
+    expect(backwards).toMatchObject({ status: 422, body: { detail: [{ loc: ['query', 'from'], msg: '`from` must be before `to`', type: 'value_error' }] } });
+    const tooFine = await api.client.get('/traces/metrics?interval=minute&from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z');
+    expect(tooFine).toMatchObject({ status: 422, body: { detail: [{ loc: ['query', 'interval'], type: 'value_error' }] } });
+  });
+
   describe('with the api unreachable', () => {
     let service: RunningService;
     afterAll(() => service?.close());

@@ -1,12 +1,9 @@
-/** A 422 item of the api's validation body. */
-export interface ValidationIssue {
-  loc: (string | number)[];
-  msg: string;
-}
+import type { ValidationIssue } from '@crucible/contracts';
 
+/** A 422 item of the api's validation body. */
 export const isValidationIssue = (value: unknown): value is ValidationIssue =>
   typeof value === 'object' && value !== null && Array.isArray((value as ValidationIssue).loc)
-  && typeof (value as ValidationIssue).msg === 'string';
+  && typeof (value as ValidationIssue).msg === 'string' && typeof (value as ValidationIssue).type === 'string';
 
 /**
  * What the api said when it did not answer 2xx, in words: its `detail` message, or each 422 item as

@@ -2,6 +2,7 @@ export * from './trace.contract';
 export * from './trace-ingest.contract';
 export * from './otlp-trace.contract';
 export * from './workflow-invocation.contract';
+export * from './validation-error.contract';
 export * from './config-registry.contract';
 export * from './jobs.contract';
 export * from './sdk-openapi.contract';

@@ -31,8 +31,3 @@ export const workflowErrorResponseSchema = z.object({
   detail: z.object({ message: z.string(), stacktrace: z.string().optional() }),
 });
 export type WorkflowErrorResponse = z.infer<typeof workflowErrorResponseSchema>;
-
-/** A service's 422 body: pydantic-style items naming the field (`loc: ["body", "config", "temperature"]`). */
-export const validationErrorBodySchema = z.object({
-  detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })),
-});

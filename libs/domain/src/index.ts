@@ -1,5 +1,6 @@
 export * from './shared/result';
 export * from './shared/domain-error';
+export * from './shared/input-violation';
 export * from './shared/urls';
 export * from './shared/untrusted-input';
 export * from './access/project';

@@ -24,8 +24,7 @@ export class BuiltinEvaluatorService extends EvaluatorService {
 
   validateSettings(evaluatorKey: string, settings: Record<string, unknown>): SettingsCheck {
     // Stored as given: defaults are applied when the evaluator runs, so a later default reaches old configs.
-    const check = validateEvaluatorSettings(evaluatorKey, settings, { applyDefaults: false });
-    return check.ok ? { ok: true, settings: check.settings } : { ok: false, issues: check.issues };
+    return validateEvaluatorSettings(evaluatorKey, settings, { applyDefaults: false });
   }
 
   evaluate(evaluatorKey: string, context: EvaluatorContext): Promise<Result> {

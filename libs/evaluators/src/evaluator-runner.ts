@@ -57,7 +57,7 @@ export class EvaluatorRunner {
       // Validating again is idempotent for valid settings and fills defaults added since the config was saved.
       const validation = validateEvaluatorSettings(evaluatorKey, ctx.settings);
       if (!validation.ok) {
-        const details = validation.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; ');
+        const details = validation.violations.map((violation) => `${violation.field.join('.')}: ${violation.reason}`).join('; ');
         return errorResult(`Invalid settings for ${evaluatorKey}: ${details}`);
       }
       return await evaluator.evaluate({

@@ -9,7 +9,6 @@ export {
   DEFAULT_CRITIQUE_PROMPT,
   DEFAULT_CUSTOM_CODE,
 } from './catalog/catalog-defaults';
-export type { SettingsIssue, SettingsIssueType, SettingsValidation } from './settings/settings-issue';
 export * from './settings/validate-evaluator-settings';
 export * from './settings/ground-truth-column';
 export { CUSTOM_CODE_LIMITS } from './builtins/custom-code.evaluator';

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, Streamable
 import { ApiHeader, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
-import { type Actor, DomainError, rateLimitFromWire } from '@crucible/domain';
+import { type Actor, rateLimitFromWire } from '@crucible/domain';
 import {
   AnswerOnceUseCase, CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
   DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, GetEvaluationProgressUseCase, LatestRevisionsUseCase,
@@ -11,6 +11,8 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe, isUuid } from '../http/id.pipe';
+import { withFieldLocations } from '../http/field-locations';
+import { RequestValidationError } from '../http/validation-error';
 import { memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
 import {
   ComparisonDto, ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
@@ -30,7 +32,7 @@ function evaluationIds(list: string): string[] {
   const ids = list.split(',').map((id) => id.trim()).filter(Boolean);
   const invalid = ids.find((id) => !isUuid(id));
   if (invalid || ids.length === 0) {
-    throw DomainError.invalidInput([{ loc: ['query', 'evaluations_ids'], msg: `not a list of evaluation ids: "${invalid ?? ''}"`, type: 'value_error' }]);
+    throw new RequestValidationError([{ loc: ['query', 'evaluations_ids'], msg: `not a list of evaluation ids: "${invalid ?? ''}"`, type: 'value_error' }]);
   }
   return ids;
 }
@@ -64,7 +66,7 @@ export class EvaluationsController {
     @CurrentActor() actor: Actor, @Query() query: PagedAppScopeQueryDto,
     @Req() req: Request, @Res() res: Response,
   ): Promise<void> {
-    const page = await this.listEvaluations.execute(actor, query.app_id, pageRequest(query, 'everything'));
+    const page = await withFieldLocations({ cursor: 'query' }, () => this.listEvaluations.execute(actor, query.app_id, pageRequest(query, 'everything')));
     sendJsonPage(req, res, page, listedEvaluationJson);
   }
 
@@ -85,7 +87,10 @@ export class EvaluationsController {
     // Read from the request, not @Headers(): that would document the optional header as a required one.
     const idempotencyKey = req.header('idempotency-key');
     if (idempotencyKey === undefined) return create();
-    const answer = await this.answerOnce.execute(actor, idempotencyKey, body, async () => ({ status: 200, body: await create() }));
+    const answer = await withFieldLocations(
+      { 'Idempotency-Key': 'header' },
+      () => this.answerOnce.execute(actor, idempotencyKey, body, async () => ({ status: 200, body: await create() })),
+    );
     return answer.body as ReturnType<typeof presentEvaluation>[];
   }
 
@@ -106,7 +111,8 @@ export class EvaluationsController {
   @Get('compare')
   @ZodResponse({ status: 200, type: EvaluationComparisonDto })
   async compareStatistically(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto) {
-    const { evaluations, metrics } = await this.compareStatistics.execute(actor, evaluationIds(query.evaluations_ids));
+    const ids = evaluationIds(query.evaluations_ids);
+    const { evaluations, metrics } = await withFieldLocations({ evaluations_ids: 'query' }, () => this.compareStatistics.execute(actor, ids));
     return presentEvaluationComparison(evaluations, metrics);
   }
 

@@ -4,13 +4,14 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
-import { type Actor, DomainError, summarizeTestset } from '@crucible/domain';
+import { type Actor, summarizeTestset } from '@crucible/domain';
 import {
   CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
   UpdateTestsetUseCase, UploadTestsetUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { RequestValidationError } from '../http/validation-error';
 import {
   CreateTestsetDto, DeleteTestsetsDto, DeletedTestsetIdsDto, ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto,
   TestsetUpdatedDto, UpdateTestsetDto, UploadTestsetDto,
@@ -68,7 +69,7 @@ export class TestsetsController {
     @UploadedFile() file: UploadedTestsetFile | undefined,
     @Body() body: UploadTestsetDto,
   ) {
-    if (!file) throw DomainError.invalidInput([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
+    if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
     const testset = await this.uploadTestset.execute(actor, {
       fileName: file.originalname, content: file.buffer.toString('utf8'), uploadType: body.upload_type,
       name: body.testset_name, appId: body.app_id,

@@ -6,13 +6,15 @@ import {
 } from '../wire/trace.wire';
 import type { Request, Response } from 'express';
 import { type OtlpExportRequest, type TraceBatch, otlpExportRequestSchema, traceBatchSchema } from '@crucible/contracts';
-import { type Actor, DomainError, type TraceFilter } from '@crucible/domain';
+import type { Actor, TraceFilter } from '@crucible/domain';
 import {
   GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { decodeCursor, encodeCursor, nextLink } from '../http/keyset-cursor';
+import { withFieldLocations } from '../http/field-locations';
+import { RequestValidationError } from '../http/validation-error';
 import { presentTrace, presentTraceMetrics, presentTraceTree } from '../presenters/trace.presenter';
 
 const TRACE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -27,7 +29,7 @@ function cursorPosition(cursor: string | undefined) {
   const [startTime, traceId] = decodeCursor(cursor);
   const time = new Date(String(startTime));
   if (typeof traceId !== 'string' || Number.isNaN(time.getTime())) {
-    throw DomainError.invalidInput([{ loc: ['query', 'cursor'], msg: 'not a cursor this list gave out', type: 'value_error' }]);
+    throw new RequestValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this list gave out', type: 'value_error' }]);
   }
   return { startTime: time, traceId };
 }
@@ -73,14 +75,15 @@ export class TracesController {
   @Get('traces/metrics')
   @ApiOkResponse({ type: TraceMetricsDto.Output })
   async metrics(@CurrentActor() actor: Actor, @Query() query: TraceMetricsQueryDto) {
-    return presentTraceMetrics(await this.getMetrics.execute(actor, filterFrom(query), query.interval ?? 'hour'));
+    const metrics = await withFieldLocations({ from: 'query', interval: 'query' }, () => this.getMetrics.execute(actor, filterFrom(query), query.interval ?? 'hour'));
+    return presentTraceMetrics(metrics);
   }
 
   @Get('traces/:trace_id')
   @ApiOkResponse({ type: TraceTreeDto.Output })
   async get(@CurrentActor() actor: Actor, @Param('trace_id') traceId: string) {
     if (!TRACE_ID.test(traceId)) {
-      throw DomainError.invalidInput([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);
+      throw new RequestValidationError([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);
     }
     return presentTraceTree(await this.getTrace.execute(actor, traceId));
   }

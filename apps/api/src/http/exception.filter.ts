@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { DomainError, type DomainErrorCode } from '@crucible/domain';
 import { isDatabaseUnavailable } from '@crucible/persistence';
 import { loggableError } from '@crucible/platform';
+import { presentViolation } from '../presenters/input-violation.presenter';
 import { RequestValidationError } from './validation-error';
 
 const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
@@ -31,7 +32,10 @@ const isBodyParserError = (error: unknown): error is BodyParserError =>
 
 export function toHttpError(error: unknown): { status: number; body: unknown } | null {
   if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.detail } };
-  if (error instanceof DomainError && error.code === 'invalid_input') return { status: 422, body: { detail: error.issues } };
+  if (error instanceof DomainError && error.code === 'invalid_input') {
+    // Fields a controller did not place elsewhere (withFieldLocations) arrived in the body.
+    return { status: 422, body: { detail: error.violations.map((violation) => presentViolation(violation, 'body')) } };
+  }
   if (error instanceof DomainError) return { status: STATUS_BY_CODE[error.code], body: { detail: error.message } };
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { DomainError } from '@crucible/domain';
+import { RequestValidationError } from './validation-error';
 
 /** Opaque cursors (ARCHITECTURE §10): the keyset position as base64url JSON. */
 export function encodeCursor(position: unknown[]): string {
@@ -13,7 +13,7 @@ export function decodeCursor(cursor: string): unknown[] {
   } catch {
     // answered below
   }
-  throw DomainError.invalidInput([{ loc: ['query', 'cursor'], msg: 'not a cursor this list gave out', type: 'value_error' }]);
+  throw new RequestValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this list gave out', type: 'value_error' }]);
 }
 
 /** `Link: <same path and query, next cursor>; rel="next"` (RFC 8288). */

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { findUntrustedInput } from '@crucible/domain';
+import { type RequestPart, presentViolation } from '../presenters/input-violation.presenter';
 
 function decodedPath(path: string): string {
   try {
@@ -15,13 +16,13 @@ function decodedPath(path: string): string {
  * afterwards. Uploaded files are checked by the upload use case, on their parsed rows.
  */
 export function rejectUntrustedInput(req: Request, res: Response, next: NextFunction): void {
-  const issue =
-    findUntrustedInput(decodedPath(req.path), ['path'])
-    ?? findUntrustedInput(req.query, ['query'])
-    ?? (req.body === undefined ? undefined : findUntrustedInput(req.body, ['body']));
-  if (issue) {
-    res.status(422).json({ detail: [issue] });
-    return;
+  const parts: Array<[RequestPart, unknown]> = [['path', decodedPath(req.path)], ['query', req.query], ['body', req.body]];
+  for (const [part, value] of parts) {
+    const violation = value === undefined ? undefined : findUntrustedInput(value);
+    if (violation) {
+      res.status(422).json({ detail: [presentViolation(violation, part)] });
+      return;
+    }
   }
   next();
 }

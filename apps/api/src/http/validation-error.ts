@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../wire/common.wire';
+import type { ValidationIssue } from '@crucible/contracts';
 
 /** Raised by pipes and answered 422 with the seed's validation body. */
 export class RequestValidationError extends Error {

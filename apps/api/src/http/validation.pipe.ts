@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
-import type { ValidationIssue } from '../wire/common.wire';
+import type { ValidationIssue } from '@crucible/contracts';
 import { RequestValidationError } from './validation-error';
 
 type ZodIssue = z.core.$ZodIssue;

@@ -15,15 +15,6 @@ export const commitMessage = z.string().max(2000);
 export const jsonObject = z.record(z.string(), z.unknown());
 export const timestamp = z.string().meta({ format: 'date-time' });
 
-/** Where and why a request is invalid, as FastAPI/pydantic reports it: `loc` starts at body, query or path. */
-export const validationIssueSchema = z.object({
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  type: z.string(),
-});
-export type ValidationIssue = z.infer<typeof validationIssueSchema>;
-export class ValidationErrorDto extends createZodDto(z.object({ detail: z.array(validationIssueSchema) })) {}
-
 export const resultSchema = z.object({
   type: z.enum(['status', 'number', 'bool', 'text', 'object', 'error', 'latency', 'cost']),
   value: z.unknown().optional(),

@@ -1,10 +1,9 @@
 import { DomainError, evaluatorConfigNameProblem } from '@crucible/domain';
 
-/** The trimmed name of an evaluator config, or a 422 on `body.name`. */
+/** The trimmed name of an evaluator config, or a refusal naming `name`. */
 export function checkedName(name: string): string {
   const trimmed = name.trim();
   const problem = evaluatorConfigNameProblem(trimmed);
-  const type = trimmed === '' ? 'string_too_short' : 'string_too_long';
-  if (problem) throw DomainError.invalidInput([{ loc: ['body', 'name'], msg: problem, type }]);
+  if (problem) throw DomainError.invalidInput([{ field: ['name'], reason: problem, rule: trimmed === '' ? 'text_too_short' : 'text_too_long' }]);
   return trimmed;
 }

@@ -12,7 +12,7 @@ export class InMemoryEvaluatorService extends EvaluatorService {
 
   validateSettings(evaluatorKey: string, settings: Record<string, unknown>): SettingsCheck {
     if (evaluatorKey !== 'auto_exact_match' && evaluatorKey !== 'failing') {
-      return { ok: false, issues: [{ loc: ['evaluator_key'], msg: `unknown evaluator "${evaluatorKey}"`, type: 'value_error' }] };
+      return { ok: false, violations: [{ field: ['evaluator_key'], reason: `unknown evaluator "${evaluatorKey}"`, rule: 'invalid_value' }] };
     }
     return { ok: true, settings };
   }

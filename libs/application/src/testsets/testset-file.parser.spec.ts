@@ -28,7 +28,7 @@ describe('parseTestsetFile', () => {
 
   it('reads a JSON array and refuses anything else', () => {
     expect(parseTestsetFile('[{"q":"a","n":1}]', 'json')).toEqual({ ok: true, rows: [{ q: 'a', n: 1 }] });
-    expect(parseTestsetFile('{"q":"a"}', 'json')).toMatchObject({ ok: false, type: 'value_error' });
-    expect(parseTestsetFile('[{"q":', 'json')).toMatchObject({ ok: false, type: 'json_invalid' });
+    expect(parseTestsetFile('{"q":"a"}', 'json')).toMatchObject({ ok: false, rule: 'invalid_value' });
+    expect(parseTestsetFile('[{"q":', 'json')).toMatchObject({ ok: false, rule: 'malformed_json' });
   });
 });

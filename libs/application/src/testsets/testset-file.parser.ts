@@ -1,10 +1,11 @@
 import { parse } from 'csv-parse/sync';
+import type { InputRule } from '@crucible/domain';
 
 export type TestsetFileFormat = 'csv' | 'json';
 
 export type ParsedTestsetFile =
   | { ok: true; rows: unknown[] }
-  | { ok: false; message: string; type: 'value_error' | 'json_invalid' };
+  | { ok: false; message: string; rule: Extract<InputRule, 'invalid_value' | 'malformed_json'> };
 
 /** An explicit upload type wins; otherwise the file name's extension decides. Null when neither tells. */
 export function testsetFileFormat(fileName: string, uploadType?: string): TestsetFileFormat | null {
@@ -36,10 +37,10 @@ function parseCsv(content: string): ParsedTestsetFile {
     }) as unknown[];
   } catch (error) {
     // csv-parse names the line ("... on line 4") in its message.
-    return { ok: false, message: `not a valid CSV file: ${(error as Error).message}`, type: 'value_error' };
+    return { ok: false, message: `not a valid CSV file: ${(error as Error).message}`, rule: 'invalid_value' };
   }
   const problem = headerProblem(header);
-  return problem ? { ok: false, message: problem, type: 'value_error' } : { ok: true, rows };
+  return problem ? { ok: false, message: problem, rule: 'invalid_value' } : { ok: true, rows };
 }
 
 /** A JSON file holding an array of objects, as Agenta exports them. */
@@ -48,9 +49,9 @@ function parseJson(content: string): ParsedTestsetFile {
   try {
     parsed = JSON.parse(content.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { ok: false, message: `not a valid JSON file: ${(error as Error).message}`, type: 'json_invalid' };
+    return { ok: false, message: `not a valid JSON file: ${(error as Error).message}`, rule: 'malformed_json' };
   }
-  if (!Array.isArray(parsed)) return { ok: false, message: 'a JSON test set must be an array of objects (one per row)', type: 'value_error' };
+  if (!Array.isArray(parsed)) return { ok: false, message: 'a JSON test set must be an array of objects (one per row)', rule: 'invalid_value' };
   return { ok: true, rows: parsed };
 }
 

@@ -1,8 +1,6 @@
-import {
-  type InputIssue, type TestsetIssue, type TestsetRow, DomainError, checkTestsetRows, testsetNameProblem,
-} from '@crucible/domain';
+import { type TestsetRow, DomainError, checkTestsetRows, testsetNameProblem } from '@crucible/domain';
 
-/** The body fields a test set's name and rows arrived in, so a 422 points at what the client sent. */
+/** The fields a test set's name and rows arrived in, so a refusal points at what the client sent. */
 export interface TestsetFields {
   name: string;
   rows: string;
@@ -10,21 +8,15 @@ export interface TestsetFields {
 
 export const JSON_BODY_FIELDS: TestsetFields = { name: 'name', rows: 'csvdata' };
 
-const toInputIssue = (field: string, issue: TestsetIssue): InputIssue => ({
-  loc: ['body', field, ...(issue.row === null ? [] : [issue.row]), ...(issue.column === undefined ? [] : [issue.column])],
-  msg: issue.message,
-  type: issue.type,
-});
-
 export function checkedRows(rows: unknown, fields: TestsetFields): { columns: string[]; rows: TestsetRow[] } {
   const check = checkTestsetRows(rows);
-  if (!check.ok) throw DomainError.invalidInput(check.issues.map((issue) => toInputIssue(fields.rows, issue)));
+  if (!check.ok) throw DomainError.invalidInput(check.violations.map((violation) => ({ ...violation, field: [fields.rows, ...violation.field] })));
   return { columns: check.columns, rows: check.rows };
 }
 
 export function checkedName(name: string, fields: TestsetFields): string {
   const trimmed = name.trim();
   const problem = testsetNameProblem(trimmed);
-  if (problem) throw DomainError.invalidInput([{ loc: ['body', fields.name], msg: problem, type: 'value_error' }]);
+  if (problem) throw DomainError.invalidInput([{ field: [fields.name], reason: problem, rule: 'invalid_value' }]);
   return trimmed;
 }

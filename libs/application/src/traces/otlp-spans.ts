@@ -1,5 +1,5 @@
 import type { OtlpAnyValue, OtlpExportRequest, OtlpKeyValue, OtlpSpan } from '@crucible/contracts';
-import { DomainError, type InputIssue, type StoredSpan, type TraceWithSpans, summarizeSpans } from '@crucible/domain';
+import { DomainError, type InputViolation, type StoredSpan, type TraceWithSpans, summarizeSpans } from '@crucible/domain';
 
 type Attributes = Record<string, unknown>;
 
@@ -66,17 +66,17 @@ const ERROR_STATUS = new Set<unknown>([2, '2', 'STATUS_CODE_ERROR']);
 const nanosToDate = (nanos: string | number): Date => new Date(Number(BigInt(nanos) / 1_000_000n));
 const nanosBetween = (start: string | number, end: string | number): number => Number(BigInt(end) - BigInt(start)) / 1e6;
 
-function spanFrom(span: OtlpSpan, resource: Attributes, loc: Array<string | number>, issues: InputIssue[]): StoredSpan | null {
+function spanFrom(span: OtlpSpan, resource: Attributes, field: Array<string | number>, violations: InputViolation[]): StoredSpan | null {
   const traceId = otlpId(span.traceId);
   const spanId = otlpId(span.spanId);
   const parentSpanId = span.parentSpanId ? otlpId(span.parentSpanId) : null;
   if (!traceId || !spanId || (span.parentSpanId && !parentSpanId)) {
-    issues.push({ loc, msg: 'traceId, spanId and parentSpanId must be hex (or base64) OpenTelemetry ids', type: 'value_error' });
+    violations.push({ field, reason: 'traceId, spanId and parentSpanId must be hex (or base64) OpenTelemetry ids', rule: 'invalid_value' });
     return null;
   }
   const latencyMs = nanosBetween(span.startTimeUnixNano, span.endTimeUnixNano);
   if (latencyMs < 0) {
-    issues.push({ loc, msg: 'endTimeUnixNano is before startTimeUnixNano', type: 'value_error' });
+    violations.push({ field, reason: 'endTimeUnixNano is before startTimeUnixNano', rule: 'invalid_value' });
     return null;
   }
   const attributes = attributeMap(span.attributes);
@@ -113,13 +113,13 @@ function placeOf(attributes: Attributes): Pick<TraceWithSpans['trace'], 'appId' 
 
 /** An OTLP export request → traces grouped by id, with totals summed from their spans. */
 export function tracesFromOtlp(projectId: string, request: OtlpExportRequest): TraceWithSpans[] {
-  const issues: InputIssue[] = [];
+  const violations: InputViolation[] = [];
   const byTrace = new Map<string, { spans: StoredSpan[]; place: Attributes }>();
   request.resourceSpans.forEach((resourceSpans, r) => {
     const resource = attributeMap(resourceSpans.resource?.attributes);
     (resourceSpans.scopeSpans ?? []).forEach((scopeSpans, s) => {
       (scopeSpans.spans ?? []).forEach((otlpSpan, i) => {
-        const span = spanFrom(otlpSpan, resource, ['body', 'resourceSpans', r, 'scopeSpans', s, 'spans', i], issues);
+        const span = spanFrom(otlpSpan, resource, ['resourceSpans', r, 'scopeSpans', s, 'spans', i], violations);
         if (!span) return;
         const entry = byTrace.get(span.traceId) ?? { spans: [], place: { ...resource } };
         entry.spans.push(span);
@@ -128,7 +128,7 @@ export function tracesFromOtlp(projectId: string, request: OtlpExportRequest): T
       });
     });
   });
-  if (issues.length > 0) throw DomainError.invalidInput(issues);
+  if (violations.length > 0) throw DomainError.invalidInput(violations);
   return [...byTrace.entries()].map(([traceId, { spans, place }]) => ({
     trace: {
       traceId,

@@ -1,5 +1,5 @@
 import { DEFAULT_CORRECT_ANSWER_COLUMN } from '../runs/run';
-import type { InputIssue } from '../shared/domain-error';
+import type { InputViolation } from '../shared/input-violation';
 import { type HumanEvaluationType, REVISIONS_PER_TYPE } from './human-evaluation';
 
 export interface HumanEvaluationSetup {
@@ -9,16 +9,16 @@ export interface HumanEvaluationSetup {
 }
 
 /** An A/B test takes exactly two different revisions, a single-model test exactly one. */
-export function revisionsIssue(evaluationType: HumanEvaluationType, revisionIds: string[]): InputIssue | null {
+export function revisionsViolation(evaluationType: HumanEvaluationType, revisionIds: string[]): InputViolation | null {
   const wanted = REVISIONS_PER_TYPE[evaluationType];
   const distinct = new Set(revisionIds).size;
   if (revisionIds.length === wanted && distinct === wanted) return null;
   return {
-    loc: ['body', 'revisions_ids'],
-    msg: wanted === 2
+    field: ['revisions_ids'],
+    reason: wanted === 2
       ? `an A/B test compares exactly two different revisions, got ${revisionIds.length}${distinct < revisionIds.length ? ' with repeats' : ''}`
       : `a single-model test scores exactly one revision, got ${revisionIds.length}`,
-    type: 'value_error',
+    rule: 'invalid_value',
   };
 }
 
@@ -33,23 +33,23 @@ export function checkHumanEvaluationSetup(input: {
   testsetColumns: string[];
   inputColumns?: string[];
   correctAnswerColumn?: string | null;
-}): { ok: true; setup: HumanEvaluationSetup } | { ok: false; issues: InputIssue[] } {
-  const issues: InputIssue[] = [];
-  const revisions = revisionsIssue(input.evaluationType, input.revisionIds);
-  if (revisions) issues.push(revisions);
+}): { ok: true; setup: HumanEvaluationSetup } | { ok: false; violations: InputViolation[] } {
+  const violations: InputViolation[] = [];
+  const revisions = revisionsViolation(input.evaluationType, input.revisionIds);
+  if (revisions) violations.push(revisions);
   const columns = input.testsetColumns;
   if (input.correctAnswerColumn && !columns.includes(input.correctAnswerColumn)) {
-    issues.push({
-      loc: ['body', 'correct_answer_column'], type: 'value_error',
-      msg: `the test set has no column "${input.correctAnswerColumn}" (columns: ${columns.join(', ')})`,
+    violations.push({
+      field: ['correct_answer_column'], rule: 'invalid_value',
+      reason: `the test set has no column "${input.correctAnswerColumn}" (columns: ${columns.join(', ')})`,
     });
   }
   (input.inputColumns ?? []).forEach((column, index) => {
     if (!columns.includes(column)) {
-      issues.push({ loc: ['body', 'inputs', index], msg: `the test set has no column "${column}"`, type: 'value_error' });
+      violations.push({ field: ['inputs', index], reason: `the test set has no column "${column}"`, rule: 'invalid_value' });
     }
   });
-  if (issues.length > 0) return { ok: false, issues };
+  if (violations.length > 0) return { ok: false, violations };
   const groundTruthColumn = input.correctAnswerColumn || DEFAULT_CORRECT_ANSWER_COLUMN;
   const inputColumns = input.inputColumns ? [...new Set(input.inputColumns)] : columns.filter((c) => c !== groundTruthColumn);
   return { ok: true, setup: { inputColumns, groundTruthColumn } };

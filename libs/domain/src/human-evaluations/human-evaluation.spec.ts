@@ -48,7 +48,7 @@ describe('human evaluations (domain rules)', () => {
       expect(check('human_a_b_testing', ['r1', 'r2']).ok).toBe(true);
       expect(check('single_model_test', ['r1']).ok).toBe(true);
       for (const [type, ids] of [['human_a_b_testing', ['r1']], ['human_a_b_testing', ['r1', 'r1']], ['single_model_test', ['r1', 'r2']]] as const) {
-        expect(check(type, [...ids])).toMatchObject({ ok: false, issues: [{ loc: ['body', 'revisions_ids'], type: 'value_error' }] });
+        expect(check(type, [...ids])).toMatchObject({ ok: false, violations: [{ field: ['revisions_ids'], rule: 'invalid_value' }] });
       }
     });
 
@@ -61,40 +61,40 @@ describe('human evaluations (domain rules)', () => {
       const bad = checkHumanEvaluationSetup({
         evaluationType: 'single_model_test', revisionIds: ['r'], testsetColumns: columns, correctAnswerColumn: 'nope', inputColumns: ['question', 'x'],
       });
-      expect(bad).toMatchObject({ ok: false, issues: [{ loc: ['body', 'correct_answer_column'] }, { loc: ['body', 'inputs', 1] }] });
+      expect(bad).toMatchObject({ ok: false, violations: [{ field: ['correct_answer_column'] }, { field: ['inputs', 1] }] });
     });
   });
 
   describe('checkJudgment', () => {
     it('takes a vote for either side, both good or both bad in an A/B test', () => {
-      for (const vote of ['va', 'vb', 'ra', 'rb', '1', '0']) expect(checkJudgment(twoVariants, { vote })).toEqual({ issues: [], vote });
-      expect(checkJudgment(twoVariants, { vote: null })).toEqual({ issues: [], vote: null });
-      expect(checkJudgment(twoVariants, { vote: 'vc' }).issues).toEqual([expect.objectContaining({ loc: ['body', 'vote'], type: 'literal_error' })]);
-      expect(checkJudgment(twoVariants, { vote: 1 }).issues).toEqual([expect.objectContaining({ loc: ['body', 'vote'], type: 'string_type' })]);
-      expect(checkJudgment(twoVariants, { vote: '2' }).issues).toHaveLength(1);
+      for (const vote of ['va', 'vb', 'ra', 'rb', '1', '0']) expect(checkJudgment(twoVariants, { vote })).toEqual({ violations: [], vote });
+      expect(checkJudgment(twoVariants, { vote: null })).toEqual({ violations: [], vote: null });
+      expect(checkJudgment(twoVariants, { vote: 'vc' }).violations).toEqual([expect.objectContaining({ field: ['vote'], rule: 'not_a_choice' })]);
+      expect(checkJudgment(twoVariants, { vote: 1 }).violations).toEqual([expect.objectContaining({ field: ['vote'], rule: 'not_text' })]);
+      expect(checkJudgment(twoVariants, { vote: '2' }).violations).toHaveLength(1);
     });
 
     it('asks for a revision id when both sides are revisions of one variant', () => {
-      expect(checkJudgment(twoRevisions, { vote: 'r2' })).toEqual({ issues: [], vote: 'r2' });
+      expect(checkJudgment(twoRevisions, { vote: 'r2' })).toEqual({ violations: [], vote: 'r2' });
       const ambiguous = checkJudgment(twoRevisions, { vote: 'v' });
-      expect(ambiguous.issues).toEqual([expect.objectContaining({ loc: ['body', 'vote'], msg: expect.stringContaining('variant_revision_id') })]);
+      expect(ambiguous.violations).toEqual([expect.objectContaining({ field: ['vote'], reason: expect.stringContaining('variant_revision_id') })]);
     });
 
     it('refuses a score in an A/B test and a vote in a single-model test', () => {
-      expect(checkJudgment(twoVariants, { score: 3 }).issues).toEqual([expect.objectContaining({ loc: ['body', 'score'], type: 'value_error' })]);
-      expect(checkJudgment(single, { vote: 'va' }).issues).toEqual([expect.objectContaining({ loc: ['body', 'vote'], type: 'value_error' })]);
+      expect(checkJudgment(twoVariants, { score: 3 }).violations).toEqual([expect.objectContaining({ field: ['score'], rule: 'invalid_value' })]);
+      expect(checkJudgment(single, { vote: 'va' }).violations).toEqual([expect.objectContaining({ field: ['vote'], rule: 'invalid_value' })]);
     });
 
     it('takes an integer score 1-5, as a number or a string', () => {
-      expect(checkJudgment(single, { score: 4 })).toEqual({ issues: [], score: 4 });
-      expect(checkJudgment(single, { score: '5' })).toEqual({ issues: [], score: 5 });
-      expect(checkJudgment(single, { score: null })).toEqual({ issues: [], score: null });
-      const typeOf = (score: unknown) => checkJudgment(single, { score }).issues.map((i) => i.type);
-      expect(typeOf(0)).toEqual(['greater_than_equal']);
-      expect(typeOf('6')).toEqual(['less_than_equal']);
-      expect(typeOf(2.5)).toEqual(['int_type']);
-      expect(typeOf('four')).toEqual(['int_parsing']);
-      expect(typeOf(true)).toEqual(['int_type']);
+      expect(checkJudgment(single, { score: 4 })).toEqual({ violations: [], score: 4 });
+      expect(checkJudgment(single, { score: '5' })).toEqual({ violations: [], score: 5 });
+      expect(checkJudgment(single, { score: null })).toEqual({ violations: [], score: null });
+      const ruleOf = (score: unknown) => checkJudgment(single, { score }).violations.map((v) => v.rule);
+      expect(ruleOf(0)).toEqual(['below_minimum']);
+      expect(ruleOf('6')).toEqual(['above_maximum']);
+      expect(ruleOf(2.5)).toEqual(['not_integer']);
+      expect(ruleOf('four')).toEqual(['unparsable_integer']);
+      expect(ruleOf(true)).toEqual(['not_integer']);
     });
   });
 

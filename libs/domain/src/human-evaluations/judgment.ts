@@ -1,4 +1,4 @@
-import type { InputIssue } from '../shared/domain-error';
+import type { InputRule, InputViolation } from '../shared/input-violation';
 import type { HumanEvaluation, HumanEvaluationScenario, HumanEvaluationVariant } from './human-evaluation';
 
 export const BOTH_GOOD_VOTE = '1';
@@ -22,42 +22,42 @@ export function voteTarget(variants: HumanEvaluationVariant[], vote: string): Vo
 }
 
 export interface JudgmentCheck {
-  issues: InputIssue[];
+  violations: InputViolation[];
   vote?: string | null;
   score?: number | null;
 }
 
-const issue = (field: string, msg: string, type: string): InputIssue => ({ loc: ['body', field], msg, type });
+const violation = (field: string, reason: string, rule: InputRule): InputViolation => ({ field: [field], reason, rule });
 
-function checkVote(evaluation: HumanEvaluation, vote: unknown): InputIssue | string | null {
+function checkVote(evaluation: HumanEvaluation, vote: unknown): InputViolation | string | null {
   if (vote === null) return null;
   if (evaluation.evaluationType === 'single_model_test') {
-    return issue('vote', 'a single-model test is judged with a score (1-5), not a vote', 'value_error');
+    return violation('vote', 'a single-model test is judged with a score (1-5), not a vote', 'invalid_value');
   }
-  if (typeof vote !== 'string') return issue('vote', 'Input should be a valid string', 'string_type');
+  if (typeof vote !== 'string') return violation('vote', 'Input should be a valid string', 'not_text');
   if (voteTarget(evaluation.variants, vote)) return vote;
   const shared = evaluation.variants.length > 1 && evaluation.variants.every((v) => v.variantId === vote);
   const ids = evaluation.variants.map((v) => (shared ? v.variantRevisionId : v.variantId));
-  return issue('vote', `Input should be one of ${ids.map((id) => `'${id}'`).join(', ')}, '1' (both good) or '0' (both bad)`
-    + (shared ? '; both revisions belong to this variant, so vote with a variant_revision_id' : ''), 'literal_error');
+  return violation('vote', `Input should be one of ${ids.map((id) => `'${id}'`).join(', ')}, '1' (both good) or '0' (both bad)`
+    + (shared ? '; both revisions belong to this variant, so vote with a variant_revision_id' : ''), 'not_a_choice');
 }
 
-function checkScore(evaluation: HumanEvaluation, score: unknown): InputIssue | number | null {
+function checkScore(evaluation: HumanEvaluation, score: unknown): InputViolation | number | null {
   if (score === null) return null;
   if (evaluation.evaluationType === 'human_a_b_testing') {
-    return issue('score', 'an A/B test is judged with a vote, not a score', 'value_error');
+    return violation('score', 'an A/B test is judged with a vote, not a score', 'invalid_value');
   }
   let value: number;
   if (typeof score === 'number') {
-    if (!Number.isInteger(score)) return issue('score', 'Input should be a valid integer', 'int_type');
+    if (!Number.isInteger(score)) return violation('score', 'Input should be a valid integer', 'not_integer');
     value = score;
   } else if (typeof score === 'string' && /^\s*[+-]?\d+\s*$/.test(score)) {
     value = Number(score.trim());
   } else {
-    return issue('score', 'Input should be a valid integer', typeof score === 'string' ? 'int_parsing' : 'int_type');
+    return violation('score', 'Input should be a valid integer', typeof score === 'string' ? 'unparsable_integer' : 'not_integer');
   }
-  if (value < MIN_SCORE) return issue('score', `Input should be greater than or equal to ${MIN_SCORE}`, 'greater_than_equal');
-  if (value > MAX_SCORE) return issue('score', `Input should be less than or equal to ${MAX_SCORE}`, 'less_than_equal');
+  if (value < MIN_SCORE) return violation('score', `Input should be greater than or equal to ${MIN_SCORE}`, 'below_minimum');
+  if (value > MAX_SCORE) return violation('score', `Input should be less than or equal to ${MAX_SCORE}`, 'above_maximum');
   return value;
 }
 
@@ -67,15 +67,15 @@ function checkScore(evaluation: HumanEvaluation, score: unknown): InputIssue | n
  * Absent fields stay absent.
  */
 export function checkJudgment(evaluation: HumanEvaluation, input: { vote?: unknown; score?: unknown }): JudgmentCheck {
-  const check: JudgmentCheck = { issues: [] };
+  const check: JudgmentCheck = { violations: [] };
   if (input.vote !== undefined) {
     const vote = checkVote(evaluation, input.vote);
-    if (vote !== null && typeof vote === 'object') check.issues.push(vote);
+    if (vote !== null && typeof vote === 'object') check.violations.push(vote);
     else check.vote = vote;
   }
   if (input.score !== undefined) {
     const score = checkScore(evaluation, input.score);
-    if (score !== null && typeof score === 'object') check.issues.push(score);
+    if (score !== null && typeof score === 'object') check.violations.push(score);
     else check.score = score;
   }
   return check;

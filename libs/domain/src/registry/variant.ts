@@ -63,10 +63,10 @@ export function normalizeServiceUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw DomainError.invalidInput([{ loc: ['body', 'url'], msg: `"${redactUrlCredentials(url).slice(0, 200)}" is not a valid URL`, type: 'url_parsing' }]);
+    throw DomainError.invalidInput([{ field: ['url'], reason: `"${redactUrlCredentials(url).slice(0, 200)}" is not a valid URL`, rule: 'malformed_url' }]);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw DomainError.invalidInput([{ loc: ['body', 'url'], msg: 'the URL must use http or https', type: 'url_scheme' }]);
+    throw DomainError.invalidInput([{ field: ['url'], reason: 'the URL must use http or https', rule: 'unsupported_url_scheme' }]);
   }
   return parsed.toString().replace(/\/$/, '');
 }

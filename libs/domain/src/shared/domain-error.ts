@@ -1,3 +1,5 @@
+import type { InputViolation } from './input-violation';
+
 /**
  * Every rule a use case enforces fails with one of these codes; each inbound adapter maps them
  * (HTTP: not_found 404, conflict 409, invalid_state 409, rule_violation 400, unauthorized 401,
@@ -6,25 +8,20 @@
 export type DomainErrorCode = 'not_found' | 'conflict' | 'invalid_state' | 'rule_violation' | 'unauthorized' | 'forbidden' | 'invalid_input'
   | 'upstream_failure';
 
-/** Where an input breaks a rule, in the seed's validation shape (HTTP: 422 with these as `detail`). */
-export interface InputIssue {
-  loc: Array<string | number>;
-  msg: string;
-  type: string;
-}
-
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
-    readonly issues: InputIssue[] = [],
+    /** What an `invalid_input` error refuses, field by field. */
+    readonly violations: InputViolation[] = [],
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
-  static invalidInput(issues: InputIssue[]): DomainError {
-    return new DomainError('invalid_input', issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '), issues);
+  static invalidInput(violations: InputViolation[]): DomainError {
+    const described = violations.map((v) => (v.field.length > 0 ? `${v.field.join('.')}: ${v.reason}` : v.reason));
+    return new DomainError('invalid_input', described.join('; '), violations);
   }
 
   static notFound(what: string, id: string): DomainError {

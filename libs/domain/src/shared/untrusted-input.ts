@@ -1,4 +1,5 @@
-import { DomainError, type InputIssue } from './domain-error';
+import { DomainError } from './domain-error';
+import type { InputViolation } from './input-violation';
 
 /** JSON deeper than this is refused (ARCHITECTURE §12): recursive code further on would overflow the stack. */
 export const MAX_JSON_DEPTH = 64;
@@ -20,8 +21,8 @@ interface Visit {
   depth: number;
 }
 
-/** The loc of a visit, rebuilt only when there is something to report (bodies may hold millions of values). */
-function locOf(visit: Visit, root: Array<string | number>, extra: Array<string | number> = []): Array<string | number> {
+/** The field of a visit, rebuilt only when there is something to report (bodies may hold millions of values). */
+function fieldOf(visit: Visit, root: Array<string | number>, extra: Array<string | number> = []): Array<string | number> {
   const path: Array<string | number> = [...extra];
   for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.unshift(at.key);
   return [...root, ...path];
@@ -32,19 +33,19 @@ function locOf(visit: Visit, root: Array<string | number>, extra: Array<string |
  * surrogate in any string or key, or nesting deeper than MAX_JSON_DEPTH. Walks with an explicit stack, so a
  * 100 000-deep value is measured without recursion.
  */
-export function findUntrustedInput(value: unknown, loc: Array<string | number>): InputIssue | undefined {
+export function findUntrustedInput(value: unknown, field: Array<string | number> = []): InputViolation | undefined {
   const pending: Visit[] = [{ value, key: null, parent: null, depth: 0 }];
   while (pending.length > 0) {
     const visit = pending.pop()!;
     if (typeof visit.value === 'string') {
       const problem = textProblem(visit.value);
-      if (problem) return { loc: locOf(visit, loc), msg: problem, type: 'string_unstorable' };
+      if (problem) return { field: fieldOf(visit, field), reason: problem, rule: 'unstorable_text' };
       continue;
     }
     if (typeof visit.value !== 'object' || visit.value === null) continue;
     const depth = visit.depth + 1;
     if (depth > MAX_JSON_DEPTH) {
-      return { loc: locOf(visit, loc), msg: `nesting deeper than ${MAX_JSON_DEPTH} levels is not accepted`, type: 'too_deep' };
+      return { field: fieldOf(visit, field), reason: `nesting deeper than ${MAX_JSON_DEPTH} levels is not accepted`, rule: 'nested_too_deep' };
     }
     if (Array.isArray(visit.value)) {
       visit.value.forEach((child, index) => pending.push({ value: child, key: index, parent: visit, depth }));
@@ -52,15 +53,15 @@ export function findUntrustedInput(value: unknown, loc: Array<string | number>):
     }
     for (const [key, child] of Object.entries(visit.value)) {
       const problem = textProblem(key);
-      if (problem) return { loc: locOf(visit, loc, [key]), msg: `keys must not contain ${problem.replace(/^text must not contain /, '')}`, type: 'string_unstorable' };
+      if (problem) return { field: fieldOf(visit, field, [key]), reason: `keys must not contain ${problem.replace(/^text must not contain /, '')}`, rule: 'unstorable_text' };
       pending.push({ value: child, key, parent: visit, depth });
     }
   }
   return undefined;
 }
 
-/** 422 with the issue's `loc` when the value holds something unstorable or too deep; nothing is written. */
-export function assertTrustworthyInput(value: unknown, loc: Array<string | number>): void {
-  const issue = findUntrustedInput(value, loc);
-  if (issue) throw DomainError.invalidInput([issue]);
+/** Refuses the value, naming the field, when it holds something unstorable or too deep; nothing is written. */
+export function assertTrustworthyInput(value: unknown, field: Array<string | number> = []): void {
+  const violation = findUntrustedInput(value, field);
+  if (violation) throw DomainError.invalidInput([violation]);
 }

@@ -10,7 +10,7 @@ describe('checkTestsetRows', () => {
     const check = checkTestsetRows([{ q: 'a', a: 'x' }, { q: 'b', a: 'y' }, { q: 'c', z: 'w' }]);
     expect(check).toEqual({
       ok: false,
-      issues: [{ row: 2, type: 'ragged_row', message: expect.stringMatching(/row 2 .*missing "a".*extra "z"/) }],
+      violations: [{ field: [2], rule: 'ragged_row', reason: expect.stringMatching(/row 2 .*missing "a".*extra "z"/) }],
     });
   });
 
@@ -18,22 +18,22 @@ describe('checkTestsetRows', () => {
     const check = checkTestsetRows([{ q: 'a' }, { q: { nested: true } }, { q: [1] }]);
     expect(check.ok).toBe(false);
     if (check.ok) return;
-    expect(check.issues.map((i) => [i.row, i.column, i.type])).toEqual([[1, 'q', 'scalar_type'], [2, 'q', 'scalar_type']]);
+    expect(check.violations.map((v) => [v.field, v.rule])).toEqual([[[1, 'q'], 'not_scalar'], [[2, 'q'], 'not_scalar']]);
   });
 
   it('needs at least one row, at most the maximum, objects and non-empty column names', () => {
-    expect(checkTestsetRows([])).toMatchObject({ ok: false, issues: [{ row: null, type: 'too_short' }] });
-    expect(checkTestsetRows(new Array(MAX_TESTSET_ROWS + 1).fill({ q: 'a' }))).toMatchObject({ ok: false, issues: [{ type: 'too_long' }] });
-    expect(checkTestsetRows([{ q: 'a' }, 'b'])).toMatchObject({ ok: false, issues: [{ row: 1, type: 'dict_type' }] });
-    expect(checkTestsetRows([{ '': 'a' }])).toMatchObject({ ok: false, issues: [{ row: 0, column: '', type: 'value_error' }] });
-    expect(checkTestsetRows([{}])).toMatchObject({ ok: false, issues: [{ row: 0, type: 'value_error' }] });
+    expect(checkTestsetRows([])).toMatchObject({ ok: false, violations: [{ field: [], rule: 'too_few_items' }] });
+    expect(checkTestsetRows(new Array(MAX_TESTSET_ROWS + 1).fill({ q: 'a' }))).toMatchObject({ ok: false, violations: [{ rule: 'too_many_items' }] });
+    expect(checkTestsetRows([{ q: 'a' }, 'b'])).toMatchObject({ ok: false, violations: [{ field: [1], rule: 'not_object' }] });
+    expect(checkTestsetRows([{ '': 'a' }])).toMatchObject({ ok: false, violations: [{ field: [0, ''], rule: 'invalid_value' }] });
+    expect(checkTestsetRows([{}])).toMatchObject({ ok: false, violations: [{ field: [0], rule: 'invalid_value' }] });
   });
 
-  it('reports only the first issues of a badly broken set', () => {
+  it('reports only the first violations of a badly broken set', () => {
     const rows = [{ q: 'a' }, ...Array.from({ length: 500 }, () => ({ x: 1 }))];
     const check = checkTestsetRows(rows);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.issues).toHaveLength(20);
+    if (!check.ok) expect(check.violations).toHaveLength(20);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { InputViolation } from '../shared/input-violation';
+
 export type TestsetValue = string | number | boolean | null;
 export type TestsetRow = Record<string, TestsetValue>;
 
@@ -19,19 +21,12 @@ export type TestsetSummary = Omit<Testset, 'rows'> & { rowsCount: number };
 export const MAX_TESTSET_ROWS = 100_000;
 export const MAX_TESTSET_NAME_LENGTH = 200;
 /** A broken file can have a problem on every row; the first few are enough to fix it. */
-const MAX_ISSUES = 20;
+const MAX_VIOLATIONS = 20;
 
-/** Where rows break a rule: row index (0-based) and column, null when the whole set is at fault. */
-export interface TestsetIssue {
-  row: number | null;
-  column?: string;
-  message: string;
-  type: 'too_short' | 'too_long' | 'dict_type' | 'ragged_row' | 'scalar_type' | 'value_error';
-}
-
+/** A violation's field is [row index (0-based), column?] within the rows; empty when the whole set is at fault. */
 export type TestsetRowsCheck =
   | { ok: true; columns: string[]; rows: TestsetRow[] }
-  | { ok: false; issues: TestsetIssue[] };
+  | { ok: false; violations: InputViolation[] };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,31 +36,31 @@ const isScalar = (value: unknown): value is TestsetValue =>
 
 const quoted = (names: string[]): string => names.map((name) => JSON.stringify(name)).join(', ');
 
-function rowIssues(row: unknown, index: number, columns: string[]): TestsetIssue[] {
-  if (!isPlainObject(row)) return [{ row: index, message: `row ${index} must be an object of column: value`, type: 'dict_type' }];
+function rowViolations(row: unknown, index: number, columns: string[]): InputViolation[] {
+  if (!isPlainObject(row)) return [{ field: [index], reason: `row ${index} must be an object of column: value`, rule: 'not_object' }];
   const keys = Object.keys(row);
-  const issues: TestsetIssue[] = [];
+  const violations: InputViolation[] = [];
   if (index > 0) {
     const missing = columns.filter((column) => !Object.hasOwn(row, column));
     const extra = keys.filter((key) => !columns.includes(key));
     if (missing.length > 0 || extra.length > 0) {
       const parts = [missing.length > 0 ? `missing ${quoted(missing)}` : '', extra.length > 0 ? `extra ${quoted(extra)}` : ''];
-      issues.push({
-        row: index,
-        message: `row ${index} does not have the columns of row 0 (${quoted(columns)}): ${parts.filter(Boolean).join('; ')}`,
-        type: 'ragged_row',
+      violations.push({
+        field: [index],
+        reason: `row ${index} does not have the columns of row 0 (${quoted(columns)}): ${parts.filter(Boolean).join('; ')}`,
+        rule: 'ragged_row',
       });
     }
   }
   for (const key of keys) {
     if (!isScalar(row[key])) {
-      issues.push({
-        row: index, column: key, type: 'scalar_type',
-        message: `row ${index}, column ${JSON.stringify(key)}: a value must be a string, number, boolean or null`,
+      violations.push({
+        field: [index, key], rule: 'not_scalar',
+        reason: `row ${index}, column ${JSON.stringify(key)}: a value must be a string, number, boolean or null`,
       });
     }
   }
-  return issues;
+  return violations;
 }
 
 /**
@@ -74,22 +69,22 @@ function rowIssues(row: unknown, index: number, columns: string[]): TestsetIssue
  * runner reads any column of any row, so a ragged set would fail rows halfway through an evaluation.
  */
 export function checkTestsetRows(rows: unknown): TestsetRowsCheck {
-  if (!Array.isArray(rows)) return { ok: false, issues: [{ row: null, message: 'rows must be a list of objects', type: 'dict_type' }] };
-  if (rows.length === 0) return { ok: false, issues: [{ row: null, message: 'a test set needs at least one row', type: 'too_short' }] };
+  if (!Array.isArray(rows)) return { ok: false, violations: [{ field: [], reason: 'rows must be a list of objects', rule: 'not_object' }] };
+  if (rows.length === 0) return { ok: false, violations: [{ field: [], reason: 'a test set needs at least one row', rule: 'too_few_items' }] };
   if (rows.length > MAX_TESTSET_ROWS) {
-    return { ok: false, issues: [{ row: null, message: `a test set holds at most ${MAX_TESTSET_ROWS} rows, got ${rows.length}`, type: 'too_long' }] };
+    return { ok: false, violations: [{ field: [], reason: `a test set holds at most ${MAX_TESTSET_ROWS} rows, got ${rows.length}`, rule: 'too_many_items' }] };
   }
   const first: unknown = rows[0];
   const columns = isPlainObject(first) ? Object.keys(first) : [];
-  const issues: TestsetIssue[] = [];
-  if (isPlainObject(first) && columns.length === 0) issues.push({ row: 0, message: 'row 0 has no columns', type: 'value_error' });
+  const violations: InputViolation[] = [];
+  if (isPlainObject(first) && columns.length === 0) violations.push({ field: [0], reason: 'row 0 has no columns', rule: 'invalid_value' });
   for (const column of columns) {
-    if (column.trim() === '') issues.push({ row: 0, column, message: 'column names must not be empty', type: 'value_error' });
+    if (column.trim() === '') violations.push({ field: [0, column], reason: 'column names must not be empty', rule: 'invalid_value' });
   }
-  for (let index = 0; index < rows.length && issues.length < MAX_ISSUES; index++) {
-    issues.push(...rowIssues(rows[index], index, columns));
+  for (let index = 0; index < rows.length && violations.length < MAX_VIOLATIONS; index++) {
+    violations.push(...rowViolations(rows[index], index, columns));
   }
-  if (issues.length > 0) return { ok: false, issues: issues.slice(0, MAX_ISSUES) };
+  if (violations.length > 0) return { ok: false, violations: violations.slice(0, MAX_VIOLATIONS) };
   return { ok: true, columns, rows: rows as TestsetRow[] };
 }
 

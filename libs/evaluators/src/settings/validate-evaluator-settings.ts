@@ -1,8 +1,9 @@
+import type { InputViolation } from '@crucible/domain';
+import type { SettingsCheck } from '@crucible/application';
 import { EVALUATOR_CATALOG, findEvaluatorDescriptor } from '../catalog/evaluator-catalog';
 import { isPlainObject } from '../support/values';
-import { coerceSetting } from './setting-coercion';
+import { coerceSetting, invalidValue } from './setting-coercion';
 import { SETTING_CHECKS } from './setting-checks';
-import { valueError, type SettingsIssue, type SettingsValidation } from './settings-issue';
 
 const ROOT = 'settings_values';
 
@@ -25,32 +26,32 @@ const AGENTA_SETTING_KEYS = new Set([
  */
 export function validateEvaluatorSettings(
   evaluatorKey: string, settings: unknown, { applyDefaults = true }: { applyDefaults?: boolean } = {},
-): SettingsValidation {
+): SettingsCheck {
   const descriptor = findEvaluatorDescriptor(evaluatorKey);
-  if (!descriptor) return { ok: false, issues: [valueError(['evaluator_key'], `unknown evaluator key '${evaluatorKey}'`)] };
+  if (!descriptor) return { ok: false, violations: [invalidValue(['evaluator_key'], `unknown evaluator key '${evaluatorKey}'`)] };
   const given = settings ?? {};
   if (!isPlainObject(given)) {
-    return { ok: false, issues: [{ loc: [ROOT], msg: 'Input should be a valid dictionary', type: 'dict_type' }] };
+    return { ok: false, violations: [{ field: [ROOT], reason: 'Input should be a valid dictionary', rule: 'not_object' }] };
   }
 
-  const issues: SettingsIssue[] = [];
+  const violations: InputViolation[] = [];
   const result: Record<string, unknown> = {};
   for (const template of descriptor.settings_template) {
-    const loc = [ROOT, template.key];
+    const field = [ROOT, template.key];
     const raw = given[template.key];
     if (raw === undefined || raw === null) {
       if (template.default !== undefined) {
         if (applyDefaults) result[template.key] = structuredClone(template.default);
-      } else if (template.required) issues.push({ loc, msg: 'Field required', type: 'missing' });
+      } else if (template.required) violations.push({ field, reason: 'Field required', rule: 'required' });
       continue;
     }
-    const coerced = coerceSetting(template, raw, loc);
+    const coerced = coerceSetting(template, raw, field);
     if (!coerced.ok) {
-      issues.push(coerced.issue);
+      violations.push(coerced.violation);
       continue;
     }
     const problem = SETTING_CHECKS[template.key]?.(coerced.value);
-    if (problem) issues.push(valueError(loc, problem));
+    if (problem) violations.push(invalidValue(field, problem));
     else result[template.key] = coerced.value;
   }
 
@@ -59,7 +60,7 @@ export function validateEvaluatorSettings(
     if (known.has(key)) continue;
     // Agenta's clients send settings some evaluators do not use (correct_answer_key on a regex): kept as sent, unused.
     if (AGENTA_SETTING_KEYS.has(key)) result[key] = value;
-    else issues.push({ loc: [ROOT, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });
+    else violations.push({ field: [ROOT, key], reason: 'Extra inputs are not permitted', rule: 'unknown_field' });
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, settings: result };
+  return violations.length > 0 ? { ok: false, violations } : { ok: true, settings: result };
 }

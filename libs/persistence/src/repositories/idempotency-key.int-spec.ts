@@ -27,7 +27,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('Idempotency-Key answers on %s
   it('refuses the same key with another body, and a retry while the first request still runs', async () => {
     await answerOnce.execute(database.actor, 'key-2', { a: 1 }, async () => ({ status: 200, body: 'ok' }));
     await expect(answerOnce.execute(database.actor, 'key-2', { a: 2 }, async () => ({ status: 200, body: 'no' })))
-      .rejects.toMatchObject({ code: 'invalid_input', issues: [{ loc: ['header', 'Idempotency-Key'] }] });
+      .rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['Idempotency-Key'] }] });
 
     let finish: () => void = () => undefined;
     let running: () => void = () => undefined;

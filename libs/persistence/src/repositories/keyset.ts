@@ -17,7 +17,7 @@ export function decodeCursor(cursor: string, arity: number): Array<string | numb
     keys = null;
   }
   if (!Array.isArray(keys) || keys.length !== arity || !keys.every((k) => typeof k === 'string' || typeof k === 'number')) {
-    throw DomainError.invalidInput([{ loc: ['query', 'cursor'], msg: 'not a cursor this list issued', type: 'value_error' }]);
+    throw DomainError.invalidInput([{ field: ['cursor'], reason: 'not a cursor this list issued', rule: 'invalid_value' }]);
   }
   return keys as Array<string | number>;
 }

@@ -146,7 +146,7 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     const good = { traceId: 'b'.repeat(32), spanId: '4'.repeat(16), name: 'ok', startTimeUnixNano: nanos(start), endTimeUnixNano: nanos(start) };
     const backwards = { ...good, spanId: '5'.repeat(16), endTimeUnixNano: nanos(new Date(start.getTime() - 1)) };
     await expect(useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [good, backwards] }] }] }))
-      .rejects.toMatchObject({ code: 'invalid_input', issues: [{ loc: ['body', 'resourceSpans', 0, 'scopeSpans', 0, 'spans', 1] }] });
+      .rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['resourceSpans', 0, 'scopeSpans', 0, 'spans', 1] }] });
     await expect(useCases.get.execute(actor, 'b'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
   });
 

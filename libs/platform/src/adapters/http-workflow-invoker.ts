@@ -3,7 +3,8 @@ import {
   type InvocationOutcome, OutboundFailureError, OutboundGuard, type OutboundResponse, type WorkflowCall, WorkflowInvoker,
   foreignExcerpt,
 } from '@crucible/application';
-import { validationErrorBodySchema, workflowErrorResponseSchema } from '@crucible/contracts';
+import { type ValidationIssue, validationErrorBodySchema, workflowErrorResponseSchema } from '@crucible/contracts';
+import type { InputViolation } from '@crucible/domain';
 import { readTrace } from './foreign-trace';
 
 /** Statuses worth another try: the service is overloaded or briefly broken, not the request. */
@@ -55,9 +56,14 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
       message: failure.success ? failure.data.detail.message : `the application answered ${response.status}: ${foreignExcerpt(text)}`,
       ...(failure.success && failure.data.detail.stacktrace ? { stacktrace: failure.data.detail.stacktrace } : {}),
       // Structured, so kept — but each message is cut like any foreign text (§12).
-      ...(validation?.success ? { issues: validation.data.detail.slice(0, 50).map((issue) => ({ ...issue, msg: foreignExcerpt(issue.msg) })) } : {}),
+      ...(validation?.success ? { violations: validation.data.detail.slice(0, 50).map(violationOfCall) } : {}),
     };
   }
+}
+
+/** A service's 422 item in our terms: its `loc` past "body" is a path into the call, its `type` the service's own rule. */
+function violationOfCall({ loc, msg, type }: ValidationIssue): InputViolation {
+  return { field: loc[0] === 'body' ? loc.slice(1) : loc, reason: foreignExcerpt(msg), rule: `service:${type}` };
 }
 
 function parseJson(text: string): unknown {

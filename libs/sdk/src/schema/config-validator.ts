@@ -1,11 +1,8 @@
+import type { ValidationIssue } from '@crucible/contracts';
 import { allChoices, boundViolation, ConfigSchema, describeSchema, FieldSpec, SchemaDescription } from './schema-definition';
 
-/** One validation error, shaped like pydantic's (and like the api's 422 bodies). */
-export interface ValidationErrorItem {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
+/** One validation error, shaped like pydantic's: the 422 item SDK services and the api answer (libs/contracts). */
+export type ValidationErrorItem = ValidationIssue;
 
 export interface ValidateOptions {
   /** Prefix of every error location; the playground uses ['body', 'config']. */

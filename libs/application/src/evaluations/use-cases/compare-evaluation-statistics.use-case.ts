@@ -11,7 +11,7 @@ export class CompareEvaluationStatisticsUseCase {
   async execute(actor: Actor, ids: string[]): Promise<{ evaluations: Evaluation[]; metrics: MetricComparison[] }> {
     if (new Set(ids).size < 2) {
       throw DomainError.invalidInput([{
-        loc: ['query', 'evaluations_ids'], msg: 'name at least two different evaluations; the first is the baseline', type: 'value_error',
+        field: ['evaluations_ids'], reason: 'name at least two different evaluations; the first is the baseline', rule: 'invalid_value',
       }]);
     }
     const evaluations = await findComparedEvaluations(this.evaluations, actor, ids);

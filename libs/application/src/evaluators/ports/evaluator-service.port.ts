@@ -1,4 +1,4 @@
-import type { Result } from '@crucible/domain';
+import type { InputViolation, Result } from '@crucible/domain';
 
 export interface EvaluatorContext {
   /** The test-set row. */
@@ -13,15 +13,10 @@ export interface EvaluatorContext {
   settings: Record<string, unknown>;
 }
 
-export interface SettingsIssue {
-  loc: string[];
-  msg: string;
-  type: string;
-}
-
 export type SettingsCheck =
   | { ok: true; settings: Record<string, unknown> }
-  | { ok: false; issues: SettingsIssue[] };
+  /** Fields are paths into the config: `['settings_values', 'threshold']`, `['evaluator_key']`. */
+  | { ok: false; violations: InputViolation[] };
 
 /** The evaluator catalog as the evaluation use cases see it; libs/evaluators implements it. */
 export abstract class EvaluatorService {

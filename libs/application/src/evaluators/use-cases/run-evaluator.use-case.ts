@@ -19,8 +19,8 @@ export class RunEvaluatorUseCase {
   async execute(trial: EvaluatorTrial): Promise<Result> {
     const check = this.evaluators.validateSettings(trial.evaluatorKey, trial.settingsValues);
     if (!check.ok) {
-      if (check.issues.some((issue) => issue.loc[0] === 'evaluator_key')) throw DomainError.notFound('evaluator', trial.evaluatorKey);
-      throw DomainError.invalidInput(check.issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })));
+      if (check.violations.some((violation) => violation.field[0] === 'evaluator_key')) throw DomainError.notFound('evaluator', trial.evaluatorKey);
+      throw DomainError.invalidInput(check.violations);
     }
     return this.evaluators.evaluate(trial.evaluatorKey, {
       inputs: trial.inputs, output: trial.output, correctAnswer: trial.correctAnswer, appParams: trial.appParams,

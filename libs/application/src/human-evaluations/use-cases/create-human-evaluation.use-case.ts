@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type HumanEvaluation, type HumanEvaluationType, DomainError, checkHumanEvaluationSetup, revisionsIssue,
+  type Actor, type HumanEvaluation, type HumanEvaluationType, DomainError, checkHumanEvaluationSetup, revisionsViolation,
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
 import { VariantRepository } from '../../registry/ports';
@@ -31,8 +31,8 @@ export class CreateHumanEvaluationUseCase {
   ) {}
 
   async execute(actor: Actor, input: CreateHumanEvaluationInput): Promise<HumanEvaluation> {
-    const countIssue = revisionsIssue(input.evaluationType, input.revisionIds);
-    if (countIssue) throw DomainError.invalidInput([countIssue]);
+    const countViolation = revisionsViolation(input.evaluationType, input.revisionIds);
+    if (countViolation) throw DomainError.invalidInput([countViolation]);
     const app = await this.getApp.execute(actor, input.appId);
     const testset = await this.testsets.findSummary(actor.projectId, input.testsetId);
     if (!testset) throw DomainError.notFound('testset', input.testsetId);
@@ -40,7 +40,7 @@ export class CreateHumanEvaluationUseCase {
       evaluationType: input.evaluationType, revisionIds: input.revisionIds, testsetColumns: testset.columns,
       inputColumns: input.inputColumns, correctAnswerColumn: input.correctAnswerColumn,
     });
-    if (!check.ok) throw DomainError.invalidInput(check.issues);
+    if (!check.ok) throw DomainError.invalidInput(check.violations);
 
     const variants = await pinRevisions(this.variants, actor.projectId, app.id, input.revisionIds);
 

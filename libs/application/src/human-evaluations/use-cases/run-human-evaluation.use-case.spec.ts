@@ -79,9 +79,9 @@ describe('human evaluations: the run and the judging', () => {
     await judge.execute(actor, { evaluationId: evaluation.id, scenarioId: scenarios[2]!.id, update: { vote: '0' } });
 
     await expect(judge.execute(actor, { evaluationId: evaluation.id, scenarioId: await firstScenarioId(), update: { vote: 'nobody' } }))
-      .rejects.toMatchObject({ code: 'invalid_input', issues: [{ loc: ['body', 'vote'], type: 'literal_error' }] });
+      .rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['vote'], rule: 'not_a_choice' }] });
     await expect(judge.execute(actor, { evaluationId: evaluation.id, scenarioId: await firstScenarioId(), update: { score: 3 } }))
-      .rejects.toMatchObject({ code: 'invalid_input', issues: [{ loc: ['body', 'score'] }] });
+      .rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['score'] }] });
     await expect(judge.execute(actor, { evaluationId: evaluation.id, scenarioId: 'missing', update: { vote: '1' } }))
       .rejects.toMatchObject({ code: 'not_found' });
 
@@ -99,7 +99,7 @@ describe('human evaluations: the run and the judging', () => {
     expect(await judge.execute(actor, { evaluationId: evaluation.id, scenarioId: scenarios[0]!.id, update: { score: 4 } }))
       .toMatchObject({ score: 4, vote: null });
     await expect(judge.execute(actor, { evaluationId: evaluation.id, scenarioId: scenarios[0]!.id, update: { score: 7 } }))
-      .rejects.toMatchObject({ issues: [{ loc: ['body', 'score'], type: 'less_than_equal' }] });
+      .rejects.toMatchObject({ violations: [{ field: ['score'], rule: 'above_maximum' }] });
 
     const calls = world.invoker.calls.length;
     await runJob(evaluation.id);

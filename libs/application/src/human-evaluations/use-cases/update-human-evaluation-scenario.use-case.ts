@@ -28,7 +28,7 @@ export class UpdateHumanEvaluationScenarioUseCase {
     const { evaluationId, scenarioId, update } = input;
     const evaluation = await this.getEvaluation.execute(actor, evaluationId);
     const judgment = checkJudgment(evaluation, { vote: update.vote, score: update.score });
-    if (judgment.issues.length > 0) throw DomainError.invalidInput(judgment.issues);
+    if (judgment.violations.length > 0) throw DomainError.invalidInput(judgment.violations);
     const patch: HumanScenarioPatch = {
       ...('vote' in judgment ? { vote: judgment.vote } : {}),
       ...('score' in judgment ? { score: judgment.score } : {}),
@@ -39,7 +39,7 @@ export class UpdateHumanEvaluationScenarioUseCase {
     };
     if (Object.keys(patch).length === 0) {
       throw DomainError.invalidInput([{
-        loc: ['body'], msg: 'give at least one of vote, score, correct_answer, is_pinned, note, outputs', type: 'missing',
+        field: [], reason: 'give at least one of vote, score, correct_answer, is_pinned, note, outputs', rule: 'required',
       }]);
     }
     if (!JUDGEABLE_HUMAN_STATUSES.includes(evaluation.status)) throw this.notReady(evaluationId, evaluation.status);

@@ -16,7 +16,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const keyIssue = (msg: string) => DomainError.invalidInput([{ loc: ['header', 'Idempotency-Key'], msg, type: 'value_error' }]);
+const keyRefused = (reason: string) => DomainError.invalidInput([{ field: ['Idempotency-Key'], reason, rule: 'invalid_value' }]);
 
 /**
  * `Idempotency-Key`: the first request with a key in a project runs and its answer is stored; a retry with the same
@@ -29,12 +29,12 @@ export class AnswerOnceUseCase {
 
   async execute(actor: Actor, key: string, request: unknown, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
     if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
-      throw keyIssue('must be 1 to 255 visible ASCII characters');
+      throw keyRefused('must be 1 to 255 visible ASCII characters');
     }
     const requestHash = createHash('sha256').update(canonicalJson(request)).digest('hex');
     const claim = await this.keys.claim(actor.projectId, key, requestHash, IDEMPOTENCY_TTL_SECONDS);
     if (claim.kind !== 'claimed' && claim.requestHash !== requestHash) {
-      throw keyIssue('this key was already used with a different request body; use a new key for a new request');
+      throw keyRefused('this key was already used with a different request body; use a new key for a new request');
     }
     if (claim.kind === 'answered') return claim.answer;
     if (claim.kind === 'pending') {

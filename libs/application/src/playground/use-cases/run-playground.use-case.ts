@@ -41,7 +41,7 @@ export class RunPlaygroundUseCase {
     const config = { ...revision.parameters, ...(input.config ?? {}) };
     const outcome = await this.invoker.invoke(endpointUrl(base.url, route.playgroundPath), { inputs: input.inputs, config });
     if (outcome.ok) return { data: outcome.output, trace: outcome.trace };
-    if (outcome.status === 422 && outcome.issues?.length) throw DomainError.invalidInput(outcome.issues);
+    if (outcome.status === 422 && outcome.violations?.length) throw DomainError.invalidInput(outcome.violations);
     throw new DomainError('upstream_failure', outcome.message);
   }
 }

@@ -32,7 +32,7 @@ describe('CreateVariantFromServiceUseCase', () => {
     const app = await world.seedApp(actor);
     const refused = create.execute(actor, { appId: app.id, variantName: 'internal', url: 'http://169.254.169.254/latest' });
     await expect(refused).rejects.toBeInstanceOf(DomainError);
-    await expect(refused).rejects.toMatchObject({ code: 'invalid_input', issues: [{ loc: ['body', 'url'] }] });
+    await expect(refused).rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['url'] }] });
   });
 
   it("answers 404 for another project's app, exactly as for a missing one", async () => {

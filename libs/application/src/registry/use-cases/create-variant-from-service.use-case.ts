@@ -42,7 +42,7 @@ export class CreateVariantFromServiceUseCase {
       throw new DomainError('conflict', `base "${baseName}" already exists in app ${app.name}`);
     }
     const url = normalizeServiceUrl(input.url);
-    await checkConfiguredUrl(this.outbound, ['body', 'url'], url);
+    await checkConfiguredUrl(this.outbound, ['url'], url);
     const base: Base = {
       id: randomUUID(), projectId: actor.projectId, appId: app.id, name: baseName,
       url, routePath: normalizeRoutePath(input.routePath), createdAt: new Date(),

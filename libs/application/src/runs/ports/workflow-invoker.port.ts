@@ -1,5 +1,5 @@
 import type { Trace } from '@crucible/contracts';
-import type { InputIssue } from '@crucible/domain';
+import type { InputViolation } from '@crucible/domain';
 
 export interface WorkflowCall {
   inputs: Record<string, unknown>;
@@ -10,8 +10,8 @@ export type InvocationOutcome =
   | { ok: true; output: unknown; trace: Trace | null; latencyMs: number }
   | {
     ok: false; retryable: boolean; message: string; stacktrace?: string; status?: number; latencyMs: number;
-    /** The service's own 422 items (a config value outside the schema), when it sent them. */
-    issues?: InputIssue[];
+    /** What the service itself refused (a config value outside its schema), fields as paths into the call. */
+    violations?: InputViolation[];
   };
 
 /** Calls a workflow's playground endpoint once; never throws. */

@@ -25,16 +25,16 @@ export class UploadTestsetUseCase {
     const format = testsetFileFormat(input.fileName, input.uploadType);
     if (!format) {
       throw DomainError.invalidInput([{
-        loc: ['body', 'upload_type'],
-        msg: `cannot tell the format of "${input.fileName}": name it .csv or .json, or send upload_type csv or json`,
-        type: 'value_error',
+        field: ['upload_type'],
+        reason: `cannot tell the format of "${input.fileName}": name it .csv or .json, or send upload_type csv or json`,
+        rule: 'invalid_value',
       }]);
     }
-    assertTrustworthyInput({ testset_name: input.name, app_id: input.appId, file: input.fileName }, ['body']);
+    assertTrustworthyInput({ testset_name: input.name, app_id: input.appId, file: input.fileName });
     const parsed = parseTestsetFile(input.content, format);
-    if (!parsed.ok) throw DomainError.invalidInput([{ loc: ['body', 'file'], msg: parsed.message, type: parsed.type }]);
+    if (!parsed.ok) throw DomainError.invalidInput([{ field: ['file'], reason: parsed.message, rule: parsed.rule }]);
     // The file's rows get the same check as a JSON body's: one rule, wherever the text came from.
-    assertTrustworthyInput(parsed.rows, ['body', 'file']);
+    assertTrustworthyInput(parsed.rows, ['file']);
     const name = input.name ?? input.fileName.replace(/\.[^.]*$/, '');
     return this.createTestset.execute(actor, { name, rows: parsed.rows, appId: input.appId }, UPLOAD_FIELDS);
   }

@@ -21,13 +21,13 @@ export class GetTraceMetricsUseCase {
   async execute(actor: Actor, filter: TraceFilter, interval: MetricsInterval = 'hour', now = new Date()): Promise<TraceMetrics> {
     const to = filter.to ?? now;
     const from = filter.from ?? new Date(to.getTime() - 86_400_000);
-    if (from >= to) throw DomainError.invalidInput([{ loc: ['query', 'from'], msg: '`from` must be before `to`', type: 'value_error' }]);
+    if (from >= to) throw DomainError.invalidInput([{ field: ['from'], reason: '`from` must be before `to`', rule: 'invalid_value' }]);
     const buckets = (to.getTime() - from.getTime()) / INTERVAL_MS[interval];
     if (buckets > MAX_METRIC_BUCKETS) {
       throw DomainError.invalidInput([{
-        loc: ['query', 'interval'],
-        msg: `${Math.ceil(buckets)} ${interval} buckets asked for; at most ${MAX_METRIC_BUCKETS}: choose a larger interval or a shorter range`,
-        type: 'value_error',
+        field: ['interval'],
+        reason: `${Math.ceil(buckets)} ${interval} buckets asked for; at most ${MAX_METRIC_BUCKETS}: choose a larger interval or a shorter range`,
+        rule: 'invalid_value',
       }]);
     }
     return { interval, from, to, buckets: await this.traces.metrics(actor.projectId, { ...filter, from, to }, interval) };

@@ -15,7 +15,7 @@ export class IngestOtlpTracesUseCase {
       .reduce((sum, scope) => sum + (scope.spans?.length ?? 0), 0);
     if (spanCount > TRACE_BATCH_MAX_SPANS) {
       throw DomainError.invalidInput([{
-        loc: ['body', 'resourceSpans'], msg: `a batch holds at most ${TRACE_BATCH_MAX_SPANS} spans (this one has ${spanCount})`, type: 'too_long',
+        field: ['resourceSpans'], reason: `a batch holds at most ${TRACE_BATCH_MAX_SPANS} spans (this one has ${spanCount})`, rule: 'too_many_items',
       }]);
     }
     const items = tracesFromOtlp(actor.projectId, request);

@@ -13,7 +13,7 @@ export class IngestTracesUseCase {
     const spanCount = batch.traces.reduce((sum, trace) => sum + trace.spans.length, 0);
     if (spanCount > TRACE_BATCH_MAX_SPANS) {
       throw DomainError.invalidInput([{
-        loc: ['body', 'traces'], msg: `a batch holds at most ${TRACE_BATCH_MAX_SPANS} spans (this one has ${spanCount})`, type: 'too_long',
+        field: ['traces'], reason: `a batch holds at most ${TRACE_BATCH_MAX_SPANS} spans (this one has ${spanCount})`, rule: 'too_many_items',
       }]);
     }
     return this.traces.save(actor.projectId, batch.traces.map((record) => traceFromRecord(actor.projectId, record)));
