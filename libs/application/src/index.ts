@@ -1,4 +1,5 @@
 export * from './shared/page';
+export * from './shared/cursor';
 export * from './access';
 export * from './registry';
 export * from './environments';

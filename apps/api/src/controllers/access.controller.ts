@@ -1,12 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
+import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
   CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { answerPage, listed, pageRequest } from '../http/paging';
+import { PageQueryDto } from '../wire/common.wire';
 import {
   ApiKeyDto, CreateApiKeyDto, CreateProjectDto, CreatedProjectDto, CurrentProjectDto, IssuedApiKeyDto,
 } from '../wire/access.wire';
@@ -52,8 +55,11 @@ export class AccessController {
 
   @Get(':project_id/api-keys')
   @ZodResponse({ status: 200, type: [ApiKeyDto] })
-  async list(@CurrentActor() actor: Actor, @Param('project_id', new IdPipe('project')) projectId: string) {
-    return (await this.listApiKeys.execute(actor, projectId)).map(presentApiKey);
+  async list(
+    @CurrentActor() actor: Actor, @Param('project_id', new IdPipe('project')) projectId: string,
+    @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    return answerPage(req, res, await listed(() => this.listApiKeys.execute(actor, projectId, pageRequest(query, 'bounded'))), presentApiKey);
   }
 
   @Post(':project_id/api-keys')

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
+import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeleteAppUseCase, GetAppUseCase, GetEnvironmentHistoryUseCase,
@@ -8,6 +9,8 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { answerPage, listed, pageRequest } from '../http/paging';
+import { PageQueryDto } from '../wire/common.wire';
 import { AppDto, CreateAppDto, CreateVariantFromServiceDto, UpdateAppDto, VariantDto } from '../wire/registry.wire';
 import { EnvironmentDto, EnvironmentHistoryDto } from '../wire/environment.wire';
 import {
@@ -38,8 +41,8 @@ export class AppsController {
 
   @Get()
   @ZodResponse({ status: 200, type: [AppDto] })
-  async list(@CurrentActor() actor: Actor) {
-    return (await this.listApps.execute(actor)).map(presentApp);
+  async list(@CurrentActor() actor: Actor, @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return answerPage(req, res, await listed(() => this.listApps.execute(actor, pageRequest(query, 'bounded'))), presentApp);
   }
 
   @Get(':app_id')
@@ -64,8 +67,11 @@ export class AppsController {
 
   @Get(':app_id/variants')
   @ZodResponse({ status: 200, type: [VariantDto] })
-  async variants(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string) {
-    return (await this.listVariants.execute(actor, appId)).map(presentVariant);
+  async variants(
+    @CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string,
+    @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    return answerPage(req, res, await listed(() => this.listVariants.execute(actor, appId, pageRequest(query, 'bounded'))), presentVariant);
   }
 
   @Post(':app_id/variant/from-service')
@@ -85,8 +91,11 @@ export class AppsController {
 
   @Get(':app_id/environments')
   @ZodResponse({ status: 200, type: [EnvironmentDto] })
-  async environments(@CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string) {
-    return (await this.listEnvironments.execute(actor, appId)).map(presentEnvironment);
+  async environments(
+    @CurrentActor() actor: Actor, @Param('app_id', new IdPipe('app')) appId: string,
+    @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    return answerPage(req, res, await listed(() => this.listEnvironments.execute(actor, appId, pageRequest(query, 'bounded'))), presentEnvironment);
   }
 
   /** Seed operation 4. */

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, type StreamableFile } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
@@ -13,14 +12,14 @@ import { CurrentActor } from '../http/auth.guard';
 import { IdPipe, isUuid } from '../http/id.pipe';
 import { withFieldLocations } from '../http/field-locations';
 import { RequestValidationError } from '../http/validation-error';
-import { memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
+import { listed, memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
+import { streamJsonPage, streamedText } from '../http/streaming';
 import {
   ComparisonDto, ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
   EvaluationScenarioDto, EvaluationStatusDto,
 } from '../wire/evaluation.wire';
 import { EvaluationComparisonDto, ExportEvaluationQueryDto, RerunEvaluationDto } from '../wire/evaluation-review.wire';
-import { PagedAppScopeQueryDto } from '../wire/common.wire';
-import { DeletedCountDto } from '../wire/common.wire';
+import { DeletedCountDto, PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
 import {
   presentComparison, presentEvaluation, presentEvaluationResults, presentEvaluationStatus, presentScenario,
 } from '../presenters/evaluation.presenter';
@@ -66,7 +65,7 @@ export class EvaluationsController {
     @CurrentActor() actor: Actor, @Query() query: PagedAppScopeQueryDto,
     @Req() req: Request, @Res() res: Response,
   ): Promise<void> {
-    const page = await withFieldLocations({ cursor: 'query' }, () => this.listEvaluations.execute(actor, query.app_id, pageRequest(query, 'everything')));
+    const page = await listed(() => this.listEvaluations.execute(actor, query.app_id, pageRequest(query, 'everything')));
     sendJsonPage(req, res, page, listedEvaluationJson);
   }
 
@@ -134,11 +133,15 @@ export class EvaluationsController {
     return presentEvaluationResults(await this.getEvaluation.execute(actor, id));
   }
 
+  /** At most 1000 scenarios (or `limit`) in row order, streamed; `Link` leads on. */
   @Get(':evaluation_id/evaluation_scenarios')
-  @ZodResponse({ status: 200, type: [EvaluationScenarioDto] })
-  async scenarios(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
-    const { evaluation, scenarios } = await this.listScenarios.execute(actor, id);
-    return scenarios.map((scenario) => presentScenario(evaluation, scenario));
+  @ApiOkResponse({ type: [EvaluationScenarioDto.Output] })
+  async scenarios(
+    @CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string,
+    @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    const { evaluation, scenarios } = await listed(() => this.listScenarios.execute(actor, id, pageRequest(query, 'bounded')));
+    return streamJsonPage(req, res, scenarios, (scenario) => presentScenario(evaluation, scenario));
   }
 
   /** A new evaluation that keeps the rows which succeeded and re-invokes those whose application or evaluator errored. */
@@ -165,7 +168,7 @@ export class EvaluationsController {
     const { evaluation, pages } = await this.exportEvaluation.execute(actor, id);
     const format = query.format ?? 'json';
     const chunks = format === 'csv' ? evaluationCsv(evaluation, pages) : evaluationJson(evaluation, pages);
-    return new StreamableFile(Readable.from(chunks), {
+    return streamedText(chunks, {
       type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
       disposition: `attachment; filename="evaluation-${id}.${format}"`,
     });

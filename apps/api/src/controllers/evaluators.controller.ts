@@ -1,16 +1,19 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { Actor } from '@crucible/domain';
 import type { EvaluatorDescriptor } from '@crucible/evaluators';
 import {
   CreateEvaluatorConfigUseCase, DeleteEvaluatorConfigUseCase, GetEvaluatorConfigUseCase, ListEvaluatorConfigsUseCase,
-  ListEvaluatorsUseCase, RunEvaluatorUseCase, UpdateEvaluatorConfigUseCase,
+  ListEvaluatorsUseCase, RunEvaluatorUseCase, UpdateEvaluatorConfigUseCase, pageOfList,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { answerPage, listed, pageRequest } from '../http/paging';
+import { PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
 import {
-  AppScopeQueryDto, CreateEvaluatorConfigDto, EvaluatorConfigDto, EvaluatorDto, UpdateEvaluatorConfigDto,
+  CreateEvaluatorConfigDto, EvaluatorConfigDto, EvaluatorDto, UpdateEvaluatorConfigDto,
 } from '../wire/evaluator.wire';
 import { presentEvaluator, presentEvaluatorConfig } from '../presenters/evaluator.presenter';
 import { EvaluatorRunResponseDto, RunEvaluatorDto } from '../wire/evaluation-review.wire';
@@ -32,9 +35,10 @@ export class EvaluatorsController {
   /** The built-in catalog: keys, settings templates, whether an LLM is needed. */
   @Get()
   @ZodResponse({ status: 200, type: [EvaluatorDto] })
-  catalog(@CurrentActor() _actor: Actor) {
+  catalog(@CurrentActor() _actor: Actor, @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     // The application port keeps the catalog opaque (libs/evaluators defines its entries and depends on the port).
-    return (this.listEvaluators.execute() as readonly EvaluatorDescriptor[]).map(presentEvaluator);
+    const catalog = this.listEvaluators.execute() as readonly EvaluatorDescriptor[];
+    return answerPage(req, res, pageOfList(catalog, pageRequest(query, 'bounded'), (e) => e.key), presentEvaluator);
   }
 
   @Post('configs')
@@ -47,8 +51,10 @@ export class EvaluatorsController {
 
   @Get('configs')
   @ZodResponse({ status: 200, type: [EvaluatorConfigDto] })
-  async list(@CurrentActor() actor: Actor, @Query() query: AppScopeQueryDto) {
-    return (await this.listConfigs.execute(actor, query.app_id)).map(presentEvaluatorConfig);
+  async list(
+    @CurrentActor() actor: Actor, @Query() query: PagedAppScopeQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    return answerPage(req, res, await listed(() => this.listConfigs.execute(actor, query.app_id, pageRequest(query, 'bounded'))), presentEvaluatorConfig);
   }
 
   @Get('configs/:config_id')

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
   CreateHumanEvaluationUseCase, DeleteHumanEvaluationsUseCase, ExportHumanEvaluationUseCase,
@@ -10,8 +10,9 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
-import { DeletedCountDto } from '../wire/common.wire';
-import { AppScopeQueryDto } from '../wire/evaluator.wire';
+import { answerPage, listed, pageRequest } from '../http/paging';
+import { streamJsonPage } from '../http/streaming';
+import { DeletedCountDto, PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
 import {
   CreateHumanEvaluationDto, DeleteHumanEvaluationsDto, ExportHumanEvaluationQueryDto, HumanEvaluationDto,
   HumanEvaluationExportDto, HumanEvaluationResultsDto, HumanEvaluationScenarioDto, HumanEvaluationStatusDto,
@@ -44,8 +45,10 @@ export class HumanEvaluationsController {
 
   @Get()
   @ZodResponse({ status: 200, type: [HumanEvaluationDto] })
-  async list(@CurrentActor() actor: Actor, @Query() query: AppScopeQueryDto) {
-    return (await this.listEvaluations.execute(actor, query.app_id)).map(presentHumanEvaluation);
+  async list(
+    @CurrentActor() actor: Actor, @Query() query: PagedAppScopeQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    return answerPage(req, res, await listed(() => this.listEvaluations.execute(actor, query.app_id, pageRequest(query, 'bounded'))), presentHumanEvaluation);
   }
 
   @Post()
@@ -84,12 +87,15 @@ export class HumanEvaluationsController {
     return presentHumanEvaluationStatus(await this.getEvaluation.execute(actor, id));
   }
 
-  /** Seed operation 6. */
+  /** Seed operation 6: every scenario unless `limit` is given, streamed in row order. */
   @Get(':evaluation_id/evaluation_scenarios')
-  @ZodResponse({ status: 200, type: [HumanEvaluationScenarioDto] })
-  async scenarios(@CurrentActor() actor: Actor, @Param('evaluation_id', evaluationId) id: string) {
-    const { scenarios } = await this.listScenarios.execute(actor, id);
-    return scenarios.map(presentHumanScenario);
+  @ApiOkResponse({ type: [HumanEvaluationScenarioDto.Output] })
+  async scenarios(
+    @CurrentActor() actor: Actor, @Param('evaluation_id', evaluationId) id: string,
+    @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    const { scenarios } = await listed(() => this.listScenarios.execute(actor, id, pageRequest(query, 'everything')));
+    return streamJsonPage(req, res, scenarios, presentHumanScenario);
   }
 
   @Put(':evaluation_id/evaluation_scenario/:scenario_id')

@@ -1,6 +1,7 @@
 import {
-  Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors,
+  Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors,
 } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
@@ -12,6 +13,7 @@ import {
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import { RequestValidationError } from '../http/validation-error';
+import { answerPage, listed, pageRequest } from '../http/paging';
 import {
   CreateTestsetDto, DeleteTestsetsDto, DeletedTestsetIdsDto, ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto,
   TestsetUpdatedDto, UpdateTestsetDto, UploadTestsetDto,
@@ -79,8 +81,11 @@ export class TestsetsController {
 
   @Get()
   @ZodResponse({ status: 200, type: [TestsetSummaryDto] })
-  async list(@CurrentActor() actor: Actor, @Query() query: ListTestsetsQueryDto) {
-    return (await this.listTestsets.execute(actor, { appId: query.app_id })).map(presentTestsetSummary);
+  async list(
+    @CurrentActor() actor: Actor, @Query() query: ListTestsetsQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    const page = await listed(() => this.listTestsets.execute(actor, { appId: query.app_id }, pageRequest(query, 'bounded')));
+    return answerPage(req, res, page, presentTestsetSummary);
   }
 
   @Get(':testset_id')

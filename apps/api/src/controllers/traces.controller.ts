@@ -8,12 +8,14 @@ import type { Request, Response } from 'express';
 import { type OtlpExportRequest, type TraceBatch, otlpExportRequestSchema, traceBatchSchema } from '@crucible/contracts';
 import type { Actor, TraceFilter } from '@crucible/domain';
 import {
-  GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
+  GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase, decodeCursor,
+  encodeCursor, notACursor,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
-import { decodeCursor, encodeCursor, nextLink } from '../http/keyset-cursor';
+import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
+import { listed } from '../http/paging';
 import { RequestValidationError } from '../http/validation-error';
 import { presentTrace, presentTraceMetrics, presentTraceTree } from '../presenters/trace.presenter';
 
@@ -26,11 +28,9 @@ const filterFrom = (query: TraceFilterQuery & { q?: string }): TraceFilter => ({
 
 function cursorPosition(cursor: string | undefined) {
   if (!cursor) return null;
-  const [startTime, traceId] = decodeCursor(cursor);
-  const time = new Date(String(startTime));
-  if (typeof traceId !== 'string' || Number.isNaN(time.getTime())) {
-    throw new RequestValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this list gave out', type: 'value_error' }]);
-  }
+  const [startTime, traceId] = decodeCursor(cursor, ['timestamptz', 'text']) as [string, string];
+  const time = new Date(startTime);
+  if (Number.isNaN(time.getTime())) throw notACursor();
   return { startTime: time, traceId };
 }
 
@@ -67,7 +67,7 @@ export class TracesController {
   @Get('traces')
   @ApiOkResponse({ type: [StoredTraceDto.Output] })
   async list(@CurrentActor() actor: Actor, @Query() query: TraceListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const page = await this.listTraces.execute(actor, filterFrom(query), { limit: query.limit ?? 1000, after: cursorPosition(query.cursor) });
+    const page = await listed(() => this.listTraces.execute(actor, filterFrom(query), { limit: query.limit ?? 1000, after: cursorPosition(query.cursor) }));
     if (page.next) response.setHeader('Link', nextLink(request, encodeCursor([page.next.startTime.toISOString(), page.next.traceId])));
     return page.traces.map(presentTrace);
   }

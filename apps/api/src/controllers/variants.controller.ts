@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
+import type { Request, Response } from 'express';
 import { type Actor, DomainError } from '@crucible/domain';
 import {
   CreateVariantFromBaseUseCase, DeleteVariantUseCase, GetVariantRevisionUseCase, GetVariantUseCase,
@@ -8,6 +9,8 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { answerPage, listed, pageRequest } from '../http/paging';
+import { PageQueryDto } from '../wire/common.wire';
 import { AddVariantFromBaseDto, UpdateParametersDto, VariantDto, VariantRevisionDto } from '../wire/registry.wire';
 import { presentVariant, presentVariantRevision } from '../presenters/registry.presenter';
 
@@ -59,8 +62,11 @@ export class VariantsController {
 
   @Get(':variant_id/revisions')
   @ZodResponse({ status: 200, type: [VariantRevisionDto] })
-  async revisions(@CurrentActor() actor: Actor, @Param('variant_id', new IdPipe('variant')) variantId: string) {
-    return (await this.listRevisions.execute(actor, variantId)).map(presentVariantRevision);
+  async revisions(
+    @CurrentActor() actor: Actor, @Param('variant_id', new IdPipe('variant')) variantId: string,
+    @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    return answerPage(req, res, await listed(() => this.listRevisions.execute(actor, variantId, pageRequest(query, 'bounded'))), presentVariantRevision);
   }
 
   @Get(':variant_id/revisions/:revision')

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { type Page, type PageRequest, boundedPage } from '@crucible/application';
 import type { PageQuery } from '../wire/common.wire';
 import { nextLink } from './keyset-cursor';
+import { withFieldLocations } from './field-locations';
 
 /** The seed's unbounded lists (operations 1 and 6) answer everything without `limit`; the others at most 1000. */
 export function pageRequest(query: PageQuery, whenNoLimit: 'everything' | 'bounded'): PageRequest {
@@ -10,9 +11,18 @@ export function pageRequest(query: PageQuery, whenNoLimit: 'everything' | 'bound
   return boundedPage(query);
 }
 
+/** Runs a list's use case so that a cursor it refuses answers 422 at `query.cursor`. */
+export const listed = <T>(run: () => Promise<T>): Promise<T> => withFieldLocations({ cursor: 'query' }, run);
+
 /** RFC 8288: `Link: </same/path?…&cursor=…>; rel="next"` when more remain. */
 export function linkNextPage(req: Request, res: Response, nextCursor: string | null): void {
   if (nextCursor !== null) res.setHeader('Link', nextLink(req, nextCursor));
+}
+
+/** A page's items, presented, with the `Link` of the next page (for handlers with `@Res({ passthrough: true })`). */
+export function answerPage<T, U>(req: Request, res: Response, page: Page<T>, present: (item: T) => U): U[] {
+  linkNextPage(req, res, page.nextCursor);
+  return page.items.map((item) => present(item));
 }
 
 /**

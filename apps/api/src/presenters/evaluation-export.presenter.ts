@@ -1,6 +1,7 @@
 import { type Evaluation, type EvaluationScenario, displayValue } from '@crucible/domain';
 import { type CsvCell, csvLine } from './csv.writer';
 import { presentScenario } from './evaluation.presenter';
+import { jsonArray } from '../http/streaming';
 
 interface Column {
   header: string;
@@ -56,12 +57,5 @@ export async function* evaluationCsv(evaluation: Evaluation, pages: AsyncIterabl
 }
 
 /** The rows as one JSON array of scenarios (the shape of `GET /evaluations/{id}/evaluation_scenarios`), page by page. */
-export async function* evaluationJson(evaluation: Evaluation, pages: AsyncIterable<EvaluationScenario[]>): AsyncGenerator<string> {
-  let first = true;
-  yield '[';
-  for await (const page of pages) {
-    yield `${first ? '' : ','}${page.map((scenario) => JSON.stringify(presentScenario(evaluation, scenario))).join(',')}`;
-    first = false;
-  }
-  yield ']';
-}
+export const evaluationJson = (evaluation: Evaluation, pages: AsyncIterable<EvaluationScenario[]>): AsyncGenerator<string> =>
+  jsonArray(pages, (scenario) => presentScenario(evaluation, scenario));

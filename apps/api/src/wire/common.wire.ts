@@ -30,7 +30,8 @@ export class DeletedCountDto extends createZodDto(deletedCountSchema) {}
 /** `limit` and `cursor` of every list (ARCHITECTURE §10). */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe('at most this many items'),
-  cursor: z.string().max(500).optional().describe('opaque; from the `Link: <…>; rel="next"` header of the previous page'),
+  cursor: z.string().max(2000).optional().describe('opaque; from the `Link: <…>; rel="next"` header of the previous page'),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+export class PageQueryDto extends createZodDto(pageQuerySchema) {}
 export class PagedAppScopeQueryDto extends createZodDto(pageQuerySchema.extend({ app_id: id.optional() })) {}

@@ -15,8 +15,6 @@ export class UpdateEvaluatorConfigDto extends createZodDto(z.object({
   settings_values: jsonObject.nullish(),
 })) {}
 
-export class AppScopeQueryDto extends createZodDto(z.object({ app_id: id.optional() })) {}
-
 export const evaluatorConfigSchema = z.object({
   id: z.string(),
   name: z.string(),

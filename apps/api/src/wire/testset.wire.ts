@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { id, nonEmpty, timestamp } from './common.wire';
+import { id, nonEmpty, pageQuerySchema, timestamp } from './common.wire';
 
 /*
  * csvdata is checked row by row by the use case (ragged rows, non-scalar values), which names the row
@@ -22,7 +22,7 @@ export class UpdateTestsetDto extends createZodDto(z.object({
   csvdata: rows.describe('Replaces every row (and the columns)').nullish(),
 })) {}
 
-export class ListTestsetsQueryDto extends createZodDto(z.object({ app_id: id.optional().describe("Only this app's test sets") })) {}
+export class ListTestsetsQueryDto extends createZodDto(pageQuerySchema.extend({ app_id: id.optional().describe("Only this app's test sets") })) {}
 
 export class DeleteTestsetsDto extends createZodDto(z.object({ testset_ids: z.array(id).min(1) })) {}
 

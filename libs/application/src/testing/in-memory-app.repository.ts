@@ -1,5 +1,6 @@
 import { type App, type Environment, DomainError } from '@crucible/domain';
 import { AppRepository } from '../registry/ports';
+import { type Page, type PageRequest, pageOfList } from '../shared/page';
 import type { InMemoryEnvironmentRepository } from './in-memory-environment.repository';
 
 export class InMemoryAppRepository extends AppRepository {
@@ -17,8 +18,8 @@ export class InMemoryAppRepository extends AppRepository {
     this.environments.environments.push(...environments);
   }
 
-  async list(projectId: string): Promise<App[]> {
-    return this.apps.filter((a) => a.projectId === projectId);
+  async list(projectId: string, page: PageRequest): Promise<Page<App>> {
+    return pageOfList(this.apps.filter((a) => a.projectId === projectId), page, (a) => a.id);
   }
 
   async findById(projectId: string, appId: string): Promise<App | null> {

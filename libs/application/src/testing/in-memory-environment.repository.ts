@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type Environment, type EnvironmentRevision, DomainError } from '@crucible/domain';
 import { type Deployment, EnvironmentRepository } from '../environments/ports';
+import { type Page, type PageRequest, pageOfList } from '../shared/page';
 
 /** Numbers revisions 1, 2, 3 … per environment and points the environment at the latest, as the database does. */
 export class InMemoryEnvironmentRepository extends EnvironmentRepository {
   readonly environments: Environment[] = [];
   readonly revisions: EnvironmentRevision[] = [];
 
-  async list(projectId: string, appId: string): Promise<Environment[]> {
-    return this.environments.filter((e) => e.projectId === projectId && e.appId === appId);
+  async list(projectId: string, appId: string, page: PageRequest): Promise<Page<Environment>> {
+    return pageOfList(this.environments.filter((e) => e.projectId === projectId && e.appId === appId), page, (e) => e.id);
   }
 
   async findByName(projectId: string, appId: string, name: string): Promise<Environment | null> {

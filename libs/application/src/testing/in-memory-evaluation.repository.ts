@@ -3,7 +3,8 @@ import {
 } from '@crucible/domain';
 import { EvaluationRepository, type EvaluationStatusChange } from '../evaluations/ports';
 import type { RunFilter, RunReference } from '../runs/ports';
-import type { Page, PageRequest } from '../shared/page';
+import { type Page, type PageRequest, type StreamedPage, pageOfList } from '../shared/page';
+import { streamedPageOfList } from './in-memory-page';
 import { InMemoryRunStore } from './in-memory-run-store';
 
 export class InMemoryEvaluationRepository extends EvaluationRepository {
@@ -25,12 +26,8 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
     return this.store.list(projectId, filter);
   }
 
-  /** The cursor is the index of the next evaluation: opaque to callers, as the real one is. */
   async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
-    const all = this.store.list(projectId, filter);
-    const start = page.cursor === null ? 0 : Number(page.cursor);
-    const end = page.limit === null ? all.length : start + page.limit;
-    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+    return pageOfList(this.store.list(projectId, filter), page, (e) => e.id);
   }
 
   async moveStatus(projectId: string, id: string, change: EvaluationStatusChange): Promise<boolean> {
@@ -64,9 +61,8 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
     return evaluationIds.flatMap((id) => this.store.scenariosOf(projectId, id));
   }
 
-  async *scenarioPages(projectId: string, evaluationId: string, pageSize: number): AsyncIterable<EvaluationScenario[]> {
-    const all = this.store.scenariosOf(projectId, evaluationId);
-    for (let start = 0; start < all.length; start += pageSize) yield all.slice(start, start + pageSize);
+  streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<EvaluationScenario>> {
+    return streamedPageOfList(this.store.scenariosOf(projectId, evaluationId), page, (s) => String(s.rowIndex), chunkSize);
   }
 
   async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {

@@ -1,5 +1,6 @@
 import { type EvaluatorConfig, DomainError } from '@crucible/domain';
 import { EvaluatorConfigRepository } from '../evaluators/ports';
+import { type Page, type PageRequest, pageOfList } from '../shared/page';
 
 export class InMemoryEvaluatorConfigRepository extends EvaluatorConfigRepository {
   readonly configs: EvaluatorConfig[] = [];
@@ -11,8 +12,9 @@ export class InMemoryEvaluatorConfigRepository extends EvaluatorConfigRepository
     this.configs.push(config);
   }
 
-  async list(projectId: string, appId?: string): Promise<EvaluatorConfig[]> {
-    return this.configs.filter((c) => c.projectId === projectId && (!appId || c.appId === appId || c.appId === null));
+  async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<EvaluatorConfig>> {
+    const configs = this.configs.filter((c) => c.projectId === projectId && (!appId || c.appId === appId || c.appId === null));
+    return pageOfList(configs, page, (c) => c.id);
   }
 
   async findByIds(projectId: string, ids: string[]): Promise<EvaluatorConfig[]> {

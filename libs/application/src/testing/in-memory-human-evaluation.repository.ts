@@ -5,6 +5,8 @@ import {
 import { HumanEvaluationRepository } from '../human-evaluations/ports';
 import type { RunFilter, RunReference, StatusChange } from '../runs/ports';
 import { InMemoryRunStore } from './in-memory-run-store';
+import { type Page, type PageRequest, type StreamedPage, pageOfList } from '../shared/page';
+import { streamedPageOfList } from './in-memory-page';
 
 export class InMemoryHumanEvaluationRepository extends HumanEvaluationRepository {
   readonly store = new InMemoryRunStore<HumanEvaluation, HumanEvaluationScenario>(humanEvaluationStatuses, (s) => s.evaluationId);
@@ -25,6 +27,10 @@ export class InMemoryHumanEvaluationRepository extends HumanEvaluationRepository
     return this.store.list(projectId, filter);
   }
 
+  async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<HumanEvaluation>> {
+    return pageOfList(this.store.list(projectId, filter), page, (e) => e.id);
+  }
+
   async moveStatus(projectId: string, id: string, change: StatusChange<HumanEvaluationStatus>): Promise<boolean> {
     return this.store.moveStatus(projectId, id, change);
   }
@@ -35,6 +41,10 @@ export class InMemoryHumanEvaluationRepository extends HumanEvaluationRepository
 
   async listScenarios(projectId: string, evaluationId: string): Promise<HumanEvaluationScenario[]> {
     return this.store.scenariosOf(projectId, evaluationId);
+  }
+
+  streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<HumanEvaluationScenario>> {
+    return streamedPageOfList(this.store.scenariosOf(projectId, evaluationId), page, (s) => String(s.rowIndex), chunkSize);
   }
 
   async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {

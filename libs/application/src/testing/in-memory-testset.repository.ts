@@ -1,5 +1,6 @@
 import { type Testset, type TestsetRow, type TestsetSummary, DomainError } from '@crucible/domain';
 import { type TestsetPatch, TestsetRepository } from '../testsets/ports';
+import { type Page, type PageRequest, pageOfList } from '../shared/page';
 
 export class InMemoryTestsetRepository extends TestsetRepository {
   readonly testsets: Testset[] = [];
@@ -11,8 +12,8 @@ export class InMemoryTestsetRepository extends TestsetRepository {
     this.testsets.push(testset);
   }
 
-  async list(projectId: string, appId?: string): Promise<TestsetSummary[]> {
-    return this.testsets.filter((t) => t.projectId === projectId && (!appId || t.appId === appId)).map(summary);
+  async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>> {
+    return pageOfList(this.testsets.filter((t) => t.projectId === projectId && (!appId || t.appId === appId)).map(summary), page, (t) => t.id);
   }
 
   async findById(projectId: string, id: string): Promise<Testset | null> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Base, type Variant, type VariantRevision, type VariantView, DomainError } from '@crucible/domain';
 import { type NewVariant, type RevisionDraft, VariantRepository } from '../registry/ports';
+import { type Page, type PageRequest, pageOfList } from '../shared/page';
 import type { InMemoryAppRepository } from './in-memory-app.repository';
 import type { InMemoryEnvironmentRepository } from './in-memory-environment.repository';
 
@@ -31,8 +32,9 @@ export class InMemoryVariantRepository extends VariantRepository {
     return variant ? this.view(variant) : null;
   }
 
-  async listViews(projectId: string, appId: string): Promise<VariantView[]> {
-    return this.variants.filter((v) => v.projectId === projectId && v.appId === appId).map((v) => this.view(v));
+  async listViews(projectId: string, appId: string, page: PageRequest): Promise<Page<VariantView>> {
+    const views = this.variants.filter((v) => v.projectId === projectId && v.appId === appId).map((v) => this.view(v));
+    return pageOfList(views, page, (v) => v.variant.id);
   }
 
   async findBase(projectId: string, baseId: string): Promise<Base | null> {
@@ -56,8 +58,8 @@ export class InMemoryVariantRepository extends VariantRepository {
     return revision;
   }
 
-  async listRevisions(projectId: string, variantId: string): Promise<VariantRevision[]> {
-    return this.revisions.filter((r) => r.projectId === projectId && r.variantId === variantId);
+  async listRevisions(projectId: string, variantId: string, page: PageRequest): Promise<Page<VariantRevision>> {
+    return pageOfList(this.revisions.filter((r) => r.projectId === projectId && r.variantId === variantId), page, (r) => r.id);
   }
 
   async findRevision(projectId: string, variantId: string, revision: number): Promise<VariantRevision | null> {

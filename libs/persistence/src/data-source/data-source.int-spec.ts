@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { DomainError, type EvaluatorConfig } from '@crucible/domain';
+import { everything } from '@crucible/application';
 import { openDataSource } from './create-data-source';
 import { DataDirectoryInUseError } from './pglite-directory-lock';
 import { MIGRATIONS } from './schema';
@@ -78,6 +79,6 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluator config names on %s'
     const other = config('other', appId);
     await repository.create(other);
     await expect(repository.update({ ...other, name: 'exact' })).rejects.toMatchObject({ code: 'conflict' });
-    expect((await repository.list(database.actor.projectId, appId)).map((c) => c.name).sort()).toEqual(['exact', 'exact', 'other']);
+    expect((await repository.list(database.actor.projectId, appId, everything)).items.map((c) => c.name).sort()).toEqual(['exact', 'exact', 'other']);
   });
 });

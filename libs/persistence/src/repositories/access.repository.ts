@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ApiKey, Project } from '@crucible/domain';
-import { ApiKeyRepository, ProjectRepository } from '@crucible/application';
+import { ApiKeyRepository, type Page, type PageRequest, ProjectRepository, mapPage } from '@crucible/application';
 import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
 import { apiKeyMapper, projectMapper } from '../mappers/registry.mapper';
+import { OLDEST_FIRST, keysetPage } from './keyset';
 
 @Injectable()
 export class TypeOrmProjectRepository extends ProjectRepository {
@@ -50,9 +51,9 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     await this.dataSource.getRepository(ApiKeyOrmEntity).insert(apiKeyMapper.toOrm(key));
   }
 
-  async list(projectId: string): Promise<ApiKey[]> {
-    const rows = await this.dataSource.getRepository(ApiKeyOrmEntity).find({ where: { projectId }, order: { createdAt: 'ASC' } });
-    return rows.map(apiKeyMapper.toDomain);
+  async list(projectId: string, page: PageRequest): Promise<Page<ApiKey>> {
+    const query = this.dataSource.getRepository(ApiKeyOrmEntity).createQueryBuilder('k').where('k.project_id = :projectId', { projectId });
+    return mapPage(await keysetPage(query, OLDEST_FIRST, page), apiKeyMapper.toDomain);
   }
 
   async delete(projectId: string, keyId: string): Promise<boolean> {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type App, type Environment, DomainError } from '@crucible/domain';
-import { AppRepository } from '@crucible/application';
+import { AppRepository, type Page, type PageRequest, mapPage } from '@crucible/application';
 import { AppOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity } from '../entities/environment.orm-entity';
 import { appMapper, environmentMapper } from '../mappers/registry.mapper';
 import { isUniqueViolation } from '../data-source/database-errors';
+import { OLDEST_FIRST, keysetPage } from './keyset';
 
 @Injectable()
 export class TypeOrmAppRepository extends AppRepository {
@@ -25,9 +26,9 @@ export class TypeOrmAppRepository extends AppRepository {
     }
   }
 
-  async list(projectId: string): Promise<App[]> {
-    const rows = await this.dataSource.getRepository(AppOrmEntity).find({ where: { projectId }, order: { createdAt: 'ASC' } });
-    return rows.map(appMapper.toDomain);
+  async list(projectId: string, page: PageRequest): Promise<Page<App>> {
+    const query = this.dataSource.getRepository(AppOrmEntity).createQueryBuilder('a').where('a.project_id = :projectId', { projectId });
+    return mapPage(await keysetPage(query, OLDEST_FIRST, page), appMapper.toDomain);
   }
 
   async findById(projectId: string, appId: string): Promise<App | null> {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type Environment, type EnvironmentRevision, DomainError } from '@crucible/domain';
-import { type Deployment, EnvironmentRepository } from '@crucible/application';
+import { type Deployment, EnvironmentRepository, type Page, type PageRequest, mapPage } from '@crucible/application';
 import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
 import { environmentMapper, environmentRevisionMapper } from '../mappers/registry.mapper';
+import { OLDEST_FIRST_BY_NAME, keysetPage } from './keyset';
 
 @Injectable()
 export class TypeOrmEnvironmentRepository extends EnvironmentRepository {
@@ -11,9 +12,11 @@ export class TypeOrmEnvironmentRepository extends EnvironmentRepository {
     super();
   }
 
-  async list(projectId: string, appId: string): Promise<Environment[]> {
-    const rows = await this.dataSource.getRepository(EnvironmentOrmEntity).find({ where: { projectId, appId }, order: { createdAt: 'ASC', name: 'ASC' } });
-    return rows.map(environmentMapper.toDomain);
+  async list(projectId: string, appId: string, page: PageRequest): Promise<Page<Environment>> {
+    const query = this.dataSource.getRepository(EnvironmentOrmEntity).createQueryBuilder('e')
+      .where('e.project_id = :projectId AND e.app_id = :appId', { projectId, appId });
+    // An app's environments are created together: the name orders those of one instant.
+    return mapPage(await keysetPage(query, OLDEST_FIRST_BY_NAME, page), environmentMapper.toDomain);
   }
 
   async findByName(projectId: string, appId: string, name: string): Promise<Environment | null> {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, MoreThan } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
   type Evaluation, type EvaluationScenario, type EvaluatorConfig, type ScenarioTally, DomainError, evaluationStatuses, progressCountsOf,
   UNFINISHED_RUN_STATUSES,
 } from '@crucible/domain';
 import {
-  EvaluationRepository, EvaluatorConfigRepository, type EvaluationStatusChange, type Page, type PageRequest,
+  EvaluationRepository, EvaluatorConfigRepository, type EvaluationStatusChange, type Page, type PageRequest, type StreamedPage, mapPage, mapStreamedPage,
 } from '@crucible/application';
 import {
   EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity,
@@ -25,7 +25,7 @@ async function nameMustBeFree(name: string, write: () => Promise<unknown>): Prom
 }
 import { FinishedEvaluationCache } from './finished-evaluation.cache';
 import { tallyStoredScenarios } from './scenario-tally.query';
-import { decodeCursor, encodeCursor, sqlLimit } from './keyset';
+import { BY_ROW, OLDEST_FIRST, decodeCursor, encodeCursor, keysetPage, sqlLimit, streamedKeysetPage } from './keyset';
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -40,13 +40,12 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
       .insert(evaluatorConfigMapper.toOrm(config) as QueryDeepPartialEntity<EvaluatorConfigOrmEntity>));
   }
 
-  async list(projectId: string, appId?: string): Promise<EvaluatorConfig[]> {
-    const rows = await this.dataSource.getRepository(EvaluatorConfigOrmEntity).find({
-      // An app's configs include the project-wide ones (no app).
-      where: appId ? [{ projectId, appId }, { projectId, appId: IsNull() }] : { projectId },
-      order: { createdAt: 'ASC' },
-    });
-    return rows.map(evaluatorConfigMapper.toDomain);
+  async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<EvaluatorConfig>> {
+    const query = this.dataSource.getRepository(EvaluatorConfigOrmEntity).createQueryBuilder('c')
+      .where('c.project_id = :projectId', { projectId });
+    // An app's configs include the project-wide ones (no app).
+    if (appId) query.andWhere('(c.app_id = :appId OR c.app_id IS NULL)', { appId });
+    return mapPage(await keysetPage(query, OLDEST_FIRST, page), evaluatorConfigMapper.toDomain);
   }
 
   async findByIds(projectId: string, ids: string[]): Promise<EvaluatorConfig[]> {
@@ -99,7 +98,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     const where = ['project_id = $1'];
     if (filter.appId) where.push(`app_id = $${parameters.push(filter.appId)}`);
     if (page.cursor) {
-      const [createdAt, variantName, id] = decodeCursor(page.cursor, 3);
+      const [createdAt, variantName, id] = decodeCursor(page.cursor, ['timestamptz', 'text', 'uuid']);
       where.push(`(created_at, variant_name, id) > ($${parameters.push(createdAt)}::timestamptz, $${parameters.push(variantName)}, $${parameters.push(id)}::uuid)`);
     }
     // One row holding the page's ids and stamps, not a row per evaluation: on PGlite, decoding rows and
@@ -227,18 +226,10 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return rows.map(evaluationScenarioMapper.toDomain);
   }
 
-  async *scenarioPages(projectId: string, evaluationId: string, pageSize: number): AsyncIterable<EvaluationScenario[]> {
-    for (let after = -1; ;) {
-      const rows = await this.dataSource.getRepository(EvaluationScenarioOrmEntity).find({
-        where: { projectId, evaluationId, rowIndex: MoreThan(after) },
-        order: { rowIndex: 'ASC' },
-        take: pageSize,
-      });
-      if (rows.length === 0) return;
-      yield rows.map(evaluationScenarioMapper.toDomain);
-      if (rows.length < pageSize) return;
-      after = rows[rows.length - 1]!.rowIndex;
-    }
+  async streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<EvaluationScenario>> {
+    const scoped = () => this.dataSource.getRepository(EvaluationScenarioOrmEntity).createQueryBuilder('s')
+      .where('s.project_id = :projectId AND s.evaluation_id = :evaluationId', { projectId, evaluationId });
+    return mapStreamedPage(await streamedKeysetPage(scoped, BY_ROW, page, chunkSize), evaluationScenarioMapper.toDomain);
   }
 
   async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {

@@ -5,11 +5,14 @@ import {
   type HumanEvaluation, type HumanEvaluationStatus, type HumanEvaluationScenario, type HumanScenarioPatch, humanEvaluationStatuses, UNFINISHED_RUN_STATUSES,
   JUDGEABLE_HUMAN_STATUSES,
 } from '@crucible/domain';
-import { HumanEvaluationRepository, type StatusChange } from '@crucible/application';
+import {
+  HumanEvaluationRepository, type Page, type PageRequest, type StatusChange, type StreamedPage, mapPage, mapStreamedPage,
+} from '@crucible/application';
 import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
 import {
   type HumanEvaluationScenarioRow, humanEvaluationMapper, humanEvaluationScenarioMapper,
 } from '../mappers/human-evaluation.mapper';
+import { BY_ROW, OLDEST_FIRST, keysetPage, streamedKeysetPage } from './keyset';
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -46,6 +49,13 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return rows.map(humanEvaluationMapper.toDomain);
+  }
+
+  async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<HumanEvaluation>> {
+    const query = this.dataSource.getRepository(HumanEvaluationOrmEntity).createQueryBuilder('e')
+      .where('e.project_id = :projectId', { projectId });
+    if (filter.appId) query.andWhere('e.app_id = :appId', { appId: filter.appId });
+    return mapPage(await keysetPage(query, OLDEST_FIRST, page), humanEvaluationMapper.toDomain);
   }
 
   async moveStatus(projectId: string, id: string, change: StatusChange<HumanEvaluationStatus>): Promise<boolean> {
@@ -92,6 +102,12 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
       order: { rowIndex: 'ASC' },
     });
     return rows.map(humanEvaluationScenarioMapper.toDomain);
+  }
+
+  async streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<HumanEvaluationScenario>> {
+    const scoped = () => this.dataSource.getRepository(HumanEvaluationScenarioOrmEntity).createQueryBuilder('s')
+      .where('s.project_id = :projectId AND s.human_evaluation_id = :evaluationId', { projectId, evaluationId });
+    return mapStreamedPage(await streamedKeysetPage(scoped, BY_ROW, page, chunkSize), humanEvaluationScenarioMapper.toDomain);
   }
 
   async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {

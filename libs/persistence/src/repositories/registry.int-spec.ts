@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
-  ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase,
+  ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything,
 } from '@crucible/application';
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
@@ -63,7 +63,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
 
   it('finds API keys by hash and scopes deletion to the project', async () => {
     const keys = new TypeOrmApiKeyRepository(dataSource);
-    const [key] = await keys.list(actor.projectId);
+    const [key] = (await keys.list(actor.projectId, everything)).items;
     expect(await keys.findByHash(key!.keyHash)).toEqual(key);
     expect(await keys.delete(otherActor.projectId, key!.id)).toBe(false);
     expect(await keys.findByHash(key!.keyHash)).not.toBeNull();
@@ -76,7 +76,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
         useCases.updateParameters.execute(actor, { variantId: view.variant.id, parameters: { temperature: i } })),
     );
     expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
-    const revisions = await useCases.variants.listRevisions(actor.projectId, view.variant.id);
+    const revisions = (await useCases.variants.listRevisions(actor.projectId, view.variant.id, everything)).items;
     expect(revisions.map((r) => r.revision)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
     const latest = await useCases.variants.findView(actor.projectId, view.variant.id);
     expect(latest!.variant.revision).toBe(51);

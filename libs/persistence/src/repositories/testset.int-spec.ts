@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
-  CreateAppUseCase, CreateTestsetUseCase, DeleteAppUseCase, GetAppUseCase, GetTestsetUseCase, UpdateTestsetUseCase,
+  CreateAppUseCase, CreateTestsetUseCase, DeleteAppUseCase, GetAppUseCase, GetTestsetUseCase, UpdateTestsetUseCase, everything,
 } from '@crucible/application';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 
@@ -62,15 +62,15 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     const app = await useCases.createApp.execute(actor, { appName: `testsets-${engine}` });
     const rows = Array.from({ length: 1200 }, (_, i) => ({ q: `question ${i}`, a: String(i) }));
     const ofApp = await useCases.create.execute(actor, { name: 'of-app', rows, appId: app.id });
-    const listed = await testsets.list(actor.projectId);
+    const listed = (await testsets.list(actor.projectId, undefined, everything)).items;
     const summary = listed.find((t) => t.id === ofApp.id);
     expect(summary).toEqual({
       id: ofApp.id, projectId: actor.projectId, appId: app.id, name: 'of-app', columns: ['q', 'a'], rowsCount: 1200,
       createdAt: ofApp.createdAt, updatedAt: ofApp.updatedAt,
     });
     expect(summary).not.toHaveProperty('rows');
-    expect((await testsets.list(actor.projectId, app.id)).map((t) => t.id)).toEqual([ofApp.id]);
-    expect(await testsets.list(otherActor.projectId)).toEqual([]);
+    expect((await testsets.list(actor.projectId, app.id, everything)).items.map((t) => t.id)).toEqual([ofApp.id]);
+    expect((await testsets.list(otherActor.projectId, undefined, everything)).items).toEqual([]);
   });
 
   it('updates name and rows, bumps updated_at, and refuses a taken name', async () => {

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { type Testset, type TestsetRow, type TestsetSummary, DomainError } from '@crucible/domain';
-import { TestsetRepository, type TestsetPatch } from '@crucible/application';
+import { type Page, type PageRequest, TestsetRepository, type TestsetPatch, mapPage } from '@crucible/application';
 import { TestsetOrmEntity } from '../entities/testset.orm-entity';
 import { type TestsetSummaryRow, testsetMapper } from '../mappers/testset.mapper';
 import { isUniqueViolation } from '../data-source/database-errors';
+import { OLDEST_FIRST_BY_NAME, keysetRawPage } from './keyset';
 
 /** Everything a listing shows; csvdata is only measured, so a 100 000-row set lists as fast as a tiny one. */
 const SUMMARY_COLUMNS = 'id, project_id, app_id, name, columns, jsonb_array_length(csvdata) AS rows_count, created_at, updated_at';
@@ -29,13 +30,11 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
     }
   }
 
-  async list(projectId: string, appId?: string): Promise<TestsetSummary[]> {
-    const rows = await this.dataSource.query<TestsetSummaryRow[]>(
-      `SELECT ${SUMMARY_COLUMNS} FROM testsets WHERE project_id = $1 AND ($2::uuid IS NULL OR app_id = $2::uuid)
-       ORDER BY created_at ASC, name ASC`,
-      [projectId, appId ?? null],
-    );
-    return rows.map(testsetMapper.summaryToDomain);
+  async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>> {
+    const query = this.dataSource.createQueryBuilder().select(SUMMARY_COLUMNS).from(TestsetOrmEntity, 't')
+      .where('t.project_id = :projectId', { projectId });
+    if (appId) query.andWhere('t.app_id = :appId', { appId });
+    return mapPage(await keysetRawPage<TestsetSummaryRow>(query, OLDEST_FIRST_BY_NAME, page), testsetMapper.summaryToDomain);
   }
 
   async findById(projectId: string, id: string): Promise<Testset | null> {

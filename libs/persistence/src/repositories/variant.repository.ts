@@ -2,11 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { type Base, type VariantRevision, type VariantView, DomainError } from '@crucible/domain';
-import { type NewVariant, type RevisionDraft, VariantRepository } from '@crucible/application';
+import { type NewVariant, type Page, type PageRequest, type RevisionDraft, VariantRepository, mapPage } from '@crucible/application';
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity } from '../entities/environment.orm-entity';
 import { baseMapper, variantMapper, variantRevisionMapper } from '../mappers/registry.mapper';
 import { isForeignKeyViolation, isUniqueViolation } from '../data-source/database-errors';
+import { type KeyColumn, OLDEST_FIRST, keysetPage } from './keyset';
+
+const BY_REVISION: readonly KeyColumn[] = [{ column: 'revision', type: 'int' }];
 
 @Injectable()
 export class TypeOrmVariantRepository extends VariantRepository {
@@ -36,12 +39,11 @@ export class TypeOrmVariantRepository extends VariantRepository {
     return view ?? null;
   }
 
-  async listViews(projectId: string, appId: string): Promise<VariantView[]> {
-    const variants = await this.dataSource.getRepository(VariantOrmEntity).find({
-      where: { projectId, appId },
-      order: { createdAt: 'ASC' },
-    });
-    return this.toViews(projectId, variants);
+  async listViews(projectId: string, appId: string, page: PageRequest): Promise<Page<VariantView>> {
+    const query = this.dataSource.getRepository(VariantOrmEntity).createQueryBuilder('v')
+      .where('v.project_id = :projectId AND v.app_id = :appId', { projectId, appId });
+    const variants = await keysetPage(query, OLDEST_FIRST, page);
+    return { items: await this.toViews(projectId, variants.items), nextCursor: variants.nextCursor };
   }
 
   /** Three queries whatever the number of variants: bases, apps, latest revisions. */
@@ -103,12 +105,10 @@ export class TypeOrmVariantRepository extends VariantRepository {
     });
   }
 
-  async listRevisions(projectId: string, variantId: string): Promise<VariantRevision[]> {
-    const rows = await this.dataSource.getRepository(VariantRevisionOrmEntity).find({
-      where: { projectId, variantId },
-      order: { revision: 'ASC' },
-    });
-    return rows.map(variantRevisionMapper.toDomain);
+  async listRevisions(projectId: string, variantId: string, page: PageRequest): Promise<Page<VariantRevision>> {
+    const query = this.dataSource.getRepository(VariantRevisionOrmEntity).createQueryBuilder('r')
+      .where('r.project_id = :projectId AND r.variant_id = :variantId', { projectId, variantId });
+    return mapPage(await keysetPage(query, BY_REVISION, page), variantRevisionMapper.toDomain);
   }
 
   async findRevision(projectId: string, variantId: string, revision: number): Promise<VariantRevision | null> {

@@ -1,4 +1,5 @@
 import type { Environment, EnvironmentRevision } from '@crucible/domain';
+import type { Page, PageRequest } from '../../shared/page';
 
 export interface Deployment {
   variantId: string;
@@ -11,7 +12,8 @@ export interface Deployment {
 }
 
 export abstract class EnvironmentRepository {
-  abstract list(projectId: string, appId: string): Promise<Environment[]>;
+  /** Oldest first (then name), one keyset page. */
+  abstract list(projectId: string, appId: string, page: PageRequest): Promise<Page<Environment>>;
   abstract findByName(projectId: string, appId: string, name: string): Promise<Environment | null>;
   /** Appends the next environment revision and points the environment at it, atomically. */
   abstract appendRevision(projectId: string, environmentId: string, deployment: Deployment): Promise<EnvironmentRevision>;

@@ -2,7 +2,7 @@ import type {
   Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, ScenarioTally,
 } from '@crucible/domain';
 import { RunRepository, type StatusChange } from '../../runs/ports';
-import type { Page, PageRequest } from '../../shared/page';
+import type { Page, PageRequest, StreamedPage } from '../../shared/page';
 
 export interface EvaluationStatusChange extends StatusChange<EvaluationStatus> {
   aggregates?: EvaluationAggregates;
@@ -25,6 +25,9 @@ export abstract class EvaluationRepository extends RunRepository<Evaluation, Eva
   abstract tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally>;
   abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;
   abstract listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]>;
-  /** The scenarios in row order, `pageSize` at a time (keyset paging): for exports that must not hold them all. */
-  abstract scenarioPages(projectId: string, evaluationId: string, pageSize: number): AsyncIterable<EvaluationScenario[]>;
+  /**
+   * One keyset page of the scenarios in row order, read `chunkSize` rows at a time as they are consumed, so a list
+   * or an export never holds them all; where the next page starts is known before the first chunk.
+   */
+  abstract streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<EvaluationScenario>>;
 }

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor, Evaluation, EvaluationScenario } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
 import { GetEvaluationUseCase } from './get-evaluation.use-case';
-
-export const EXPORT_PAGE_SIZE = 500;
+import { SCENARIO_CHUNK_SIZE, everything } from '../../shared/page';
 
 /** An evaluation's rows page by page, so an export streams without holding every row in memory. */
 @Injectable()
@@ -15,6 +14,7 @@ export class ExportEvaluationUseCase {
 
   async execute(actor: Actor, id: string): Promise<{ evaluation: Evaluation; pages: AsyncIterable<EvaluationScenario[]> }> {
     const evaluation = await this.getEvaluation.execute(actor, id);
-    return { evaluation, pages: this.evaluations.scenarioPages(actor.projectId, id, EXPORT_PAGE_SIZE) };
+    const { chunks } = await this.evaluations.streamScenarios(actor.projectId, id, everything, SCENARIO_CHUNK_SIZE);
+    return { evaluation, pages: chunks };
   }
 }

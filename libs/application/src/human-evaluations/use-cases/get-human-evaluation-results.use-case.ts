@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   type AbTestResults, type Actor, type HumanEvaluation, type SingleModelResults, tallyAbTest, tallySingleModel,
 } from '@crucible/domain';
-import { ListHumanEvaluationScenariosUseCase } from './list-human-evaluation-scenarios.use-case';
+import { HumanEvaluationRepository } from '../ports';
+import { GetHumanEvaluationUseCase } from './get-human-evaluation.use-case';
 
 export type HumanEvaluationResults =
   | { evaluation: HumanEvaluation; kind: 'human_a_b_testing'; results: AbTestResults }
@@ -10,10 +11,14 @@ export type HumanEvaluationResults =
 
 @Injectable()
 export class GetHumanEvaluationResultsUseCase {
-  constructor(private readonly listScenarios: ListHumanEvaluationScenariosUseCase) {}
+  constructor(
+    private readonly humanEvaluations: HumanEvaluationRepository,
+    private readonly getEvaluation: GetHumanEvaluationUseCase,
+  ) {}
 
   async execute(actor: Actor, id: string): Promise<HumanEvaluationResults> {
-    const { evaluation, scenarios } = await this.listScenarios.execute(actor, id);
+    const evaluation = await this.getEvaluation.execute(actor, id);
+    const scenarios = await this.humanEvaluations.listScenarios(actor.projectId, id);
     return evaluation.evaluationType === 'human_a_b_testing'
       ? { evaluation, kind: 'human_a_b_testing', results: tallyAbTest(evaluation, scenarios) }
       : { evaluation, kind: 'single_model_test', results: tallySingleModel(scenarios) };

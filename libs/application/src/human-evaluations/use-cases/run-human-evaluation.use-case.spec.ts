@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HumanEvaluationType } from '@crucible/domain';
-import { InMemoryWorld, type Workflow, actorOf } from '../../testing';
+import { InMemoryWorld, type Workflow, actorOf, drainStreamedPage } from '../../testing';
+import { everything } from '../../shared/page';
 import { CreateHumanEvaluationUseCase } from './create-human-evaluation.use-case';
 import { RunHumanEvaluationUseCase } from './run-human-evaluation.use-case';
 import { GetHumanEvaluationUseCase } from './get-human-evaluation.use-case';
@@ -25,8 +26,12 @@ describe('human evaluations: the run and the judging', () => {
   const getEvaluation = new GetHumanEvaluationUseCase(world.humanEvaluations);
   const run = new RunHumanEvaluationUseCase(world.humanEvaluations, world.testsets, world.invoker, world.reporter);
   const judge = new UpdateHumanEvaluationScenarioUseCase(world.humanEvaluations, getEvaluation);
-  const listScenarios = new ListHumanEvaluationScenariosUseCase(world.humanEvaluations, getEvaluation);
-  const results = new GetHumanEvaluationResultsUseCase(listScenarios);
+  const listUseCase = new ListHumanEvaluationScenariosUseCase(world.humanEvaluations, getEvaluation);
+  const listScenarios = {
+    execute: async (caller: typeof actor, id: string) =>
+      ({ scenarios: await drainStreamedPage((await listUseCase.execute(caller, id, everything)).scenarios) }),
+  };
+  const results = new GetHumanEvaluationResultsUseCase(world.humanEvaluations, getEvaluation);
 
   async function humanEvaluationOf(evaluationType: HumanEvaluationType, workflows: Workflow[]) {
     const app = await world.seedApp(actor);

@@ -1,5 +1,6 @@
 import { DomainError } from '@crucible/domain';
 import { InMemoryWorld, SERVICE_HOST, actorOf } from '../../testing';
+import { everything } from '../../shared/page';
 import { CreateVariantFromServiceUseCase } from './create-variant-from-service.use-case';
 import { UpdateVariantParametersUseCase } from './update-variant-parameters.use-case';
 import { GetVariantUseCase } from './get-variant.use-case';
@@ -17,7 +18,7 @@ describe('CreateVariantFromServiceUseCase', () => {
     expect(view.base).toMatchObject({ name: 'concise', url: `http://${SERVICE_HOST}/svc`, routePath: '/summarize' });
     expect(view.variant).toMatchObject({ appId: app.id, name: 'concise', configName: 'default', revision: 1, modifiedById: actor.apiKeyId });
     expect(view.latest).toMatchObject({ revision: 1, parameters: { temperature: 0.2 }, modifiedBy: 'test key' });
-    expect(await world.variants.listRevisions(actor.projectId, view.variant.id)).toHaveLength(1);
+    expect((await world.variants.listRevisions(actor.projectId, view.variant.id, everything)).items).toHaveLength(1);
   });
 
   it('refuses a taken base name with a conflict and leaves nothing behind', async () => {
@@ -25,7 +26,7 @@ describe('CreateVariantFromServiceUseCase', () => {
     await create.execute(actor, { appId: app.id, variantName: 'v1', url: `http://${SERVICE_HOST}/a` });
     const second = create.execute(actor, { appId: app.id, variantName: 'v2', baseName: 'v1', url: `http://${SERVICE_HOST}/b` });
     await expect(second).rejects.toMatchObject({ code: 'conflict' });
-    expect(await world.variants.listViews(actor.projectId, app.id)).toHaveLength(1);
+    expect((await world.variants.listViews(actor.projectId, app.id, everything)).items).toHaveLength(1);
   });
 
   it('refuses a URL the outbound guard refuses as a 422 on url', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor, VariantRevision } from '@crucible/domain';
 import { VariantRepository } from '../ports';
 import { GetVariantUseCase } from './get-variant.use-case';
+import type { Page, PageRequest } from '../../shared/page';
 
 @Injectable()
 export class ListVariantRevisionsUseCase {
@@ -10,8 +11,8 @@ export class ListVariantRevisionsUseCase {
     private readonly getVariant: GetVariantUseCase,
   ) {}
 
-  async execute(actor: Actor, variantId: string): Promise<VariantRevision[]> {
+  async execute(actor: Actor, variantId: string, page: PageRequest): Promise<Page<VariantRevision>> {
     await this.getVariant.execute(actor, variantId);
-    return this.variants.listRevisions(actor.projectId, variantId);
+    return this.variants.listRevisions(actor.projectId, variantId, page);
   }
 }

@@ -1,4 +1,5 @@
 import type { Testset, TestsetRow, TestsetSummary } from '@crucible/domain';
+import type { Page, PageRequest } from '../../shared/page';
 
 /** What an update changes; `columns` travels with `rows`, and `updatedAt` always moves. */
 export interface TestsetPatch {
@@ -11,8 +12,8 @@ export interface TestsetPatch {
 export abstract class TestsetRepository {
   /** A taken name within the project fails with a conflict. */
   abstract create(testset: Testset): Promise<void>;
-  /** Oldest first, optionally of one app; rows are counted by the database, never loaded. */
-  abstract list(projectId: string, appId?: string): Promise<TestsetSummary[]>;
+  /** Oldest first (then name), optionally of one app, one keyset page; rows are counted by the database, never loaded. */
+  abstract list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>>;
   /** The test set with all its rows, or null when the project has no such test set. */
   abstract findById(projectId: string, id: string): Promise<Testset | null>;
   /** The test set without its rows (counted by the database), or null when the project has no such test set. */
