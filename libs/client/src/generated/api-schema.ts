@@ -1690,7 +1690,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     AppsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1798,7 +1803,12 @@ export interface operations {
     };
     AppsController_environments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path: {
                 app_id: string;
@@ -1866,7 +1876,12 @@ export interface operations {
     };
     AppsController_variants: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path: {
                 app_id: string;
@@ -2100,7 +2115,12 @@ export interface operations {
     };
     EvaluationsController_scenarios: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path: {
                 evaluation_id: string;
@@ -2261,7 +2281,12 @@ export interface operations {
     };
     EvaluatorsController_catalog: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2307,6 +2332,10 @@ export interface operations {
         parameters: {
             query?: {
                 app_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2437,6 +2466,10 @@ export interface operations {
         parameters: {
             query?: {
                 app_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2600,7 +2633,12 @@ export interface operations {
     };
     HumanEvaluationsController_scenarios: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path: {
                 evaluation_id: string;
@@ -2711,7 +2749,12 @@ export interface operations {
     };
     AccessController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path: {
                 project_id: string;
@@ -2800,6 +2843,10 @@ export interface operations {
             query?: {
                 /** @description Only this app's test sets */
                 app_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3215,7 +3262,12 @@ export interface operations {
     };
     VariantsController_revisions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
             header?: never;
             path: {
                 variant_id: string;
