@@ -1,2 +1,3 @@
 export * from './crucible-client';
 export * from './api-error-text';
+export * from './next-page';

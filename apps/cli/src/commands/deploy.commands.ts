@@ -43,7 +43,7 @@ export function registerDeployCommands(program: Command): void {
     .action(async (options: { app: string; json?: boolean }, command: Command) => {
       const api = apiOf(command);
       const app = await resolveApp(api, options.app);
-      const list = await api.call<Environment[]>(api.client.GET('/apps/{app_id}/environments', { params: { path: { app_id: app.app_id } } }), 'listing environments');
+      const list = await api.callAll<Environment>((query) => api.client.GET('/apps/{app_id}/environments', { params: { path: { app_id: app.app_id }, query } }), 'listing environments');
       const histories = await Promise.all(list.map((environment) => history(api, app.app_id, environment.name)));
       print(Boolean(options.json), histories, () => renderTable(['environment', 'deployed', 'environment revision', 'deployments'], histories.map((environment) => {
         const current = environment.revisions.find((r) => r.revision === environment.revision);

@@ -29,7 +29,7 @@ export function registerTestsetCommands(program: Command): void {
     .addHelpText('after', examples('crucible testsets pull --name capitals -o capitals.csv'))
     .action(async (options: { name: string; output: string }, command: Command) => {
       const api = apiOf(command);
-      const list = await api.call<TestsetSummary[]>(api.client.GET('/testsets'), 'listing test sets');
+      const list = await api.callAll<TestsetSummary>((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets');
       const summary = list.find((t) => t.name === options.name || t.id === options.name);
       if (!summary) throw new CliError(`no test set "${options.name}"`);
       const testset = await api.call<Testset>(api.client.GET('/testsets/{testset_id}', { params: { path: { testset_id: summary.id } } }), 'reading the test set');

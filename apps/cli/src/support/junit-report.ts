@@ -10,8 +10,8 @@ import type { EvaluatorConfig, Scenario } from './wire';
 export async function junitSuite(
   api: Api, evaluationId: string, label: string, evaluators: EvaluatorConfig[], gates: MinimumGate[],
 ): Promise<JunitSuite> {
-  const scenarios = await api.call<Scenario[]>(
-    api.client.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: evaluationId } } }),
+  const scenarios = await api.callAll<Scenario>(
+    (query) => api.client.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: evaluationId }, query } }),
     `reading the rows of evaluation ${evaluationId}`,
   );
   const cases: JunitCase[] = scenarios.flatMap((scenario) => evaluators.map((evaluator) => {

@@ -9,7 +9,7 @@ const names = (items: string[]) => (items.length ? items.join(', ') : 'none');
 
 /** An app by name or id. */
 export async function resolveApp(api: Api, ref: string): Promise<AppSummary> {
-  const apps = await api.call<AppSummary[]>(api.client.GET('/apps'), 'listing apps');
+  const apps = await api.callAll<AppSummary>((query) => api.client.GET('/apps', { params: { query } }), 'listing apps');
   const app = apps.find((candidate) => candidate.app_id === ref || candidate.app_name === ref);
   if (!app) throw new CliError(`no app "${ref}" (apps: ${names(apps.map((a) => a.app_name))})`);
   return app;
@@ -29,11 +29,11 @@ export async function resolveRevision(api: Api, appId: string, spec: string): Pr
   const match = /^(.+?)(?:@(\d+))?$/.exec(spec.trim());
   if (!match) throw new CliError(`"${spec}" is not variant[@revision]`);
   const [, variantRef, revisionText] = match;
-  const variants = await api.call<VariantSummary[]>(api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId } } }), 'listing variants');
+  const variants = await api.callAll<VariantSummary>((query) => api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId }, query } }), 'listing variants');
   const variant = variants.find((candidate) => candidate.variant_name === variantRef || candidate.variant_id === variantRef);
   if (!variant) throw new CliError(`no variant "${variantRef}" in this app (variants: ${names(variants.map((v) => v.variant_name))})`);
-  const revisions = await api.call<VariantRevision[]>(
-    api.client.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.variant_id } } }), 'listing revisions',
+  const revisions = await api.callAll<VariantRevision>(
+    (query) => api.client.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.variant_id }, query } }), 'listing revisions',
   );
   const wanted = revisionText ? Number(revisionText) : Math.max(...revisions.map((r) => r.revision));
   const revision = revisions.find((candidate) => candidate.revision === wanted);
@@ -48,7 +48,7 @@ export async function resolveRevision(api: Api, appId: string, spec: string): Pr
 export async function pushTestset(api: Api, file: string, name: string, appId?: string): Promise<{ id: string; created: boolean; rows: number }> {
   const rows = readRows(file);
   // Names are unique in the project, attached to an app or not.
-  const existing = (await api.call<TestsetSummary[]>(api.client.GET('/testsets'), 'listing test sets')).find((testset) => testset.name === name);
+  const existing = (await api.callAll<TestsetSummary>((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets')).find((testset) => testset.name === name);
   if (existing) {
     await api.call(api.client.PUT('/testsets/{testset_id}', { params: { path: { testset_id: existing.id } }, body: { name, csvdata: rows } }), `replacing test set "${name}"`);
     return { id: existing.id, created: false, rows: rows.length };
@@ -65,7 +65,7 @@ export async function resolveTestset(api: Api, appId: string, ref: string): Prom
     const name = basename(ref, extname(ref));
     return { id: (await pushTestset(api, ref, name, appId)).id, name };
   }
-  const testsets = await api.call<TestsetSummary[]>(api.client.GET('/testsets'), 'listing test sets');
+  const testsets = await api.callAll<TestsetSummary>((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets');
   const testset = testsets.find((candidate) => candidate.id === ref || candidate.name === ref);
   if (!testset) throw new CliError(`no test set "${ref}" and no such CSV/JSON file (test sets: ${names(testsets.map((t) => t.name))})`);
   return { id: testset.id, name: testset.name };
@@ -73,7 +73,7 @@ export async function resolveTestset(api: Api, appId: string, ref: string): Prom
 
 /** Evaluator configs of the app by name or id; a catalog key with no such config gets one with default settings. */
 export async function resolveEvaluators(api: Api, appId: string, refs: string[]): Promise<EvaluatorConfig[]> {
-  const configs = await api.call<EvaluatorConfig[]>(api.client.GET('/evaluators/configs', { params: { query: { app_id: appId } } }), 'listing evaluator configs');
+  const configs = await api.callAll<EvaluatorConfig>((query) => api.client.GET('/evaluators/configs', { params: { query: { app_id: appId, ...query } } }), 'listing evaluator configs');
   let catalog: CatalogEvaluator[] | undefined;
   const resolved: EvaluatorConfig[] = [];
   for (const ref of refs) {
@@ -82,7 +82,7 @@ export async function resolveEvaluators(api: Api, appId: string, refs: string[])
       resolved.push(config);
       continue;
     }
-    catalog ??= await api.call<CatalogEvaluator[]>(api.client.GET('/evaluators'), 'reading the evaluator catalog');
+    catalog ??= await api.callAll<CatalogEvaluator>((query) => api.client.GET('/evaluators', { params: { query } }), 'reading the evaluator catalog');
     if (!catalog.some((evaluator) => evaluator.key === ref)) {
       throw new CliError(`no evaluator config "${ref}" in this app and no evaluator with that key (configs: ${names(configs.map((c) => c.name))})`);
     }

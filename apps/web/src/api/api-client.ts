@@ -1,4 +1,4 @@
-import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
+import { type CrucibleClient, createCrucibleClient, nextPageCursor } from '@crucible/client';
 import { ApiError } from './api-error';
 
 /**
@@ -26,4 +26,15 @@ export async function unwrap<T>(call: Promise<FetchOutcome>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
   return data as T;
+}
+
+/** Every item of a list, following its `Link` pages (a list answers at most 1000 items at a time). */
+export async function unwrapAll<T>(page: (query: { cursor?: string }) => Promise<FetchOutcome>): Promise<T[]> {
+  const items: T[] = [];
+  for (let cursor: string | null = null; ;) {
+    const outcome = await page(cursor === null ? {} : { cursor });
+    items.push(...await unwrap<T[]>(Promise.resolve(outcome)));
+    cursor = nextPageCursor(outcome.response.headers.get('link'));
+    if (cursor === null) return items;
+  }
 }

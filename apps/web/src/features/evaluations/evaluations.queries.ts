@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
-import { unwrap } from '../../api/api-client';
+import { unwrap, unwrapAll } from '../../api/api-client';
 import type {
   AppRevision, Evaluation, EvaluationComparison, EvaluationScenario, EvaluationStatus, RowComparison,
 } from '../../api/evaluation-wire';
@@ -52,7 +52,7 @@ export function useScenarios(id: string, running: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: evaluationKeys.scenarios(id),
-    queryFn: () => unwrap<EvaluationScenario[]>(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id } } })),
+    queryFn: () => unwrapAll<EvaluationScenario>((query) => api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id }, query } })),
     refetchInterval: running ? 1500 : false,
   });
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { nextPageCursor } from '@crucible/client';
 import { useApi } from '../../api/ApiProvider';
 import { ApiError } from '../../api/api-error';
 import { unwrap } from '../../api/api-client';
@@ -20,12 +21,6 @@ export const traceKeys = {
   metrics: (appId: string, environment: string, rangeMs: number) => ['apps', appId, 'trace-metrics', environment, rangeMs] as const,
 };
 
-/** `Link: <…?cursor=…>; rel="next"` → the cursor of the next page (ARCHITECTURE §10). */
-export function nextCursorOf(link: string | null): string | null {
-  const target = /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
-  return target ? new URL(target, window.location.origin).searchParams.get('cursor') : null;
-}
-
 /** Newest traces first, a page at a time; the time range is fixed when the filters change so pages line up. */
 export function useTraces(appId: string, filters: TraceFilters) {
   const api = useApi();
@@ -45,7 +40,7 @@ export function useTraces(appId: string, filters: TraceFilters) {
         },
       });
       if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
-      return { traces: data as unknown as TraceSummary[], next: nextCursorOf(response.headers.get('link')) };
+      return { traces: data as unknown as TraceSummary[], next: nextPageCursor(response.headers.get('link')) };
     },
     getNextPageParam: (page) => page.next,
     placeholderData: keepPreviousData,
