@@ -35,10 +35,11 @@ export class EvaluatorsController {
   /** The built-in catalog: keys, settings templates, whether an LLM is needed. */
   @Get()
   @ZodResponse({ status: 200, type: [EvaluatorDto] })
-  catalog(@CurrentActor() _actor: Actor, @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async catalog(@CurrentActor() _actor: Actor, @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     // The application port keeps the catalog opaque (libs/evaluators defines its entries and depends on the port).
     const catalog = this.listEvaluators.execute() as readonly EvaluatorDescriptor[];
-    return answerPage(req, res, pageOfList(catalog, pageRequest(query, 'bounded'), (e) => e.key), presentEvaluator);
+    const page = await listed(async () => pageOfList(catalog, pageRequest(query, 'bounded'), (e) => e.key));
+    return answerPage(req, res, page, presentEvaluator);
   }
 
   @Post('configs')

@@ -1,7 +1,7 @@
 import { decodeCursor, encodeCursor } from './cursor';
 import { type Page, pageOfList } from './page';
 
-const notACursor = { code: 'invalid_input', issues: [{ loc: ['query', 'cursor'], type: 'value_error' }] };
+const notACursor = { code: 'invalid_input', violations: [{ field: ['cursor'], rule: 'invalid_value' }] };
 
 const thrownBy = (work: () => unknown): unknown => {
   try {
