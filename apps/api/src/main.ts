@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { describeDatabase } from '@crucible/persistence';
-import { createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure } from '@crucible/platform';
+import {
+  boundHeapGrowth, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
+} from '@crucible/platform';
 import { bootstrapDefaultProject, createApiApp } from './app.factory';
 
 /**
@@ -15,6 +17,7 @@ function compileWasmForMemory(): void {
 }
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   const env = parseEnvironment(process.env);
   const logger = createLogger('crucible-api', env.LOG_LEVEL);
   const database = databaseConfigOf(env);

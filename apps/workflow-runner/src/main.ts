@@ -1,10 +1,11 @@
 import { describeDatabase } from '@crucible/persistence';
 import {
-  InvalidEnvironmentError, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
+  InvalidEnvironmentError, boundHeapGrowth, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
 } from '@crucible/platform';
 import { createRunnerApp } from './runner.factory';
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   const env = parseEnvironment(process.env);
   const logger = createLogger('crucible-workflow-runner', env.LOG_LEVEL);
   const database = databaseConfigOf(env);

@@ -7,6 +7,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { boundHeapGrowth } from '@crucible/platform';
 import { timeEvaluation } from './evaluation-run';
 import { type Engine, openStand } from './stand';
 import { cityRows } from './setup';
@@ -14,6 +15,7 @@ import { cityRows } from './setup';
 const BATCH = 100;
 
 async function main(): Promise<void> {
+  boundHeapGrowth(); // as the api's and the runner's main do
   const [engine, count] = [process.argv[2] as Engine, Number(process.argv[3])];
   const app = createServer((req, res) => {
     const chunks: Buffer[] = [];
