@@ -65,10 +65,24 @@ export class SpanNode {
 /** Snapshot now, so later mutation by the workflow does not rewrite history, and the trace is always serialisable. */
 export function jsonSafe(value: unknown): unknown {
   if (value === undefined) return undefined;
+  // Immutable and already JSON as it is: nothing to snapshot (most inputs and outputs are strings).
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+    return value;
+  }
   try {
-    return JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)));
+    return JSON.parse(jsonText(value));
   } catch {
     return String(value);
+  }
+}
+
+/** JSON text of a value; a replacer (called for every key, so slow) only for values that hold a bigint. */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
   }
 }
 

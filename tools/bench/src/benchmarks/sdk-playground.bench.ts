@@ -25,6 +25,7 @@ const BODY = JSON.stringify({ inputs: { name: 'Ada' }, config: { repeat: 2 } });
 
 async function bareExpress(): Promise<{ url: string; close(): Promise<void> }> {
   const app = express();
+  app.disable('etag');
   app.use(express.json());
   app.post('/playground/run/greet', async (req, res) => {
     const body = req.body as { inputs: Record<string, unknown>; config?: Partial<GreetingConfig> };
