@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
@@ -11,7 +11,7 @@ import {
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import { answerPage, listed, pageRequest } from '../http/paging';
-import { streamJsonPage } from '../http/streaming';
+import { jsonArray, streamJsonPage, streamedText } from '../http/streaming';
 import { DeletedCountDto, PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
 import {
   CreateHumanEvaluationDto, DeleteHumanEvaluationsDto, ExportHumanEvaluationQueryDto, HumanEvaluationDto,
@@ -21,7 +21,7 @@ import {
 import {
   presentHumanEvaluation, presentHumanEvaluationResults, presentHumanEvaluationStatus, presentHumanScenario,
 } from '../presenters/human-evaluation.presenter';
-import { toCsv } from '../presenters/csv.writer';
+import { csvTable } from '../presenters/csv.writer';
 
 const evaluationId = new IdPipe('human evaluation');
 const scenarioId = new IdPipe('human evaluation scenario');
@@ -134,7 +134,7 @@ export class HumanEvaluationsController {
     return presentHumanEvaluationResults(await this.getResults.execute(actor, id));
   }
 
-  /** Every scenario as a flat table: a column per input, per variant output, and per judgment field. */
+  /** Every scenario as a flat table (a column per input, per variant output, and per judgment field), streamed page by page. */
   @Get(':evaluation_id/export')
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: HumanEvaluationExportDto.Output, description: 'JSON records, or the same table as CSV (format=csv)' })
@@ -142,13 +142,12 @@ export class HumanEvaluationsController {
     @CurrentActor() actor: Actor,
     @Param('evaluation_id', evaluationId) id: string,
     @Query() query: ExportHumanEvaluationQueryDto,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const { table } = await this.exportEvaluation.execute(actor, id);
+  ): Promise<StreamableFile> {
+    const { layout, pages } = await this.exportEvaluation.execute(actor, id);
     const format = query.format ?? 'json';
-    response.setHeader('content-disposition', `attachment; filename="human-evaluation-${id}.${format}"`);
-    if (format === 'json') return table.records;
-    response.setHeader('content-type', 'text/csv; charset=utf-8');
-    return toCsv(table.columns, table.records);
+    return streamedText(format === 'csv' ? csvTable(layout.columns, pages, layout.record) : jsonArray(pages, layout.record), {
+      type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      disposition: `attachment; filename="human-evaluation-${id}.${format}"`,
+    });
   }
 }

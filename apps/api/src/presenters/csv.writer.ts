@@ -16,7 +16,15 @@ function csvField(value: CsvCell): string {
 /** One CRLF-terminated line. */
 export const csvLine = (cells: CsvCell[]): string => `${cells.map(csvField).join(',')}\r\n`;
 
-/** A header row of `columns`, then one line per record. */
-export function toCsv(columns: string[], records: Array<Record<string, CsvCell>>): string {
-  return [columns, ...records.map((record) => columns.map((column) => record[column]))].map(csvLine).join('');
+/** A header row of `columns`, then one line per record, written a page of records at a time. */
+export async function* csvTable<T>(
+  columns: string[], pages: AsyncIterable<T[]>, record: (item: T) => Record<string, CsvCell>,
+): AsyncGenerator<string> {
+  yield csvLine(columns);
+  for await (const page of pages) {
+    yield page.map((item) => {
+      const cells = record(item);
+      return csvLine(columns.map((column) => cells[column]));
+    }).join('');
+  }
 }

@@ -7,6 +7,12 @@ export interface ExportTable {
   records: Array<Record<string, ExportCell>>;
 }
 
+/** The columns of an evaluation's table and how one scenario becomes a record: a table written row by row. */
+export interface ExportLayout {
+  columns: string[];
+  record(scenario: HumanEvaluationScenario): Record<string, ExportCell>;
+}
+
 export const JUDGMENT_COLUMNS = ['vote', 'score', 'correct_answer', 'is_pinned', 'note'] as const;
 
 /** A variant's name, with its revision when both sides of an A/B test share the name. */
@@ -27,12 +33,18 @@ function claim(used: Set<string>, wanted: string): string {
  * variant), then the judgment. A name taken by an earlier column gets a " (2)" suffix, so none is lost.
  */
 export function humanEvaluationTable(evaluation: HumanEvaluation, scenarios: HumanEvaluationScenario[]): ExportTable {
+  const layout = humanEvaluationLayout(evaluation);
+  return { columns: layout.columns, records: scenarios.map(layout.record) };
+}
+
+/** The layout of `humanEvaluationTable`, for writing the table one scenario at a time. */
+export function humanEvaluationLayout(evaluation: HumanEvaluation): ExportLayout {
   const used = new Set<string>(JUDGMENT_COLUMNS);
   const inputColumns = evaluation.inputColumns.map((name) => ({ name, column: claim(used, name) }));
   const outputColumns = evaluation.variants.map((variant) => ({
     variantRevisionId: variant.variantRevisionId, column: claim(used, variantLabel(evaluation.variants, variant)),
   }));
-  const records = scenarios.map((scenario) => {
+  const record = (scenario: HumanEvaluationScenario): Record<string, ExportCell> => {
     const record: Record<string, ExportCell> = {};
     for (const { name, column } of inputColumns) {
       record[column] = displayValue(scenario.inputs.find((input) => input.name === name)?.value);
@@ -45,6 +57,6 @@ export function humanEvaluationTable(evaluation: HumanEvaluation, scenarios: Hum
       note: scenario.note,
     });
     return record;
-  });
-  return { columns: [...inputColumns, ...outputColumns].map((c) => c.column).concat(JUDGMENT_COLUMNS), records };
+  };
+  return { columns: [...inputColumns, ...outputColumns].map((c) => c.column).concat(JUDGMENT_COLUMNS), record };
 }

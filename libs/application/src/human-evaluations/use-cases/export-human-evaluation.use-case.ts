@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, type ExportTable, type HumanEvaluation, humanEvaluationTable } from '@crucible/domain';
+import {
+  type Actor, type ExportLayout, type HumanEvaluation, type HumanEvaluationScenario, humanEvaluationLayout,
+} from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
 import { GetHumanEvaluationUseCase } from './get-human-evaluation.use-case';
+import { SCENARIO_CHUNK_SIZE, everything } from '../../shared/page';
 
+/** A human evaluation's table: its layout, and its scenarios page by page, so an export streams. */
 @Injectable()
 export class ExportHumanEvaluationUseCase {
   constructor(
@@ -10,9 +14,11 @@ export class ExportHumanEvaluationUseCase {
     private readonly getEvaluation: GetHumanEvaluationUseCase,
   ) {}
 
-  async execute(actor: Actor, id: string): Promise<{ evaluation: HumanEvaluation; table: ExportTable }> {
+  async execute(actor: Actor, id: string): Promise<{
+    evaluation: HumanEvaluation; layout: ExportLayout; pages: AsyncIterable<HumanEvaluationScenario[]>;
+  }> {
     const evaluation = await this.getEvaluation.execute(actor, id);
-    const scenarios = await this.humanEvaluations.listScenarios(actor.projectId, id);
-    return { evaluation, table: humanEvaluationTable(evaluation, scenarios) };
+    const { chunks } = await this.humanEvaluations.streamScenarios(actor.projectId, id, everything, SCENARIO_CHUNK_SIZE);
+    return { evaluation, layout: humanEvaluationLayout(evaluation), pages: chunks };
   }
 }
