@@ -99,6 +99,7 @@ export const evaluationScenarioSchema = z.object({
   latency: nullable(z.number()),
   cost: nullable(z.number()),
   error: z.object({ message: z.string(), stacktrace: z.string().optional() }).nullable(),
+  trace_id: nullable(z.string()).describe("the trace of this row's invocation (GET /traces/{trace_id}); null when none was recorded"),
   created_at: timestamp,
 });
 export class EvaluationScenarioDto extends createZodDto(evaluationScenarioSchema) {}

@@ -1236,6 +1236,8 @@ export interface components {
                 result: components["schemas"]["Result_Output"];
             }[];
             row_index: number;
+            /** @description the trace of this row's invocation (GET /traces/{trace_id}); null when none was recorded */
+            trace_id: string | null;
         };
         EvaluationStatusDto_Output: {
             id: string;
