@@ -191,7 +191,7 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
       app_id: setup.app.app_id, revisions_ids: setup.revisionIds, evaluators_configs: configs.map((c) => c.id),
       testset_id: testsetId, rate_limit: QUICK_RATE_LIMIT,
     };
-    const refused = await client.request('POST', '/evaluations', body, { 'idempotency-key': 'k'.repeat(256) });
+    const refused = await answer(api.POST('/evaluations', { params: { header: { 'Idempotency-Key': 'k'.repeat(256) } }, body }));
     expect(refused).toMatchObject({
       status: 422, body: { detail: [{ loc: ['header', 'Idempotency-Key'], msg: 'must be 1 to 255 visible ASCII characters', type: 'value_error' }] },
     });

@@ -9,7 +9,7 @@ import { init, traceExportStats, type RunningService } from '@crucible/sdk';
 import type { CrucibleClient, CrucibleSchemas, paths } from '@crucible/client';
 // Raw client only for trace ingest: /openapi.json does not describe its bodies, and these are malformed on purpose (or an empty batch without a key).
 import { type RunningApi, startApi } from './support/api-harness';
-import { ok } from './support/api-answers';
+import { answer, ok } from './support/api-answers';
 import { waitFor } from './support/wait-for';
 import { CAPITALS } from './support/example-service';
 import { QUICK_RATE_LIMIT, waitForTerminal } from './support/evaluation-fixtures';
@@ -169,9 +169,10 @@ describe('traces', () => {
   });
 
   it('answers 422 at the query parameter a metrics range breaks', async () => {
-    const backwards = await api.client.get('/traces/metrics?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z');
+    const metrics = (query: paths['/traces/metrics']['get']['parameters']['query']) => answer(api.GET('/traces/metrics', { params: { query } }));
+    const backwards = await metrics({ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' });
     expect(backwards).toMatchObject({ status: 422, body: { detail: [{ loc: ['query', 'from'], msg: '`from` must be before `to`', type: 'value_error' }] } });
-    const tooFine = await api.client.get('/traces/metrics?interval=minute&from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z');
+    const tooFine = await metrics({ interval: 'minute', from: '2020-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
     expect(tooFine).toMatchObject({ status: 422, body: { detail: [{ loc: ['query', 'interval'], type: 'value_error' }] } });
   });
 
