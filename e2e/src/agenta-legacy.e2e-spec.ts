@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+// Raw client throughout: Agenta's own requests, sent as its tests send them (trailing-slash paths outside /openapi.json, extra fields).
 import { startApi, type RunningApi } from './support/api-harness';
 import { startCompletionExample, type ExampleStack } from './support/example-service';
 import { waitFor } from './support/wait-for';

@@ -4,31 +4,33 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createTestPostgres } from '@crucible/persistence';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
+import { answer, ok } from './support/api-answers';
 
 describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap key on %s', (engine) => {
-  let api: RunningApi;
+  let server: RunningApi;
 
   beforeAll(async () => {
-    api = await startApi(engine);
+    server = await startApi(engine);
   }, 60_000);
-  afterAll(() => api?.close());
+  afterAll(() => server?.close());
 
   it('makes the bootstrap key an admin that creates projects, whose keys are members that cannot', async () => {
-    const projectId = (await api.client.get('/projects/current')).body.project_id;
-    const keys = (await api.client.get(`/projects/${projectId}/api-keys`)).body;
-    expect(keys.map((k: { role: string }) => k.role)).toEqual(['admin']);
+    const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
+    const ofProject = { params: { path: { project_id: projectId } } };
+    const keys = await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject));
+    expect(keys.map((k) => k.role)).toEqual(['admin']);
 
-    const created = await api.client.post('/projects', { name: 'team' });
-    expect(created.status).toBe(200);
-    expect(created.body.api_key.role).toBe('member');
-    const member = api.client.withKey(created.body.api_key.key);
-    const refused = await member.post('/projects', { name: 'sneaky' });
+    const created = await server.api.POST('/projects', { body: { name: 'team' } });
+    expect(created.response.status).toBe(200);
+    expect(created.data!.api_key.role).toBe('member');
+    const member = server.withKey(created.data!.api_key.key);
+    const refused = await answer(member.POST('/projects', { body: { name: 'sneaky' } }));
     expect(refused).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/only admin API keys may create projects/) } });
 
-    const extra = await api.client.post(`/projects/${projectId}/api-keys`, { name: 'ci' });
-    expect(extra.body.role).toBe('member');
-    expect((await api.client.withKey(extra.body.key).post('/projects', { name: 'sneaky' })).status).toBe(403);
-    expect((await api.client.get('/projects/current')).status).toBe(200);
+    const extra = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'ci' } }));
+    expect(extra.role).toBe('member');
+    expect((await server.withKey(extra.key).POST('/projects', { body: { name: 'sneaky' } })).response.status).toBe(403);
+    expect((await server.api.GET('/projects/current')).response.status).toBe(200);
   });
 });
 
@@ -38,7 +40,7 @@ describe('CRUCIBLE_BOOTSTRAP_API_KEY on a start with existing data', () => {
     const postgres = engine === 'postgres' ? await createTestPostgres() : undefined;
     try {
       const first = await startApi(engine, { dataDir, postgres });
-      const appId = (await first.client.post('/apps', { app_name: 'kept' })).body.app_id;
+      const appId = (await ok(first.api.POST('/apps', { body: { app_name: 'kept' } }))).app_id;
       await first.close();
 
       const lines: string[] = [];
@@ -46,8 +48,8 @@ describe('CRUCIBLE_BOOTSTRAP_API_KEY on a start with existing data', () => {
       const newKey = 'crc_e2e-second-start-key-0123456789abcdef';
       const second = await startApi(engine, { dataDir, postgres, bootstrapKey: newKey, logger });
       try {
-        expect((await second.client.get(`/apps/${appId}`)).body).toMatchObject({ app_name: 'kept' });
-        expect((await second.client.post('/projects', { name: 'by-new-admin' })).status).toBe(200);
+        expect((await second.api.GET('/apps/{app_id}', { params: { path: { app_id: appId } } })).data).toMatchObject({ app_name: 'kept' });
+        expect((await second.api.POST('/projects', { body: { name: 'by-new-admin' } })).response.status).toBe(200);
         const added = lines.map((line) => JSON.parse(line)).find((entry) => /CRUCIBLE_BOOTSTRAP_API_KEY/.test(entry.msg));
         expect(added).toMatchObject({ project_id: expect.any(String), api_key_id: expect.any(String) });
         expect(lines.join('\n')).not.toContain(newKey);

@@ -15,7 +15,7 @@ interface CliRun { code: number; stdout: string; stderr: string }
 
 /** The `crucible` command line as a child process, as a CI job runs it. */
 describe('the crucible command line', () => {
-  let api: RunningApi;
+  let server: RunningApi;
   let example: ExampleStack;
   let work: string;
   let env: NodeJS.ProcessEnv;
@@ -27,9 +27,9 @@ describe('the crucible command line', () => {
   });
 
   beforeAll(async () => {
-    api = await startApi('pglite');
+    server = await startApi('pglite');
     example = await startCompletionExample();
-    await registerServiceWithTwoRevisions(api.client, { appName: 'cli-app', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: HEDGING_TEMPLATE });
+    await registerServiceWithTwoRevisions(server.api, { appName: 'cli-app', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: HEDGING_TEMPLATE });
     work = mkdtempSync(join(tmpdir(), 'crucible-cli-'));
     writeFileSync(join(work, 'capitals.csv'), `input,correct_answer\n${CAPITALS.map((city) => `${city},${city}`).join('\n')}\n`);
     env = {
@@ -39,11 +39,11 @@ describe('the crucible command line', () => {
   });
   afterAll(async () => {
     await example?.close();
-    await api?.close();
+    await server?.close();
   });
 
   it('logs in once (credentials readable by the user only) and then knows the project', async () => {
-    const login = await crucible(['login', '--host', api.client.baseUrl, '--key', api.apiKey]);
+    const login = await crucible(['login', '--host', server.baseUrl, '--key', server.apiKey]);
     expect(login).toMatchObject({ code: 0, stdout: expect.stringContaining('signed in to project "default"') });
     expect(statSync(join(work, 'config', 'credentials.json')).mode & 0o777).toBe(0o600);
     expect((await crucible(['whoami'])).stdout).toContain('project "default"');

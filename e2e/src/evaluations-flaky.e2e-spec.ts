@@ -1,5 +1,6 @@
-import type { HttpClient } from './support/http-client';
+import type { CrucibleClient } from '@crucible/client';
 import { type RunningApi, startApi } from './support/api-harness';
+import { ok } from './support/api-answers';
 import { EXACT_TEMPLATE, type ExampleStack, capitalRows, startCompletionExample } from './support/example-service';
 import { createEvaluatorConfigs, registerServiceWithTwoRevisions, waitForTerminal } from './support/evaluation-fixtures';
 
@@ -8,46 +9,49 @@ import { createEvaluatorConfigs, registerServiceWithTwoRevisions, waitForTermina
  * batch_size 1 keeps that order fixed, so the run repeats exactly; with seed 11 no row fails four times running.
  */
 describe('evaluation of a flaky app', () => {
-  let api: RunningApi;
-  let client: HttpClient;
+  let server: RunningApi;
+  let api: CrucibleClient;
   let example: ExampleStack;
 
   beforeAll(async () => {
-    api = await startApi('pglite');
-    client = api.client;
+    server = await startApi('pglite');
+    api = server.api;
     example = await startCompletionExample({ failureRate: 0.3, failureMode: '500', seed: 11 });
   });
   afterAll(async () => {
-    await api?.close();
+    await server?.close();
     await example?.close();
   });
 
   it('finishes with every row succeeding when max_retries is 3, and fails rows without retries', async () => {
-    const setup = await registerServiceWithTwoRevisions(client, {
+    const setup = await registerServiceWithTwoRevisions(api, {
       appName: 'flaky', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: EXACT_TEMPLATE,
     });
-    const configs = await createEvaluatorConfigs(client, setup.app.app_id);
+    const configs = await createEvaluatorConfigs(api, setup.app.app_id);
     const rows = capitalRows(20);
-    const testset = (await client.post('/testsets', { name: 'flaky-rows', csvdata: rows })).body;
+    const testset = await ok(api.POST('/testsets', { body: { name: 'flaky-rows', csvdata: rows } }));
     const evaluate = async (maxRetries: number) => {
-      const created = await client.post('/evaluations', {
-        app_id: setup.app.app_id, revisions_ids: [setup.revisionIds[0]], evaluators_configs: configs.map((c) => c.id),
-        testset_id: testset.id, rate_limit: { batch_size: 1, max_retries: maxRetries, retry_delay: 0, delay_between_batches: 0 },
-      });
-      return waitForTerminal(client, created.body[0].id);
+      const [created] = await ok(api.POST('/evaluations', {
+        body: {
+          app_id: setup.app.app_id, revisions_ids: [setup.revisionIds[0]!], evaluators_configs: configs.map((c) => c.id),
+          testset_id: testset.id, rate_limit: { batch_size: 1, max_retries: maxRetries, retry_delay: 0, delay_between_batches: 0 },
+        },
+      }));
+      return waitForTerminal(api, created!.id);
     };
+    const scenariosOf = (id: string) => ok(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id } } }));
 
     const withRetries = await evaluate(3);
     expect(withRetries).toMatchObject({ status: { value: 'EVALUATION_FINISHED' }, progress: { done: rows.length } });
-    const scenarios = (await client.get(`/evaluations/${withRetries.id}/evaluation_scenarios`)).body;
-    expect(scenarios.filter((s: any) => s.error)).toEqual([]);
+    const scenarios = await scenariosOf(withRetries.id);
+    expect(scenarios.filter((s) => s.error)).toEqual([]);
     const callsWithRetries = example.mock.stats().requests;
     expect(callsWithRetries).toBeGreaterThan(rows.length);
 
     const withoutRetries = await evaluate(0);
     expect(withoutRetries.status.value).toBe('EVALUATION_FINISHED_WITH_ERRORS');
-    const failed = (await client.get(`/evaluations/${withoutRetries.id}/evaluation_scenarios`)).body.filter((s: any) => s.error);
+    const failed = (await scenariosOf(withoutRetries.id)).filter((s) => s.error);
     expect(failed.length).toBeGreaterThan(0);
-    expect(failed[0].error.message).toMatch(/500|error/i);
+    expect(failed[0]!.error!.message).toMatch(/500|error/i);
   }, 120_000);
 });

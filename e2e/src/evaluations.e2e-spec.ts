@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
+import type { CrucibleClient, CrucibleSchemas } from '@crucible/client';
+// Raw client only for what the contract forbids: a limit that is not a number, a creation missing its fields.
 import type { HttpClient } from './support/http-client';
 import { type RunningApi, startApi } from './support/api-harness';
+import { answer, ok } from './support/api-answers';
 import { CAPITALS, EXACT_TEMPLATE, type ExampleStack, HEDGING_TEMPLATE, capitalRows, startCompletionExample } from './support/example-service';
 import {
   QUICK_RATE_LIMIT, createEvaluatorConfigs, registerServiceWithTwoRevisions, waitForTerminal,
 } from './support/evaluation-fixtures';
+
+type Evaluation = CrucibleSchemas['EvaluationDto_Output'];
 
 const EVALUATION_FIELDS = [
   'id', 'app_id', 'project_id', 'variant_ids', 'variant_names', 'variant_revision_ids', 'revisions', 'testset_id',
@@ -13,35 +18,41 @@ const EVALUATION_FIELDS = [
 ];
 
 describe('evaluations, embedded (PGlite, in-process runner)', () => {
-  let api: RunningApi;
-  let client: HttpClient;
+  let server: RunningApi;
+  let api: CrucibleClient;
+  let raw: HttpClient;
   let example: ExampleStack;
   let setup: Awaited<ReturnType<typeof registerServiceWithTwoRevisions>>;
   let configs: Array<{ id: string; evaluator_key: string }>;
   let testsetId: string;
-  let created: any[];
+  let created: Evaluation[];
+
+  const ofEvaluation = (id: string) => ({ params: { path: { evaluation_id: id } } });
 
   beforeAll(async () => {
-    api = await startApi('pglite');
-    client = api.client;
+    server = await startApi('pglite');
+    api = server.api;
+    raw = server.client;
     example = await startCompletionExample();
-    setup = await registerServiceWithTwoRevisions(client, {
+    setup = await registerServiceWithTwoRevisions(api, {
       appName: 'capitals', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: HEDGING_TEMPLATE,
     });
-    configs = await createEvaluatorConfigs(client, setup.app.app_id);
-    const testset = await client.post('/testsets', { name: 'capitals', csvdata: capitalRows(), app_id: setup.app.app_id });
-    testsetId = testset.body.id;
-    const response = await client.post('/evaluations', {
-      app_id: setup.app.app_id, revisions_ids: setup.revisionIds, evaluators_configs: configs.map((c) => c.id),
-      testset_id: testsetId, rate_limit: QUICK_RATE_LIMIT, correct_answer_column: 'correct_answer',
+    configs = await createEvaluatorConfigs(api, setup.app.app_id);
+    const testset = await ok(api.POST('/testsets', { body: { name: 'capitals', csvdata: capitalRows(), app_id: setup.app.app_id } }));
+    testsetId = testset.id;
+    const response = await api.POST('/evaluations', {
+      body: {
+        app_id: setup.app.app_id, revisions_ids: setup.revisionIds, evaluators_configs: configs.map((c) => c.id),
+        testset_id: testsetId, rate_limit: QUICK_RATE_LIMIT, correct_answer_column: 'correct_answer',
+      },
     });
-    expect(response.status).toBe(200);
-    created = response.body;
-    await Promise.all(created.map((evaluation) => waitForTerminal(client, evaluation.id)));
+    expect(response.response.status).toBe(200);
+    created = response.data!;
+    await Promise.all(created.map((evaluation) => waitForTerminal(api, evaluation.id)));
     // Boots PGlite and runs two evaluations to the end: on a loaded 2-core box that takes longer than one test.
   }, 120_000);
   afterAll(async () => {
-    await api?.close();
+    await server?.close();
     await example?.close();
   });
 
@@ -58,54 +69,62 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
   });
 
   it('lists both finished evaluations with aggregated results, cost and latency (op 1)', async () => {
-    const listed = await client.get(`/evaluations?app_id=${setup.app.app_id}`);
-    expect(listed.status).toBe(200);
-    expect(listed.body).toHaveLength(2);
-    const byRevision = Object.fromEntries(listed.body.map((e: any) => [e.revisions[0], e]));
-    for (const evaluation of listed.body) {
+    const listed = await api.GET('/evaluations', { params: { query: { app_id: setup.app.app_id } } });
+    expect(listed.response.status).toBe(200);
+    const evaluations = listed.data!;
+    expect(evaluations).toHaveLength(2);
+    const byRevision = Object.fromEntries(evaluations.map((e) => [e.revisions[0], e]));
+    for (const evaluation of evaluations) {
       expect(Object.keys(evaluation).sort()).toEqual([...EVALUATION_FIELDS].sort());
       expect(evaluation.status).toEqual({ type: 'status', value: 'EVALUATION_FINISHED' });
       expect(evaluation.aggregated_results).toHaveLength(3);
       expect(evaluation.average_cost).toMatchObject({ type: 'cost', value: expect.any(Number) });
-      expect(evaluation.average_cost.value).toBeGreaterThan(0);
-      expect(evaluation.total_cost.value).toBeCloseTo(evaluation.average_cost.value * CAPITALS.length, 12);
+      expect(evaluation.average_cost!.value).toBeGreaterThan(0);
+      expect(evaluation.total_cost!.value).toBeCloseTo((evaluation.average_cost!.value as number) * CAPITALS.length, 12);
       expect(evaluation.average_latency).toMatchObject({ type: 'latency', value: expect.any(Number) });
-      expect(evaluation.average_latency.value).toBeGreaterThan(0);
-      expect(evaluation.aggregated_results[0].evaluator_config).toMatchObject({
+      expect(evaluation.average_latency!.value).toBeGreaterThan(0);
+      expect(evaluation.aggregated_results[0]!.evaluator_config).toMatchObject({
         id: configs[0]!.id, name: 'exact', evaluator_key: 'auto_exact_match', project_id: setup.app.project_id,
       });
     }
-    const score = (evaluation: any, key: string) =>
-      evaluation.aggregated_results.find((a: any) => a.evaluator_config.evaluator_key === key).result;
+    const score = (evaluation: Evaluation | undefined, key: string) =>
+      evaluation!.aggregated_results.find((a) => a.evaluator_config.evaluator_key === key)!.result;
     expect(score(byRevision['1'], 'auto_exact_match')).toEqual({ type: 'number', value: 1 });
     expect(score(byRevision['1'], 'auto_regex_test')).toEqual({ type: 'number', value: 1 });
     expect(score(byRevision['2'], 'auto_exact_match')).toEqual({ type: 'number', value: 0 });
     expect(score(byRevision['2'], 'auto_regex_test')).toEqual({ type: 'number', value: 0 });
     expect(score(byRevision['2'], 'auto_similarity_match')).toEqual({ type: 'number', value: 1 });
-    const all = await client.get('/evaluations');
-    expect(all.body.map((e: any) => e.id)).toEqual(expect.arrayContaining(created.map((e) => e.id)));
+    const all = await ok(api.GET('/evaluations'));
+    expect(all.map((e) => e.id)).toEqual(expect.arrayContaining(created.map((e) => e.id)));
   });
 
   it('pages the list with limit and an opaque cursor in Link (ARCHITECTURE §10), and answers 304 to its ETag', async () => {
-    const whole = await client.get(`/evaluations?app_id=${setup.app.app_id}`);
-    expect(whole.headers.get('link')).toBeNull();
-    const first = await client.get(`/evaluations?app_id=${setup.app.app_id}&limit=1`);
-    expect(first.body).toHaveLength(1);
-    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1];
+    const list = (query: { app_id?: string; limit?: number; cursor?: string }) => api.GET('/evaluations', { params: { query } });
+    const whole = await list({ app_id: setup.app.app_id });
+    expect(whole.response.headers.get('link')).toBeNull();
+    const first = await list({ app_id: setup.app.app_id, limit: 1 });
+    expect(first.data).toHaveLength(1);
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.response.headers.get('link') ?? '')?.[1];
     expect(next).toContain(`app_id=${setup.app.app_id}`);
-    const second = await client.get(next!);
-    expect(second.body).toHaveLength(1);
-    expect(second.headers.get('link')).toBeNull();
-    expect([...first.body, ...second.body]).toEqual(whole.body);
-    for (const query of ['limit=0', 'limit=1001', 'limit=two', 'cursor=bogus']) {
-      const refused = await client.get(`/evaluations?${query}`);
+    // The link is followed as given: same path, its query string sent verbatim.
+    const linked = new URL(next!, server.baseUrl);
+    expect(linked.pathname).toBe('/evaluations');
+    const second = await api.GET('/evaluations', { querySerializer: () => linked.search });
+    expect(second.data).toHaveLength(1);
+    expect(second.response.headers.get('link')).toBeNull();
+    expect([...first.data!, ...second.data!]).toEqual(whole.data);
+    const refusals = [
+      await answer(list({ limit: 0 })), await answer(list({ limit: 1001 })), await raw.get('/evaluations?limit=two'),
+      await answer(list({ cursor: 'bogus' })),
+    ];
+    for (const refused of refusals) {
       expect(refused.status).toBe(422);
       expect(refused.body.detail[0].loc[0]).toBe('query');
     }
     // fetch adds "cache-control: no-cache" to a conditional request, which rightly defeats it: ask with node:http.
     const conditional = await new Promise<number | undefined>((resolve, reject) => {
-      get(`${client.baseUrl}/evaluations?app_id=${setup.app.app_id}`, {
-        headers: { authorization: `ApiKey ${api.apiKey}`, 'if-none-match': whole.headers.get('etag')! },
+      get(`${server.baseUrl}/evaluations?app_id=${setup.app.app_id}`, {
+        headers: { authorization: `ApiKey ${server.apiKey}`, 'if-none-match': whole.response.headers.get('etag')! },
       }, (response) => resolve(response.resume().statusCode)).on('error', reject);
     });
     expect(conditional).toBe(304);
@@ -113,11 +132,11 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
 
   it('shows status with progress, results, and every scenario with each evaluator result', async () => {
     const [first] = created;
-    expect((await client.get(`/evaluations/${first.id}/status`)).body).toMatchObject({
+    expect((await api.GET('/evaluations/{evaluation_id}/status', ofEvaluation(first!.id))).data).toMatchObject({
       status: { value: 'EVALUATION_FINISHED' }, progress: { done: CAPITALS.length, total: CAPITALS.length },
     });
-    expect((await client.get(`/evaluations/${first.id}/results`)).body.results).toHaveLength(3);
-    const scenarios = (await client.get(`/evaluations/${first.id}/evaluation_scenarios`)).body;
+    expect((await ok(api.GET('/evaluations/{evaluation_id}/results', ofEvaluation(first!.id)))).results).toHaveLength(3);
+    const scenarios = await ok(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', ofEvaluation(first!.id)));
     expect(scenarios).toHaveLength(CAPITALS.length);
     expect(scenarios[0]).toMatchObject({
       row_index: 0, inputs: [{ name: 'input', type: 'string', value: 'Paris' }], output: 'Paris', correct_answer: 'Paris', error: null,
@@ -125,18 +144,18 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
       outputs: [{ result: { type: 'text', value: 'Paris' }, latency: expect.any(Number), cost: expect.any(Number) }],
       correct_answers: [{ key: 'correct_answer', value: 'Paris' }],
     });
-    expect(scenarios[0].results.map((r: any) => r.result)).toEqual([
+    expect(scenarios[0]!.results.map((r) => r.result)).toEqual([
       { type: 'bool', value: true }, { type: 'bool', value: true }, { type: 'bool', value: true },
     ]);
   });
 
   it('compares the two evaluations row by row', async () => {
-    const ids = created.map((e) => e.id).join(',');
-    const comparison = await client.get(`/evaluations/evaluation_scenarios/comparison-results?evaluations_ids=${ids}`);
-    expect(comparison.status).toBe(200);
-    expect(comparison.body.rows).toHaveLength(CAPITALS.length);
-    expect(comparison.body.rows[1].variants.map((v: any) => v.output)).toEqual(['Berlin', 'maybe Berlin']);
-    expect((await client.get('/evaluations/evaluation_scenarios/comparison-results?evaluations_ids=nope')).status).toBe(422);
+    const compare = (ids: string) => api.GET('/evaluations/evaluation_scenarios/comparison-results', { params: { query: { evaluations_ids: ids } } });
+    const comparison = await compare(created.map((e) => e.id).join(','));
+    expect(comparison.response.status).toBe(200);
+    expect(comparison.data!.rows).toHaveLength(CAPITALS.length);
+    expect(comparison.data!.rows[1]!.variants.map((v) => v.output)).toEqual(['Berlin', 'maybe Berlin']);
+    expect((await compare('nope')).response.status).toBe(422);
   });
 
   it('refuses bad creations: 404 unknown, 400 foreign revision, 422 bad rate limit', async () => {
@@ -144,26 +163,27 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
       app_id: setup.app.app_id, revisions_ids: setup.revisionIds, evaluators_configs: configs.map((c) => c.id),
       testset_id: testsetId, rate_limit: QUICK_RATE_LIMIT,
     };
-    expect((await client.post('/evaluations', { ...base, testset_id: randomUUID() })).status).toBe(404);
-    expect((await client.post('/evaluations', { ...base, evaluators_configs: [randomUUID()] })).status).toBe(404);
-    expect((await client.post('/evaluations', { ...base, revisions_ids: [randomUUID()] })).status).toBe(404);
-    expect((await client.post('/evaluations', { ...base, app_id: randomUUID() })).status).toBe(404);
-    const otherApp = await registerServiceWithTwoRevisions(client, { appName: 'other-app', serviceUrl: example.service.url, first: {}, second: {} });
-    expect((await client.post('/evaluations', { ...base, revisions_ids: [otherApp.revisionIds[0]] })).status).toBe(400);
-    const tooBig = await client.post('/evaluations', { ...base, rate_limit: { ...QUICK_RATE_LIMIT, batch_size: 0, retry_delay: 601 } });
+    const evaluate = (body: CrucibleSchemas['CreateEvaluationDto'], who = api) => answer(who.POST('/evaluations', { body }));
+    expect((await evaluate({ ...base, testset_id: randomUUID() })).status).toBe(404);
+    expect((await evaluate({ ...base, evaluators_configs: [randomUUID()] })).status).toBe(404);
+    expect((await evaluate({ ...base, revisions_ids: [randomUUID()] })).status).toBe(404);
+    expect((await evaluate({ ...base, app_id: randomUUID() })).status).toBe(404);
+    const otherApp = await registerServiceWithTwoRevisions(api, { appName: 'other-app', serviceUrl: example.service.url, first: {}, second: {} });
+    expect((await evaluate({ ...base, revisions_ids: [otherApp.revisionIds[0]!] })).status).toBe(400);
+    const tooBig = await evaluate({ ...base, rate_limit: { ...QUICK_RATE_LIMIT, batch_size: 0, retry_delay: 601 } });
     expect(tooBig).toMatchObject({ status: 422 });
     expect(tooBig.body.detail).toEqual(expect.arrayContaining([
       expect.objectContaining({ loc: ['body', 'rate_limit', 'batch_size'], type: 'greater_than_equal' }),
       expect.objectContaining({ loc: ['body', 'rate_limit', 'retry_delay'], type: 'less_than_equal' }),
     ]));
-    const missing = await client.post('/evaluations', { app_id: setup.app.app_id });
+    const missing = await raw.post('/evaluations', { app_id: setup.app.app_id });
     expect(missing.body.detail.map((d: any) => d.loc.join('.'))).toEqual(expect.arrayContaining([
       'body.revisions_ids', 'body.evaluators_configs', 'body.testset_id', 'body.rate_limit',
     ]));
-    const other = api.client.withKey((await client.post('/projects', { name: 'eval-other' })).body.api_key.key);
-    expect((await other.post('/evaluations', base)).status).toBe(404);
-    expect((await other.get(`/evaluations/${created[0].id}`)).status).toBe(404);
-    expect((await other.get('/evaluations')).body).toEqual([]);
+    const other = server.withKey((await ok(api.POST('/projects', { body: { name: 'eval-other' } }))).api_key.key);
+    expect((await evaluate(base, other)).status).toBe(404);
+    expect((await other.GET('/evaluations/{evaluation_id}', ofEvaluation(created[0]!.id))).response.status).toBe(404);
+    expect((await other.GET('/evaluations')).data).toEqual([]);
   });
 
   it('answers 422 at the Idempotency-Key header when the key is unusable', async () => {
@@ -171,38 +191,43 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
       app_id: setup.app.app_id, revisions_ids: setup.revisionIds, evaluators_configs: configs.map((c) => c.id),
       testset_id: testsetId, rate_limit: QUICK_RATE_LIMIT,
     };
-    const refused = await client.request('POST', '/evaluations', body, { 'idempotency-key': 'k'.repeat(256) });
+    const refused = await answer(api.POST('/evaluations', { params: { header: { 'Idempotency-Key': 'k'.repeat(256) } }, body }));
     expect(refused).toMatchObject({
       status: 422, body: { detail: [{ loc: ['header', 'Idempotency-Key'], msg: 'must be 1 to 255 visible ASCII characters', type: 'value_error' }] },
     });
   });
 
   it('validates evaluator configs against the catalog', async () => {
-    const catalog = await client.get('/evaluators');
-    expect(catalog.body.map((e: any) => e.key)).toEqual(expect.arrayContaining(['auto_exact_match', 'auto_ai_critique', 'auto_custom_code_run']));
-    const bad = await client.post('/evaluators/configs', { name: 'x', evaluator_key: 'auto_regex_test', settings_values: { regex_pattern: '(' } });
+    const catalog = await ok(api.GET('/evaluators'));
+    expect(catalog.map((e) => e.key)).toEqual(expect.arrayContaining(['auto_exact_match', 'auto_ai_critique', 'auto_custom_code_run']));
+    const bad = await answer(api.POST('/evaluators/configs', { body: { name: 'x', evaluator_key: 'auto_regex_test', settings_values: { regex_pattern: '(' } } }));
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['body', 'settings_values', 'regex_pattern']);
-    expect((await client.post('/evaluators/configs', { name: 'x', evaluator_key: 'no_such' })).status).toBe(422);
-    const updated = await client.put(`/evaluators/configs/${configs[1]!.id}`, { settings_values: { similarity_threshold: 0.9 } });
-    expect(updated.body.settings_values).toMatchObject({ similarity_threshold: 0.9 });
-    expect((await client.get(`/evaluators/configs?app_id=${setup.app.app_id}`)).body).toHaveLength(3);
+    expect((await api.POST('/evaluators/configs', { body: { name: 'x', evaluator_key: 'no_such' } })).response.status).toBe(422);
+    const updated = await api.PUT('/evaluators/configs/{config_id}', {
+      params: { path: { config_id: configs[1]!.id } }, body: { settings_values: { similarity_threshold: 0.9 } },
+    });
+    expect(updated.data!.settings_values).toMatchObject({ similarity_threshold: 0.9 });
+    expect((await api.GET('/evaluators/configs', { params: { query: { app_id: setup.app.app_id } } })).data).toHaveLength(3);
   });
 
   it('cancels only a running evaluation and deletes evaluations', async () => {
-    const cancelFinished = await client.post(`/evaluations/${created[0].id}/cancel`);
-    expect(cancelFinished.status).toBe(409);
-    const slow = await client.post('/evaluations', {
-      app_id: setup.app.app_id, revisions_ids: [setup.revisionIds[0]], evaluators_configs: [configs[0]!.id],
-      testset_id: testsetId, rate_limit: { batch_size: 1, max_retries: 0, retry_delay: 0, delay_between_batches: 1 },
-    });
-    const cancelled = await client.post(`/evaluations/${slow.body[0].id}/cancel`);
+    const cancelFinished = await api.POST('/evaluations/{evaluation_id}/cancel', ofEvaluation(created[0]!.id));
+    expect(cancelFinished.response.status).toBe(409);
+    const [slow] = await ok(api.POST('/evaluations', {
+      body: {
+        app_id: setup.app.app_id, revisions_ids: [setup.revisionIds[0]!], evaluators_configs: [configs[0]!.id],
+        testset_id: testsetId, rate_limit: { batch_size: 1, max_retries: 0, retry_delay: 0, delay_between_batches: 1 },
+      },
+    }));
+    const cancelled = await answer(api.POST('/evaluations/{evaluation_id}/cancel', ofEvaluation(slow!.id)));
     expect(cancelled).toMatchObject({ status: 200, body: { status: { value: 'EVALUATION_CANCELLED' } } });
-    const after = await waitForTerminal(client, slow.body[0].id);
+    const after = await waitForTerminal(api, slow!.id);
     expect(after.status.value).toBe('EVALUATION_CANCELLED');
     expect(after.progress.done).toBeLessThan(CAPITALS.length);
-    expect((await client.delete('/evaluations', { evaluations_ids: [slow.body[0].id] })).body).toEqual({ deleted: 1 });
-    expect((await client.get(`/evaluations/${slow.body[0].id}`)).status).toBe(404);
-    expect((await client.delete('/evaluations', { evaluations_ids: [randomUUID()] })).status).toBe(404);
+    const deleteEvaluations = (ids: string[]) => api.DELETE('/evaluations', { body: { evaluations_ids: ids } });
+    expect((await deleteEvaluations([slow!.id])).data).toEqual({ deleted: 1 });
+    expect((await api.GET('/evaluations/{evaluation_id}', ofEvaluation(slow!.id))).response.status).toBe(404);
+    expect((await deleteEvaluations([randomUUID()])).response.status).toBe(404);
   });
 });

@@ -3,8 +3,9 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { redisConnection } from '@crucible/queue';
 import { createTestPostgres, type TestPostgres } from '@crucible/persistence';
-import type { HttpClient } from './support/http-client';
+import type { CrucibleClient, CrucibleSchemas } from '@crucible/client';
 import { type RunningApi, startApi } from './support/api-harness';
+import { answer, ok } from './support/api-answers';
 import { EXACT_TEMPLATE, type ExampleStack, capitalRows, startCompletionExample } from './support/example-service';
 import { createEvaluatorConfigs, registerServiceWithTwoRevisions, waitForTerminal } from './support/evaluation-fixtures';
 import { type GatedTcpProxy, startGatedTcpProxy } from './support/gated-proxy';
@@ -25,8 +26,8 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
   let redisProxy: GatedTcpProxy;
   let proxiedDatabaseUrl: string;
   let proxiedRedisUrl: string;
-  let api: RunningApi;
-  let client: HttpClient;
+  let server: RunningApi;
+  let api: CrucibleClient;
   let runner: RunnerProcess;
   let example: ExampleStack;
   let setup: { appId: string; revisionId: string; configIds: string[] };
@@ -42,18 +43,18 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
     redisUrl.port = String(redisProxy.port);
     proxiedRedisUrl = redisUrl.toString();
 
-    api = await startApi('postgres', {
+    server = await startApi('postgres', {
       postgres: { url: proxiedDatabaseUrl, drop: () => Promise.resolve() },
       queue: { kind: 'bullmq', consume: false, redisUrl: proxiedRedisUrl, queueName, concurrency: 1, lockDurationMs: 3000 },
       outbound: { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 },
     });
-    client = api.client;
+    api = server.api;
     runner = await startRunnerProcess({ databaseUrl: proxiedDatabaseUrl, redisUrl: proxiedRedisUrl, queueName, lockDurationMs: 3000 });
     example = await startCompletionExample({ latencyMs: 40 });
-    const registered = await registerServiceWithTwoRevisions(client, {
+    const registered = await registerServiceWithTwoRevisions(api, {
       appName: 'outages', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: EXACT_TEMPLATE,
     });
-    const configs = await createEvaluatorConfigs(client, registered.app.app_id);
+    const configs = await createEvaluatorConfigs(api, registered.app.app_id);
     setup = { appId: registered.app.app_id, revisionId: registered.revisionIds[0]!, configIds: configs.map((c) => c.id) };
   }, 120_000);
 
@@ -61,7 +62,7 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
     redisProxy?.open();
     databaseProxy?.open();
     await runner?.stop();
-    await api?.close();
+    await server?.close();
     await example?.close();
     await redisProxy?.close();
     await databaseProxy?.close();
@@ -71,15 +72,17 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
     await postgres?.drop();
   }, 60_000);
 
-  const evaluationBody = async (rows: number, batchSize: number) => {
-    const testset = (await client.post('/testsets', { name: `rows-${randomUUID()}`, csvdata: capitalRows(rows) })).body;
+  const evaluationBody = async (rows: number, batchSize: number): Promise<CrucibleSchemas['CreateEvaluationDto']> => {
+    const testset = await ok(api.POST('/testsets', { body: { name: `rows-${randomUUID()}`, csvdata: capitalRows(rows) } }));
     return {
       app_id: setup.appId, revisions_ids: [setup.revisionId], evaluators_configs: setup.configIds, testset_id: testset.id,
       rate_limit: { batch_size: batchSize, max_retries: 0, retry_delay: 0, delay_between_batches: 0 },
     };
   };
 
-  const progress = async (id: string) => (await client.get(`/evaluations/${id}/status`)).body.progress.done as number;
+  const ofEvaluation = (id: string) => ({ params: { path: { evaluation_id: id } } });
+  const progress = async (id: string) => (await ok(api.GET('/evaluations/{evaluation_id}/status', ofEvaluation(id)))).progress.done;
+  const evaluate = async (body: CrucibleSchemas['CreateEvaluationDto']) => (await ok(api.POST('/evaluations', { body })))[0]!.id;
 
   /** Read straight from PostgreSQL (not through the proxy): each test-set row stored exactly once. */
   const expectEachRowOnce = async (evaluationId: string, rows: number) => {
@@ -97,7 +100,7 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
   };
 
   const expectFinished = async (id: string, rows: number) => {
-    expect(await waitForTerminal(client, id, 120_000)).toMatchObject({
+    expect(await waitForTerminal(api, id, 120_000)).toMatchObject({
       status: { value: 'EVALUATION_FINISHED' }, progress: { done: rows, total: rows },
     });
     await expectEachRowOnce(id, rows);
@@ -107,7 +110,7 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
     const body = await evaluationBody(6, 3);
     redisProxy.shut();
     const health = await waitFor('the api to see Redis gone', async () => {
-      const response = await client.get('/health');
+      const response = await answer(api.GET('/health'));
       return response.status === 503 ? response : undefined;
     });
     expect(health.body).toMatchObject({ status: 'unavailable', database: 'up', queue: 'down' });
@@ -115,45 +118,47 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
 
     // Answered while Redis is still shut: had it waited for Redis, this test could never go on.
     const key = `outage-${randomUUID()}`;
-    const created = await client.request('POST', '/evaluations', body, { 'idempotency-key': key });
+    const createOnce = (evaluationBody: CrucibleSchemas['CreateEvaluationDto']) =>
+      answer(api.POST('/evaluations', { params: { header: { 'Idempotency-Key': key } }, body: evaluationBody }));
+    const created = await createOnce(body);
     expect(created.status).toBe(200);
     const [evaluation] = created.body;
     expect(evaluation.status.value).toBe('EVALUATION_INITIALIZED');
-    const retried = await client.request('POST', '/evaluations', body, { 'idempotency-key': key });
+    const retried = await createOnce(body);
     expect(retried).toMatchObject({ status: 200, body: created.body });
-    const reused = await client.request('POST', '/evaluations', { ...body, rate_limit: { ...body.rate_limit, batch_size: 1 } }, { 'idempotency-key': key });
+    const reused = await createOnce({ ...body, rate_limit: { ...body.rate_limit, batch_size: 1 } });
     expect(reused.status).toBe(422);
     expect(JSON.stringify(reused.body)).toContain('already used with a different request body');
-    const ofThisTestset = (await client.get(`/evaluations?app_id=${setup.appId}`)).body.filter((e: any) => e.testset_id === body.testset_id);
-    expect(ofThisTestset.map((e: any) => e.id)).toEqual([evaluation.id]);
+    const ofThisTestset = (await ok(api.GET('/evaluations', { params: { query: { app_id: setup.appId } } }))).filter((e) => e.testset_id === body.testset_id);
+    expect(ofThisTestset.map((e) => e.id)).toEqual([evaluation.id]);
 
     redisProxy.open();
     await expectFinished(evaluation.id, 6);
-    expect((await client.get('/health')).status).toBe(200);
+    expect((await api.GET('/health')).response.status).toBe(200);
   }, 180_000);
 
   it('keeps queued and running jobs through a Redis restart: every evaluation finishes, each row once', async () => {
     // Three evaluations for a runner taking two at a time: one job waits in Redis while two run.
     const bodies = await Promise.all([evaluationBody(20, 1), evaluationBody(20, 1), evaluationBody(20, 1)]);
     const ids: string[] = [];
-    for (const body of bodies) ids.push((await client.post('/evaluations', body)).body[0].id);
+    for (const body of bodies) ids.push(await evaluate(body));
     await waitFor('rows to be stored', async () => ((await progress(ids[0]!)) >= 3 ? true : undefined), 60_000, 50);
     redisProxy.shut();
-    await waitFor('the api to see Redis gone', async () => ((await client.get('/health')).status === 503 ? true : undefined));
+    await waitFor('the api to see Redis gone', async () => ((await api.GET('/health')).response.status === 503 ? true : undefined));
     redisProxy.open();
     for (const id of ids) await expectFinished(id, 20);
   }, 240_000);
 
   it('finishes an evaluation through a 45 s database outage mid-run, answering 503 meanwhile, each row once', async () => {
     const body = await evaluationBody(30, 1);
-    const [{ id }] = (await client.post('/evaluations', body)).body;
+    const id = await evaluate(body);
     await waitFor('rows to be stored', async () => ((await progress(id)) >= 4 ? true : undefined), 60_000, 50);
     databaseProxy.shut();
     const outageEnds = Date.now() + DATABASE_OUTAGE_MS;
 
-    const read = await client.get(`/evaluations/${id}`);
+    const read = await answer(api.GET('/evaluations/{evaluation_id}', ofEvaluation(id)));
     expect(read).toMatchObject({ status: 503, body: { detail: 'the database is unreachable; try again shortly' } });
-    const health = await client.get('/health');
+    const health = await answer(api.GET('/health'));
     expect(health).toMatchObject({ status: 503, body: { status: 'unavailable', database: 'down', queue: 'up' } });
     expect(health.body.detail).toMatch(/^database unreachable: /);
     const runnerHealth = await fetch(`http://127.0.0.1:${runner.port}/health`);

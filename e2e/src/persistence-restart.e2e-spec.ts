@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApi } from './support/api-harness';
+import { ok } from './support/api-answers';
 import { spawnApiProcess, untilHealthy } from './support/api-process';
 
 describe('embedded PGlite data directory', () => {
@@ -10,15 +11,20 @@ describe('embedded PGlite data directory', () => {
 
   it('keeps apps, variants and deployments across a restart', async () => {
     const first = await startApi('pglite', { dataDir });
-    const app = (await first.client.post('/apps', { app_name: 'survivor' })).body;
-    const variant = (await first.client.post(`/apps/${app.app_id}/variant/from-service`, { variant_name: 'v', url: 'http://127.0.0.1:9', parameters: { a: 1 } })).body;
-    await first.client.post('/environments/deploy', { app_id: app.app_id, environment_name: 'production', variant_id: variant.variant_id });
+    const app = await ok(first.api.POST('/apps', { body: { app_name: 'survivor' } }));
+    const variant = await ok(first.api.POST('/apps/{app_id}/variant/from-service', {
+      params: { path: { app_id: app.app_id } }, body: { variant_name: 'v', url: 'http://127.0.0.1:9', parameters: { a: 1 } },
+    }));
+    await first.api.POST('/environments/deploy', { body: { app_id: app.app_id, environment_name: 'production', variant_id: variant.variant_id } });
     await first.close();
 
     const second = await startApi('pglite', { dataDir });
     try {
-      expect((await second.client.get(`/apps/${app.app_id}`)).body).toMatchObject({ app_name: 'survivor' });
-      expect((await second.client.get(`/apps/${app.app_id}/revisions/production`)).body).toMatchObject({ revision: 1, deployed_app_variant_id: variant.variant_id });
+      expect((await second.api.GET('/apps/{app_id}', { params: { path: { app_id: app.app_id } } })).data).toMatchObject({ app_name: 'survivor' });
+      const production = await second.api.GET('/apps/{app_id}/revisions/{environment_name}', {
+        params: { path: { app_id: app.app_id, environment_name: 'production' } },
+      });
+      expect(production.data).toMatchObject({ revision: 1, deployed_app_variant_id: variant.variant_id });
     } finally {
       await second.close();
     }

@@ -12,10 +12,12 @@ import { HttpClient } from './http-client';
 export type Engine = 'pglite' | 'postgres';
 
 export interface RunningApi {
-  /** Loose JSON client: hostile input and exact wire bodies. */
+  /** Loose JSON client, only for what the typed client cannot send: bodies the contract forbids, raw JSON text, paths outside /openapi.json. */
   client: HttpClient;
-  /** The typed client generated from /openapi.json. */
+  /** The typed client generated from /openapi.json, with the bootstrap key. */
   api: CrucibleClient;
+  /** The typed client with another key, or none. */
+  withKey(apiKey: string | undefined): CrucibleClient;
   baseUrl: string;
   apiKey: string;
   app: INestApplication;
@@ -48,6 +50,7 @@ export async function startApi(
   const api = createCrucibleClient({ baseUrl, apiKey: bootstrapKey });
   return {
     client, api, baseUrl, apiKey: bootstrapKey, app, database, postgres,
+    withKey: (apiKey) => createCrucibleClient({ baseUrl, apiKey }),
     async close() {
       await app.close();
       if (!options.postgres) await postgres?.drop();

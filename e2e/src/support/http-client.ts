@@ -4,7 +4,10 @@ export interface HttpResponse<T = unknown> {
   headers: Headers;
 }
 
-/** A tiny JSON client over fetch, so the suites read like the curl walk-through in the README. */
+/**
+ * Raw JSON over fetch, for what the typed client (`RunningApi.api`) cannot send: bodies the contract forbids, JSON
+ * text written by hand, and paths outside /openapi.json (Agenta's trailing slashes, /openapi.json itself).
+ */
 export class HttpClient {
   constructor(
     readonly baseUrl: string,

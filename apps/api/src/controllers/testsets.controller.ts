@@ -16,7 +16,7 @@ import { RequestValidationError } from '../http/validation-error';
 import { answerPage, listed, pageRequest } from '../http/paging';
 import {
   CreateTestsetDto, DeleteTestsetsDto, DeletedTestsetIdsDto, ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto,
-  TestsetUpdatedDto, UpdateTestsetDto, UploadTestsetDto,
+  TestsetUpdatedDto, UPLOAD_TYPES, UpdateTestsetDto, UploadTestsetDto,
 } from '../wire/testset.wire';
 import { presentTestset, presentTestsetSummary } from '../presenters/testset.presenter';
 
@@ -59,7 +59,7 @@ export class TestsetsController {
       properties: {
         file: { type: 'string', format: 'binary', description: 'CSV with a header row, or JSON: an array of objects' },
         testset_name: { type: 'string' },
-        upload_type: { type: 'string', enum: ['csv', 'json'] },
+        upload_type: { type: 'string', enum: [...UPLOAD_TYPES], description: "Defaults to the file name's extension" },
         app_id: { type: 'string', format: 'uuid' },
       },
     },

@@ -14,6 +14,12 @@ export const commitMessage = z.string().max(2000);
 /** Free-form JSON object (parameters, settings, rows). */
 export const jsonObject = z.record(z.string(), z.unknown());
 export const timestamp = z.string().meta({ format: 'date-time' });
+/**
+ * `schema` or null, documented as `nullable: true`. zod ≥ 4.5 writes a bare `z.string().nullable()` as
+ * `type: ["string", "null"]`, which nestjs-zod 5.5 turns into an array of strings (BenLorantfy/nestjs-zod#473);
+ * a branch carrying a keyword stays an `anyOf`, which nestjs-zod turns into `nullable: true` as it should.
+ */
+export const nullable = <T extends z.ZodType>(schema: T) => schema.meta({ nullable: true }).nullable();
 
 export const resultSchema = z.object({
   type: z.enum(['status', 'number', 'bool', 'text', 'object', 'error', 'latency', 'cost']),

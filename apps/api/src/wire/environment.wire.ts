@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { resolvedConfigSchema } from '@crucible/contracts';
-import { commitMessage, id, nonEmpty, timestamp } from './common.wire';
+import { commitMessage, id, nonEmpty, nullable, timestamp } from './common.wire';
 
 export class DeployDto extends createZodDto(z.object({
   app_id: id.describe("Derived from the variant when absent (Agenta's clients omit it)").nullish(),
@@ -29,10 +29,10 @@ export const environmentSchema = z.object({
   name: z.string(),
   app_id: z.string(),
   project_id: z.string(),
-  deployed_app_variant_id: z.string().nullable(),
-  deployed_variant_name: z.string().nullable(),
-  deployed_app_variant_revision_id: z.string().nullable(),
-  revision: z.number().int().nullable(),
+  deployed_app_variant_id: nullable(z.string()),
+  deployed_variant_name: nullable(z.string()),
+  deployed_app_variant_revision_id: nullable(z.string()),
+  revision: nullable(z.number().int()),
 });
 export class EnvironmentDto extends createZodDto(environmentSchema) {}
 
@@ -55,4 +55,6 @@ export class EnvironmentHistoryDto extends createZodDto(environmentSchema.extend
 })) {}
 
 /** GET /configs answers the SDK's shape, defined once in libs/contracts. */
-export class ResolvedConfigDto extends createZodDto(resolvedConfigSchema) {}
+export class ResolvedConfigDto extends createZodDto(resolvedConfigSchema.extend({
+  environment: nullable(z.string()).optional(),
+})) {}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { jsonObject, resultSchema } from './common.wire';
+import { jsonObject, nullable, resultSchema } from './common.wire';
 import { rateLimitSchema } from './evaluation.wire';
 
 export const EVALUATION_EXPORT_FORMATS = ['json', 'csv'] as const;
@@ -21,7 +21,7 @@ export class RunEvaluatorDto extends createZodDto(z.object({
 
 export class EvaluatorRunResponseDto extends createZodDto(z.object({ result: resultSchema })) {}
 
-const nullableNumber = z.number().nullable();
+const nullableNumber = nullable(z.number());
 
 /** Wire shape of `GET /evaluations/compare` (ARCHITECTURE §11); the CLI gate and the console read it. */
 export class EvaluationComparisonDto extends createZodDto(z.object({

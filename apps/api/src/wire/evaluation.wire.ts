@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { RATE_LIMIT_BOUNDS as B } from '@crucible/domain';
-import { id, nonEmpty, progressSchema, resultSchema, timestamp } from './common.wire';
+import { id, nonEmpty, nullable, progressSchema, resultSchema, timestamp } from './common.wire';
 import { evaluatorConfigSchema } from './evaluator.wire';
 
 const bounded = (bounds: { min: number; max: number }, description: string) =>
@@ -89,16 +89,17 @@ export const evaluationScenarioSchema = z.object({
   evaluation_id: z.string(),
   row_index: z.number().int(),
   inputs: z.array(z.object({ name: z.string(), type: z.string(), value: z.unknown() })),
-  outputs: z.array(z.object({ result: resultSchema, cost: z.number().nullable(), latency: z.number().nullable() })),
+  outputs: z.array(z.object({ result: resultSchema, cost: nullable(z.number()), latency: nullable(z.number()) })),
   correct_answers: z.array(z.object({ key: z.string(), value: z.unknown() })),
   results: z.array(scenarioResultSchema),
   is_pinned: z.boolean(),
   note: z.string(),
   output: z.unknown(),
   correct_answer: z.unknown(),
-  latency: z.number().nullable(),
-  cost: z.number().nullable(),
+  latency: nullable(z.number()),
+  cost: nullable(z.number()),
   error: z.object({ message: z.string(), stacktrace: z.string().optional() }).nullable(),
+  trace_id: nullable(z.string()).describe("the trace of this row's invocation (GET /traces/{trace_id}); null when none was recorded"),
   created_at: timestamp,
 });
 export class EvaluationScenarioDto extends createZodDto(evaluationScenarioSchema) {}
@@ -115,8 +116,8 @@ export class ComparisonDto extends createZodDto(z.object({
       output: z.unknown(),
       error: z.object({ message: z.string(), stacktrace: z.string().optional() }).nullable(),
       results: z.array(scenarioResultSchema),
-      latency: z.number().nullable(),
-      cost: z.number().nullable(),
+      latency: nullable(z.number()),
+      cost: nullable(z.number()),
     })),
   })),
 })) {}

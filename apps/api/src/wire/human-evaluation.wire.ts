@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { HUMAN_EVALUATION_TYPES, type HumanEvaluationStatus } from '@crucible/domain';
-import { id, jsonObject, nonEmpty, progressSchema, resultSchema, timestamp } from './common.wire';
+import { id, jsonObject, nonEmpty, nullable, progressSchema, resultSchema, timestamp } from './common.wire';
 
 /** An A/B test compares two revisions, a single-model test scores one; Agenta's clients may name variants instead. */
 export class CreateHumanEvaluationDto extends createZodDto(z.object({
@@ -29,9 +29,9 @@ export class UpdateHumanEvaluationDto extends createZodDto(z.object({ status: z.
 export class UpdateHumanScenarioDto extends createZodDto(z.object({
   vote: z.unknown().optional().describe('A/B test: a compared variant (revision) id, "1" (both good) or "0" (both bad); null clears'),
   score: z.unknown().optional().describe('single-model test: an integer 1-5 (or its string); null clears'),
-  correct_answer: z.string().nullish(),
-  is_pinned: z.boolean().nullish(),
-  note: z.string().nullish(),
+  correct_answer: nullable(z.string()).optional(),
+  is_pinned: nullable(z.boolean()).optional(),
+  note: nullable(z.string()).optional(),
   /** Agenta's clients send the outputs they showed; stored as each variant's output. */
   outputs: z.array(z.object({ variant_id: nonEmpty, variant_output: z.unknown() })).nullish(),
 })) {}
@@ -81,11 +81,11 @@ export class HumanEvaluationScenarioDto extends createZodDto(z.object({
     variant_output: z.string(),
     error: z.object({ message: z.string(), stacktrace: z.string().optional() }).optional(),
   })),
-  vote: z.string().nullable(),
-  score: z.number().int().nullable(),
-  correct_answer: z.string().nullable(),
+  vote: nullable(z.string()),
+  score: nullable(z.number().int()),
+  correct_answer: nullable(z.string()),
   is_pinned: z.boolean(),
-  note: z.string().nullable(),
+  note: nullable(z.string()),
 })) {}
 
 const votesDataSchema = z.object({
@@ -104,7 +104,7 @@ export class HumanEvaluationResultsDto extends createZodDto(z.object({
   judged: z.number().int(),
   total: z.number().int(),
   scores: z.record(z.string(), z.number().int()).optional(),
-  mean: z.number().nullable().optional(),
+  mean: nullable(z.number()).optional(),
   results_data: z.record(z.string(), z.number().int()).optional(),
   variants: z.array(variantSchema.extend({ votes: z.number().int(), percentage: z.number() })).optional(),
   both_good: z.number().int().optional(),

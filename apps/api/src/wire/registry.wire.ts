@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { commitMessage, id, jsonObject, nonEmpty, timestamp } from './common.wire';
+import { commitMessage, id, jsonObject, nonEmpty, nullable, timestamp } from './common.wire';
 
 export class CreateAppDto extends createZodDto(z.object({ app_name: nonEmpty.meta({ example: 'support-bot' }) })) {}
 /** Agenta's PATCH /apps/{app_id}: renames. */
@@ -61,9 +61,9 @@ export const variantRevisionSchema = z.object({
   parameters: jsonObject,
   /** Agenta's AppVariantRevision carries the configuration as ConfigDB. */
   config: z.object({ config_name: z.string(), parameters: jsonObject }),
-  commit_message: z.string().nullable(),
-  modified_by: z.string().nullable(),
-  modified_by_id: z.string().nullable(),
+  commit_message: nullable(z.string()),
+  modified_by: nullable(z.string()),
+  modified_by_id: nullable(z.string()),
   created_at: timestamp,
 });
 export class VariantRevisionDto extends createZodDto(variantRevisionSchema) {}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { id, nonEmpty, pageQuerySchema, timestamp } from './common.wire';
+import { id, nonEmpty, nullable, pageQuerySchema, timestamp } from './common.wire';
 
 /*
  * csvdata is checked row by row by the use case (ragged rows, non-scalar values), which names the row
@@ -26,10 +26,13 @@ export class ListTestsetsQueryDto extends createZodDto(pageQuerySchema.extend({ 
 
 export class DeleteTestsetsDto extends createZodDto(z.object({ testset_ids: z.array(id).min(1) })) {}
 
+/** Agenta's clients send the upload type in capitals. */
+export const UPLOAD_TYPES = ['csv', 'json', 'CSV', 'JSON'] as const;
+
 /** The text fields of the multipart upload; the file itself arrives as `file`. */
 export class UploadTestsetDto extends createZodDto(z.object({
   testset_name: nonEmpty.optional().describe('Defaults to the file name without its extension'),
-  upload_type: z.enum(['csv', 'json', 'CSV', 'JSON']).optional().describe("Defaults to the file name's extension"),
+  upload_type: z.enum(UPLOAD_TYPES).optional().describe("Defaults to the file name's extension"),
   app_id: id.optional(),
 })) {}
 
@@ -38,7 +41,7 @@ export const testsetSummarySchema = z.object({
   _id: z.string(),
   id: z.string(),
   name: z.string(),
-  app_id: z.string().nullable(),
+  app_id: nullable(z.string()),
   columns: z.array(z.string()),
   rows_count: z.number().int(),
   created_at: timestamp,
@@ -50,7 +53,7 @@ export class TestsetDto extends createZodDto(z.object({
   _id: z.string(),
   id: z.string(),
   name: z.string(),
-  app_id: z.string().nullable(),
+  app_id: nullable(z.string()),
   columns: z.array(z.string()),
   csvdata: z.array(z.record(z.string(), z.unknown())),
   created_at: timestamp,

@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { TRACE_SEARCH_MAX_LENGTH } from '@crucible/domain';
+import { nullable } from './common.wire';
 
 /** Answers of the trace endpoints; span and token details are documented loosely (any JSON), as stored. */
 const storedTraceSchema = z.object({
   trace_id: z.string(),
   source: z.string(),
-  name: z.string().nullable(),
-  app_id: z.string().nullable(),
-  variant_id: z.string().nullable(),
-  variant_revision_id: z.string().nullable(),
-  environment: z.string().nullable(),
-  route: z.string().nullable(),
+  name: nullable(z.string()),
+  app_id: nullable(z.string()),
+  variant_id: nullable(z.string()),
+  variant_revision_id: nullable(z.string()),
+  environment: nullable(z.string()),
+  route: nullable(z.string()),
   status: z.string(),
   start_time: z.string(),
   end_time: z.string(),
   latency_ms: z.number(),
-  cost: z.number().nullable(),
+  cost: nullable(z.number()),
   tokens: z.unknown(),
-  model: z.string().nullable(),
+  model: nullable(z.string()),
   inputs: z.unknown(),
   output: z.unknown(),
   error: z.unknown(),

@@ -1050,18 +1050,18 @@ export interface components {
         };
         EnvironmentDto_Output: {
             app_id: string;
-            deployed_app_variant_id: string[];
-            deployed_app_variant_revision_id: string[];
-            deployed_variant_name: string[];
+            deployed_app_variant_id: string | null;
+            deployed_app_variant_revision_id: string | null;
+            deployed_variant_name: string | null;
             name: string;
             project_id: string;
             revision: number | null;
         };
         EnvironmentHistoryDto_Output: {
             app_id: string;
-            deployed_app_variant_id: string[];
-            deployed_app_variant_revision_id: string[];
-            deployed_variant_name: string[];
+            deployed_app_variant_id: string | null;
+            deployed_app_variant_revision_id: string | null;
+            deployed_variant_name: string | null;
             name: string;
             project_id: string;
             revision: number | null;
@@ -1207,7 +1207,7 @@ export interface components {
                 key: string;
                 value: unknown;
             }[];
-            cost: number[];
+            cost: number | null;
             /** Format: date-time */
             created_at: string;
             error: {
@@ -1222,7 +1222,7 @@ export interface components {
                 value: unknown;
             }[];
             is_pinned: boolean;
-            latency: number[];
+            latency: number | null;
             note: string;
             output: unknown;
             outputs: {
@@ -1236,6 +1236,8 @@ export interface components {
                 result: components["schemas"]["Result_Output"];
             }[];
             row_index: number;
+            /** @description the trace of this row's invocation (GET /traces/{trace_id}); null when none was recorded */
+            trace_id: string | null;
         };
         EvaluationStatusDto_Output: {
             id: string;
@@ -1351,7 +1353,7 @@ export interface components {
             /** @enum {string} */
             evaluation_type: "human_a_b_testing" | "single_model_test";
             judged: number;
-            mean?: number[];
+            mean?: number | null;
             results_data?: {
                 [key: string]: number;
             };
@@ -1388,7 +1390,7 @@ export interface components {
             };
         };
         HumanEvaluationScenarioDto_Output: {
-            correct_answer: string[];
+            correct_answer: string | null;
             evaluation_id: string;
             id: string;
             inputs: {
@@ -1396,7 +1398,7 @@ export interface components {
                 input_value: string;
             }[];
             is_pinned: boolean;
-            note: string[];
+            note: string | null;
             outputs: {
                 error?: {
                     message: string;
@@ -1407,7 +1409,7 @@ export interface components {
                 variant_revision_id: string;
             }[];
             score: number | null;
-            vote: string[];
+            vote: string | null;
         };
         HumanEvaluationStatusDto_Output: {
             id: string;
@@ -1463,7 +1465,7 @@ export interface components {
         };
         ResolvedConfigDto_Output: {
             app_id: string;
-            environment?: string[];
+            environment?: string | null;
             parameters: {
                 [key: string]: unknown;
             };
@@ -1503,29 +1505,29 @@ export interface components {
             } | null;
         };
         StoredTraceDto_Output: {
-            app_id: string[];
-            cost: number[];
+            app_id: string | null;
+            cost: number | null;
             end_time: string;
-            environment: string[];
+            environment: string | null;
             error: unknown;
             inputs: unknown;
             latency_ms: number;
-            model: string[];
-            name: string[];
+            model: string | null;
+            name: string | null;
             output: unknown;
-            route: string[];
+            route: string | null;
             source: string;
             span_count: number;
             start_time: string;
             status: string;
             tokens: unknown;
             trace_id: string;
-            variant_id: string[];
-            variant_revision_id: string[];
+            variant_id: string | null;
+            variant_revision_id: string | null;
         };
         TestsetDto_Output: {
             _id: string;
-            app_id: string[];
+            app_id: string | null;
             columns: string[];
             /** Format: date-time */
             created_at: string;
@@ -1539,7 +1541,7 @@ export interface components {
         };
         TestsetSummaryDto_Output: {
             _id: string;
-            app_id: string[];
+            app_id: string | null;
             columns: string[];
             /** Format: date-time */
             created_at: string;
@@ -1568,17 +1570,17 @@ export interface components {
             to: string;
         };
         TraceTreeDto_Output: {
-            app_id: string[];
-            cost: number[];
+            app_id: string | null;
+            cost: number | null;
             end_time: string;
-            environment: string[];
+            environment: string | null;
             error: unknown;
             inputs: unknown;
             latency_ms: number;
-            model: string[];
-            name: string[];
+            model: string | null;
+            name: string | null;
             output: unknown;
-            route: string[];
+            route: string | null;
             source: string;
             span_count: number;
             /** @description root spans, each with its children */
@@ -1589,8 +1591,8 @@ export interface components {
             status: string;
             tokens: unknown;
             trace_id: string;
-            variant_id: string[];
-            variant_revision_id: string[];
+            variant_id: string | null;
+            variant_revision_id: string | null;
         };
         UpdateAppDto: {
             app_name: string;
@@ -1607,9 +1609,9 @@ export interface components {
             status: "EVALUATION_INITIALIZED" | "EVALUATION_STARTED" | "EVALUATION_READY" | "EVALUATION_FINISHED" | "EVALUATION_FAILED";
         };
         UpdateHumanScenarioDto: {
-            correct_answer?: string[];
-            is_pinned?: boolean[];
-            note?: string[];
+            correct_answer?: string | null;
+            is_pinned?: boolean | null;
+            note?: string | null;
             outputs?: {
                 variant_id: string;
                 variant_output: unknown;
@@ -1660,7 +1662,7 @@ export interface components {
             variant_name: string;
         };
         VariantRevisionDto_Output: {
-            commit_message: string[];
+            commit_message: string | null;
             config: {
                 config_name: string;
                 parameters: {
@@ -1671,8 +1673,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             id: string;
-            modified_by: string[];
-            modified_by_id: string[];
+            modified_by: string | null;
+            modified_by_id: string | null;
             parameters: {
                 [key: string]: unknown;
             };
@@ -2994,8 +2996,11 @@ export interface operations {
                      */
                     file: string;
                     testset_name?: string;
-                    /** @enum {string} */
-                    upload_type?: "csv" | "json";
+                    /**
+                     * @description Defaults to the file name's extension
+                     * @enum {string}
+                     */
+                    upload_type?: "csv" | "json" | "CSV" | "JSON";
                 };
             };
         };
