@@ -35,12 +35,24 @@ export function sendJsonPage<T extends { id: string; updatedAt: Date }>(
   req: Request, res: Response, page: Page<T>, json: (item: T) => Buffer,
 ): void {
   linkNextPage(req, res, page.nextCursor);
-  const digest = createHash('sha1').update(req.path);
-  for (const item of page.items) digest.update(`${item.id}:${item.updatedAt.getTime()};`);
-  const etag = `W/"${digest.update(page.nextCursor ?? '').digest('base64url')}"`;
+  const etag = etagOf(page);
+  const bodyKey = `${req.path} ${etag}`;
   res.setHeader('ETag', etag);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.send(recentBodies.get(etag) ?? recentBodies.keep(etag, assemble(page.items, json)));
+  res.send(recentBodies.get(bodyKey) ?? recentBodies.keep(bodyKey, assemble(page.items, json)));
+}
+
+/** A repository hands back the same page object for an unchanged page, so its digest is computed once. */
+const etags = new WeakMap<Page<{ id: string; updatedAt: Date }>, string>();
+
+function etagOf(page: Page<{ id: string; updatedAt: Date }>): string {
+  let etag = etags.get(page);
+  if (etag === undefined) {
+    const stamps = page.items.map((item) => `${item.id}:${item.updatedAt.getTime()}`).join(';');
+    etag = `W/"${createHash('sha1').update(stamps).update(`|${page.nextCursor ?? ''}`).digest('base64url')}"`;
+    etags.set(page, etag);
+  }
+  return etag;
 }
 
 function assemble<T>(items: T[], json: (item: T) => Buffer): Buffer {

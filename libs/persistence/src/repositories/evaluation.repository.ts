@@ -29,6 +29,9 @@ import { BY_ROW, OLDEST_FIRST, decodeCursor, encodeCursor, keysetPage, sqlLimit,
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
+/** Pages of finished evaluations kept whole; each is a few hundred bytes of keys plus references to cached objects. */
+const RECENT_FINISHED_PAGES = 16;
+
 @Injectable()
 export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -70,6 +73,8 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
 @Injectable()
 export class TypeOrmEvaluationRepository extends EvaluationRepository {
   private readonly finished = new FinishedEvaluationCache();
+  /** Pages of finished evaluations by the ids and stamps they hold: the same page asked for again is the same object. */
+  private readonly finishedPages = new Map<string, Page<Evaluation>>();
 
   constructor(private readonly dataSource: DataSource) {
     super();
@@ -105,10 +110,13 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     // formatting timestamps cost more than the query. A stamp is `updated_at` in microseconds, exact.
     const order = 'ORDER BY created_at, variant_name, id';
     const [{ keys }]: Array<{ keys: string | null }> = await this.dataSource.query(
-      `SELECT string_agg(id::text || ' ' || (extract(epoch FROM updated_at) * 1000000)::bigint::text, ',' ${order}) AS keys
+      `SELECT string_agg(id::text || ' ' || (date_part('epoch', updated_at) * 1000000)::bigint::text, ',' ${order}) AS keys
          FROM (SELECT id, updated_at, created_at, variant_name FROM evaluations WHERE ${where.join(' AND ')} ${order} ${sqlLimit(page)}) AS page`,
       parameters,
     );
+    const pageKey = `${page.limit ?? ''}|${keys ?? ''}`;
+    const seen = this.finishedPages.get(pageKey);
+    if (seen) return seen;
     const stamps = (keys ? keys.split(',') : []).map((pair) => {
       const [id, stamp] = pair.split(' ') as [string, string];
       return { id, stamp };
@@ -133,7 +141,14 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     const kept = more ? stamps.slice(0, page.limit!) : stamps;
     // A row deleted between the two queries is simply left out.
     const items = kept.flatMap((row) => known.get(row.id) ?? []);
-    return { items, nextCursor: more ? await this.cursorAfter(kept[kept.length - 1]!.id) : null };
+    const listed = { items, nextCursor: more ? await this.cursorAfter(kept[kept.length - 1]!.id) : null };
+    if (missing.length === 0 && items.length === kept.length) this.rememberPage(pageKey, listed);
+    return listed;
+  }
+
+  private rememberPage(key: string, page: Page<Evaluation>): void {
+    this.finishedPages.set(key, page);
+    if (this.finishedPages.size > RECENT_FINISHED_PAGES) this.finishedPages.delete(this.finishedPages.keys().next().value!);
   }
 
   /** Keys of the last row of a page; PostgreSQL's own text for the timestamp keeps its microseconds. */
