@@ -15,6 +15,16 @@ import { type BenchRow, percent } from '../support/table';
 
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 1000);
 const CONCURRENCY = 20;
+/** Pairs of (bare, Crucible) measured one after the other; the pair with the median ratio is reported. */
+const REPEATS = Number(process.env['BENCH_REPEATS'] ?? 3);
+
+/** On a shared 2-core machine one pair can land on a busy second: the median of a few pairs is steadier. */
+async function medianPair(measure: () => Promise<{ bare: number; crucible: number }>): Promise<{ bare: number; crucible: number }> {
+  const pairs: Array<{ bare: number; crucible: number }> = [];
+  for (let i = 0; i < REPEATS; i += 1) pairs.push(await measure());
+  pairs.sort((a, b) => a.crucible / a.bare - b.crucible / b.bare);
+  return pairs[Math.floor(pairs.length / 2)]!;
+}
 
 async function withApp<T>(latencyMs: number, work: (serviceUrl: string) => Promise<T>): Promise<T> {
   const service = await startCompletionApp(latencyMs);
@@ -37,21 +47,26 @@ export const runnerBenchmark: Benchmark = {
       const smallSet = (await stand.request<{ id: string }>('POST', '/testsets', { name: `small-${setup.appId}`, csvdata: cityRows(small) })).id;
       await timeBareLoop(url, inputs.slice(0, small), CONCURRENCY); // warm-up
       await timeEvaluation(stand, setup, smallSet, CONCURRENCY);
-      const bare = (ROWS - small) / ((await timeBareLoop(url, inputs, CONCURRENCY)) - (await timeBareLoop(url, inputs.slice(0, small), CONCURRENCY)));
-      const crucible = (ROWS - small) / ((await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY)) - (await timeEvaluation(stand, setup, smallSet, CONCURRENCY)));
+      const { bare, crucible } = await medianPair(async () => ({
+        bare: (ROWS - small) / ((await timeBareLoop(url, inputs, CONCURRENCY)) - (await timeBareLoop(url, inputs.slice(0, small), CONCURRENCY))),
+        crucible: (ROWS - small) / ((await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY)) - (await timeEvaluation(stand, setup, smallSet, CONCURRENCY))),
+      }));
       rows.push({
         benchmark: `runner, zero-latency app, ${ROWS} rows, concurrency ${CONCURRENCY}`, engine: stand.engine,
-        measured: `${crucible.toFixed(0)} rows/s marginal`, baseline: `bare loop ${bare.toFixed(0)} rows/s`,
+        measured: `${crucible.toFixed(0)} rows/s marginal (median of ${REPEATS})`, baseline: `bare loop ${bare.toFixed(0)} rows/s`,
         ratio: `${percent(crucible / bare)} of bare`, goal: '≥ 85 %', met: crucible / bare >= 0.85,
       });
     });
     await withApp(50, async (url) => {
       const setup = await createBenchSetup(stand, url, cityRows(ROWS));
-      const bare = await timeBareLoop(url, inputs, CONCURRENCY);
-      const crucible = await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY);
+      // Wall times: a lower ratio is better, so the median pair is the same whichever way round it is sorted.
+      const { bare, crucible } = await medianPair(async () => ({
+        bare: await timeBareLoop(url, inputs, CONCURRENCY),
+        crucible: await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY),
+      }));
       rows.push({
         benchmark: `runner, 50 ms app, ${ROWS} rows, batch_size ${CONCURRENCY}`, engine: stand.engine,
-        measured: `${crucible.toFixed(2)} s wall`, baseline: `bare loop ${bare.toFixed(2)} s (ideal ${(ROWS * 0.05 / CONCURRENCY).toFixed(2)} s)`,
+        measured: `${crucible.toFixed(2)} s wall (median of ${REPEATS})`, baseline: `bare loop ${bare.toFixed(2)} s (ideal ${(ROWS * 0.05 / CONCURRENCY).toFixed(2)} s)`,
         ratio: `${(crucible / bare).toFixed(2)}× bare wall`, goal: '≤ 1.10×', met: crucible / bare <= 1.1,
       });
     });
