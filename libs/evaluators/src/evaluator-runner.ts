@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { errorResult, type Result } from '@crucible/domain';
-import { CodeSandbox, LlmClient, WebhookClient } from '@crucible/application';
+import { CodeSandbox, LlmClient, type SettingsCheck, WebhookClient } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from './evaluator';
 import {
   AiCritiqueEvaluator,
@@ -27,6 +27,7 @@ import { describeError } from './support/values';
 @Injectable()
 export class EvaluatorRunner {
   private readonly evaluators: ReadonlyMap<string, Evaluator>;
+  private readonly checked = new WeakMap<object, { evaluatorKey: string; check: SettingsCheck }>();
 
   constructor(llm: LlmClient, webhook: WebhookClient, sandbox: CodeSandbox) {
     const all: Evaluator[] = [
@@ -50,12 +51,25 @@ export class EvaluatorRunner {
     this.evaluators = new Map(all.map((evaluator) => [evaluator.key, evaluator]));
   }
 
+  /**
+   * A run hands every row the same settings object of its pinned config, so it is checked once per run, not once
+   * per row (for a regex that meant compiling the pattern on every row).
+   */
+  private checkedSettings(evaluatorKey: string, settings: unknown): SettingsCheck {
+    if (typeof settings !== 'object' || settings === null) return validateEvaluatorSettings(evaluatorKey, settings);
+    const known = this.checked.get(settings);
+    if (known?.evaluatorKey === evaluatorKey) return known.check;
+    const check = validateEvaluatorSettings(evaluatorKey, settings);
+    this.checked.set(settings, { evaluatorKey, check });
+    return check;
+  }
+
   async evaluate(evaluatorKey: string, ctx: EvaluatorContext): Promise<Result> {
     try {
       const evaluator = this.evaluators.get(evaluatorKey);
       if (!evaluator) return errorResult(`Unknown evaluator key '${evaluatorKey}'`);
       // Validating again is idempotent for valid settings and fills defaults added since the config was saved.
-      const validation = validateEvaluatorSettings(evaluatorKey, ctx.settings);
+      const validation = this.checkedSettings(evaluatorKey, ctx.settings);
       if (!validation.ok) {
         const details = validation.violations.map((violation) => `${violation.field.join('.')}: ${violation.reason}`).join('; ');
         return errorResult(`Invalid settings for ${evaluatorKey}: ${details}`);

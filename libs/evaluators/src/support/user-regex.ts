@@ -13,7 +13,17 @@ export function compileUserRegex(pattern: string): RE2JS {
   }
 }
 
+/** Compiled patterns kept for reuse: an evaluation runs one pattern over every row. */
+const compiled = new Map<string, RE2JS>();
+const MAX_COMPILED = 256;
+
 /** Whether the pattern occurs anywhere in the text, as `RegExp.prototype.test` answers. */
 export function userRegexFinds(pattern: string, text: string): boolean {
-  return compileUserRegex(pattern).matcher(text).find();
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    regex = compileUserRegex(pattern);
+    compiled.set(pattern, regex);
+    if (compiled.size > MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  }
+  return regex.matcher(text).find();
 }
