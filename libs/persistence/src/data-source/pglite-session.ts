@@ -77,8 +77,11 @@ export function openPgliteSession(options: { dataDir?: string; startParams: stri
   const session: PgliteSession = {
     query: (sql, params) => send({ sql, params }),
     async close() {
-      await send({ close: true });
-      await worker.terminate();
+      try {
+        await send({ close: true });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
   // Message 0 is the worker's word that PGlite is open (or why not).
