@@ -135,11 +135,13 @@ describe.each<TestEngine>(['postgres', 'pglite'])('keyset paging of every list o
     expect((await walk((page) => testsets.list(actor.projectId, appIds[1], page), 1)).flat().map((t) => t.name)).toEqual(['set-1', 'set-3']);
 
     const configs = new TypeOrmEvaluatorConfigRepository(dataSource);
-    const config = (name: string, appId: string | null): EvaluatorConfig => ({
+    // A second apart: configs made within one millisecond would tie on created_at and fall back to their random ids.
+    const config = (name: string, appId: string | null, second: number): EvaluatorConfig => ({
       id: randomUUID(), projectId: actor.projectId, appId, name, evaluatorKey: 'auto_exact_match', settingsValues: {},
-      createdAt: new Date(), updatedAt: new Date(),
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second)), updatedAt: new Date(),
     });
-    for (const [name, appId] of [['a', appIds[2]!], ['b', null], ['c', appIds[3]!], ['d', appIds[2]!]] as const) await configs.create(config(name, appId));
+    const made = [['a', appIds[2]!], ['b', null], ['c', appIds[3]!], ['d', appIds[2]!]] as const;
+    for (const [second, [name, appId]] of made.entries()) await configs.create(config(name, appId, second));
     expect((await walk((page) => configs.list(actor.projectId, appIds[2], page), 1)).flat().map((c) => c.name)).toEqual(['a', 'b', 'd']);
     expect((await walk((page) => configs.list(actor.projectId, undefined, page), 3)).flat().map((c) => c.name)).toEqual(['a', 'b', 'c', 'd']);
   });
