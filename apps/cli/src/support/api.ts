@@ -1,4 +1,4 @@
-import { type CrucibleClient, createCrucibleClient, describeApiError, nextPageCursor } from '@crucible/client';
+import { type CrucibleClient, createCrucibleClient, describeApiError, everyPage } from '@crucible/client';
 import { CliError } from './cli-error';
 import type { Connection } from './credentials';
 
@@ -31,17 +31,7 @@ export class Api {
   }
 
   /** Every item of a list, following its `Link` pages (a list answers at most 1000 items at a time). */
-  async callAll<T>(page: (query: { cursor?: string }) => Promise<FetchOutcome<unknown>>, what: string): Promise<T[]> {
-    const items: T[] = [];
-    for (let cursor: string | null = null; ;) {
-      let link: string | null = null;
-      const request = page(cursor === null ? {} : { cursor }).then((outcome) => {
-        link = outcome.response.headers.get('link');
-        return outcome;
-      });
-      items.push(...await this.call<T[]>(request, what));
-      cursor = nextPageCursor(link);
-      if (cursor === null) return items;
-    }
+  callAll<T>(page: (query: { cursor?: string }) => Promise<FetchOutcome<unknown>>, what: string): Promise<T[]> {
+    return everyPage(page, (outcome) => this.call<T[]>(outcome, what));
   }
 }

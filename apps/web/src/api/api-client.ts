@@ -1,4 +1,4 @@
-import { type CrucibleClient, createCrucibleClient, nextPageCursor } from '@crucible/client';
+import { type CrucibleClient, createCrucibleClient, everyPage } from '@crucible/client';
 import { ApiError } from './api-error';
 
 /**
@@ -29,12 +29,5 @@ export async function unwrap<T>(call: Promise<FetchOutcome>): Promise<T> {
 }
 
 /** Every item of a list, following its `Link` pages (a list answers at most 1000 items at a time). */
-export async function unwrapAll<T>(page: (query: { cursor?: string }) => Promise<FetchOutcome>): Promise<T[]> {
-  const items: T[] = [];
-  for (let cursor: string | null = null; ;) {
-    const outcome = await page(cursor === null ? {} : { cursor });
-    items.push(...await unwrap<T[]>(Promise.resolve(outcome)));
-    cursor = nextPageCursor(outcome.response.headers.get('link'));
-    if (cursor === null) return items;
-  }
-}
+export const unwrapAll = <T>(page: (query: { cursor?: string }) => Promise<FetchOutcome>): Promise<T[]> =>
+  everyPage(page, (outcome) => unwrap<T[]>(outcome));
