@@ -53,6 +53,7 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   let halted = false;
   let failure: { error: unknown } | null = null;
   let launched = 0;
+  const fail = (error: unknown) => { failure ??= { error }; };
   // Writes run one after another.
   const flush = (): Promise<void> => {
     const finished = done;
@@ -60,19 +61,27 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
     if (finished.length > 0) writes = writes.then(() => work.store(finished));
     return writes;
   };
+  // Each batch's worth of rows asks whether the run was stopped, as a lockstep batch would, but the window waits
+  // for that answer only a batch later: on a single database session the question queues behind the batch being
+  // written, and the window would stall as long. A stop ends the run within two batches' worth of rows.
+  let check: Promise<boolean> | null = null;
 
   for await (const item of rows) {
     if (failure) break;
-    // Each batch's worth of rows starts with the check a lockstep batch would make.
-    if (launched > 0 && launched % width === 0 && (await work.stopped())) {
-      halted = true;
-      break;
+    if (launched > 0 && launched % width === 0) {
+      if (check && (await check)) {
+        halted = true;
+        break;
+      }
+      check = work.stopped();
+      // Its failure is the run's, told when the answer is awaited; until then it must not count as unhandled.
+      check.catch(() => undefined);
     }
     launched += 1;
     const task: Promise<void> = work.runRow(item).then((scenario) => {
       done.push(scenario);
-      if (done.length >= width) flush().catch((error: unknown) => { failure ??= { error }; });
-    }, (error: unknown) => { failure ??= { error }; });
+      if (done.length >= width) flush().catch(fail);
+    }, fail);
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
     // Pull the next row only when a slot is free: the window, not the test set, sizes memory.
@@ -80,6 +89,7 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   }
   await Promise.all(inFlight);
   await flush();
+  if (check && !halted) halted = await check;
   if (failure) throw (failure as { error: unknown }).error;
   return !halted;
 }

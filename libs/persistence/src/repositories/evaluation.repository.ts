@@ -94,7 +94,10 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
   }
 
   async statusOf(projectId: string, id: string): Promise<Evaluation['status'] | null> {
-    const row = await this.dataSource.getRepository(EvaluationOrmEntity).findOne({ select: { status: true }, where: { projectId, id } });
+    // Asked before every batch's worth of rows: plain SQL, not the query builder.
+    const [row]: Array<{ status: Evaluation['status'] }> = await this.dataSource.query(
+      'SELECT status FROM evaluations WHERE project_id = $1 AND id = $2', [projectId, id],
+    );
     return row?.status ?? null;
   }
 
@@ -192,36 +195,35 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
   async saveScenarios(scenarios: EvaluationScenario[]): Promise<number> {
     const [first] = scenarios;
     if (!first) return 0;
-    const columns = 13;
-    const values = scenarios.map((_, row) => {
-      const p = (column: number) => `$${row * columns + column}`;
-      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb, ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}::jsonb, ${p(9)}, ${p(10)}, ${p(11)}::jsonb, ${p(12)}, ${p(13)})`;
-    });
-    const parameters = scenarios.flatMap((s) => [
-      s.id, s.projectId, s.evaluationId, s.rowIndex, json(s.inputs), json(s.output), json(s.correctAnswer),
-      json(s.results), s.latency, s.cost, json(s.error), s.traceId, s.createdAt,
-    ]);
-    return this.dataSource.transaction(async (manager) => {
-      const inserted: Array<{ row_index: number }> = await manager.query(
-        `INSERT INTO evaluation_scenarios
+    const records = scenarios.map((s) => ({
+      id: s.id, row_index: s.rowIndex, inputs: s.inputs, output: s.output, correct_answer: s.correctAnswer, results: s.results,
+      latency: s.latency, cost: s.cost, error: s.error, trace_id: s.traceId, created_at: s.createdAt,
+      ...progressCountsOf([s]),
+    }));
+    // One statement (one round trip, one commit): rows inserted, and what the inserted ones add to the progress.
+    const [{ stored }]: Array<{ stored: number }> = await this.dataSource.query(
+      `WITH batch AS (
+         SELECT * FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, row_index int, inputs jsonb, output jsonb,
+           correct_answer jsonb, results jsonb, latency float8, cost float8, error jsonb, trace_id text, created_at timestamptz,
+           "failedRows" int, "evaluatorErrors" int)
+       ), inserted AS (
+         INSERT INTO evaluation_scenarios
            (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at)
-         VALUES ${values.join(', ')}
+         SELECT id, $2, $1, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at FROM batch
          ON CONFLICT (evaluation_id, row_index) DO NOTHING
-         RETURNING row_index`,
-        parameters,
-      );
-      if (inserted.length > 0) {
-        const stored = new Set(inserted.map((row) => row.row_index));
-        const counts = progressCountsOf(scenarios.filter((s) => stored.has(s.rowIndex)));
-        await manager.query(
-          `UPDATE evaluations SET progress_done = progress_done + $3, progress_failed_rows = progress_failed_rows + $4,
-                  progress_evaluator_errors = progress_evaluator_errors + $5, updated_at = now()
-            WHERE id = $1 AND project_id = $2`,
-          [first.evaluationId, first.projectId, inserted.length, counts.failedRows, counts.evaluatorErrors],
-        );
-      }
-      return inserted.length;
-    });
+         RETURNING row_index
+       ), added AS (
+         SELECT count(*)::int AS done, coalesce(sum("failedRows"), 0)::int AS failed, coalesce(sum("evaluatorErrors"), 0)::int AS errors
+         FROM inserted JOIN batch USING (row_index)
+       ), progressed AS (
+         UPDATE evaluations SET progress_done = progress_done + added.done, progress_failed_rows = progress_failed_rows + added.failed,
+                progress_evaluator_errors = progress_evaluator_errors + added.errors, updated_at = now()
+           FROM added WHERE id = $1 AND project_id = $2 AND added.done > 0
+       )
+       SELECT done AS stored FROM added`,
+      [first.evaluationId, first.projectId, JSON.stringify(records)],
+    );
+    return stored;
   }
 
   tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally> {

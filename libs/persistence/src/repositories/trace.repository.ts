@@ -43,9 +43,10 @@ export class TypeOrmTraceRepository extends TraceRepository {
     const unique = [...new Map(items.map((item) => [item.trace.traceId, item])).values()];
     const traceRows = unique.map((item) => traceToRow(item.trace));
     const spanRows = items.flatMap((item) => item.spans.map(spanToRow));
-    return this.dataSource.transaction(async (manager) => {
-      const traces: Array<{ trace_id: string; source: string; inserted: boolean }> = await manager.query(
-        `INSERT INTO traces (project_id, ${TRACE_COLUMNS})
+    // One statement, so one round trip and one commit: the spans' insert sees no trace row it needs.
+    const [{ traces, spans }]: Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }>; spans: number }> = await this.dataSource.query(
+      `WITH saved_traces AS (
+         INSERT INTO traces (project_id, ${TRACE_COLUMNS})
          SELECT $1::uuid, ${TRACE_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS r(${TRACE_RECORD_COLUMNS})
          ON CONFLICT (project_id, trace_id) DO UPDATE SET
            app_id = coalesce(traces.app_id, excluded.app_id),
@@ -53,25 +54,27 @@ export class TypeOrmTraceRepository extends TraceRepository {
            variant_revision_id = coalesce(traces.variant_revision_id, excluded.variant_revision_id),
            environment = coalesce(traces.environment, excluded.environment),
            route = coalesce(traces.route, excluded.route)
-         RETURNING trace_id, source, (xmax = 0) AS inserted`,
-        [projectId, JSON.stringify(traceRows)],
-      );
-      const spans: unknown[] = await manager.query(
-        `INSERT INTO spans (project_id, ${SPAN_COLUMNS})
-         SELECT $1::uuid, ${SPAN_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS r(${SPAN_RECORD_COLUMNS})
+         RETURNING trace_id, source, (xmax = 0) AS inserted
+       ), saved_spans AS (
+         INSERT INTO spans (project_id, ${SPAN_COLUMNS})
+         SELECT $1::uuid, ${SPAN_COLUMNS} FROM jsonb_to_recordset($3::jsonb) AS r(${SPAN_RECORD_COLUMNS})
          ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
-         RETURNING 1`,
-        [projectId, JSON.stringify(spanRows)],
-      );
-      const grown = traces.filter((row) => row.source === 'otlp' && !row.inserted).map((row) => row.trace_id);
-      if (grown.length > 0) await this.recomputeOtlpTotals(manager.query.bind(manager), projectId, grown);
-      return { traces: traces.filter((row) => row.inserted).length, spans: spans.length };
-    });
+         RETURNING 1
+       )
+       SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces,
+              (SELECT count(*) FROM saved_spans)::int AS spans`,
+      [projectId, JSON.stringify(traceRows), JSON.stringify(spanRows)],
+    );
+    // After the statement, whose snapshot did not see the spans it added. Should this step fail, the exporter's
+    // retry finds the trace again (grown) and recomputes.
+    const grown = traces.filter((row) => row.source === 'otlp' && !row.inserted).map((row) => row.trace_id);
+    if (grown.length > 0) await this.recomputeOtlpTotals(projectId, grown);
+    return { traces: traces.filter((row) => row.inserted).length, spans };
   }
 
   /** An OTLP trace whose spans came over several batches: its totals are those of every span stored. */
-  private async recomputeOtlpTotals(query: DataSource['query'], projectId: string, traceIds: string[]): Promise<void> {
-    await query(
+  private async recomputeOtlpTotals(projectId: string, traceIds: string[]): Promise<void> {
+    await this.dataSource.query(
       `UPDATE traces t SET
          start_time = s.start_time, end_time = s.end_time,
          latency_ms = extract(epoch FROM s.end_time - s.start_time) * 1000,
