@@ -1,14 +1,21 @@
 import {
-  type Evaluation, type EvaluationScenario, type ScenarioTally, evaluationStatuses, progressCountsOf, tallyScenarios,
+  type Evaluation, type EvaluationScenario, type ScenarioTally, type TraceWithSpans, evaluationStatuses, progressCountsOf,
+  tallyScenarios,
 } from '@crucible/domain';
 import { EvaluationRepository, type EvaluationStatusChange } from '../evaluations/ports';
 import type { RunFilter, RunReference } from '../runs/ports';
+import type { TraceRepository } from '../traces/ports';
 import { type Page, type PageRequest, type StreamedPage, pageOfList } from '../shared/page';
 import { streamedPageOfList } from './in-memory-page';
 import { InMemoryRunStore } from './in-memory-run-store';
 
 export class InMemoryEvaluationRepository extends EvaluationRepository {
   readonly store = new InMemoryRunStore<Evaluation, EvaluationScenario>(evaluationStatuses, (s) => s.evaluationId);
+
+  /** Where the traces stored with scenarios go. */
+  constructor(private readonly traces: TraceRepository) {
+    super();
+  }
 
   async createMany(evaluations: Evaluation[]): Promise<void> {
     evaluations.forEach((evaluation) => this.store.add(evaluation));
@@ -41,7 +48,9 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
     });
   }
 
-  async saveScenarios(scenarios: EvaluationScenario[]): Promise<number> {
+  async saveScenarios(scenarios: EvaluationScenario[], traces: TraceWithSpans[] = []): Promise<number> {
+    const [first] = scenarios;
+    if (first && traces.length > 0) await this.traces.save(first.projectId, traces);
     return this.store.saveScenarios(scenarios, (evaluation, stored) => {
       const counts = progressCountsOf(stored);
       evaluation.progressFailedRows += counts.failedRows;

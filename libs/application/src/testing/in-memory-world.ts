@@ -40,9 +40,9 @@ export class InMemoryWorld {
   readonly variants = new InMemoryVariantRepository(this.apps, this.environments);
   readonly testsets = new InMemoryTestsetRepository();
   readonly evaluatorConfigs = new InMemoryEvaluatorConfigRepository();
-  readonly evaluations = new InMemoryEvaluationRepository();
-  readonly humanEvaluations = new InMemoryHumanEvaluationRepository();
   readonly traces = new InMemoryTraceRepository();
+  readonly evaluations = new InMemoryEvaluationRepository(this.traces);
+  readonly humanEvaluations = new InMemoryHumanEvaluationRepository();
   readonly evaluators = new InMemoryEvaluatorService();
   readonly invoker = new InProcessWorkflowInvoker();
   readonly queue = new RecordingJobQueue();

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorConfig, type ScenarioTally, DomainError, evaluationStatuses, progressCountsOf,
-  UNFINISHED_RUN_STATUSES,
+  type Evaluation, type EvaluationScenario, type EvaluatorConfig, type ScenarioTally, type TraceWithSpans, DomainError, evaluationStatuses,
+  progressCountsOf, UNFINISHED_RUN_STATUSES,
 } from '@crucible/domain';
 import {
   EvaluationRepository, EvaluatorConfigRepository, type EvaluationStatusChange, type Page, type PageRequest, type StreamedPage, mapPage, mapStreamedPage,
@@ -25,6 +25,7 @@ async function nameMustBeFree(name: string, write: () => Promise<unknown>): Prom
 }
 import { FinishedEvaluationCache } from './finished-evaluation.cache';
 import { tallyStoredScenarios } from './scenario-tally.query';
+import { traceInsertCtes, traceInsertParameters } from './trace-insert.sql';
 import { BY_ROW, OLDEST_FIRST, decodeCursor, encodeCursor, keysetPage, sqlLimit, streamedKeysetPage } from './keyset';
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -192,7 +193,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async saveScenarios(scenarios: EvaluationScenario[]): Promise<number> {
+  async saveScenarios(scenarios: EvaluationScenario[], traces: TraceWithSpans[] = []): Promise<number> {
     const [first] = scenarios;
     if (!first) return 0;
     const records = scenarios.map((s) => ({
@@ -200,9 +201,10 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
       latency: s.latency, cost: s.cost, error: s.error, trace_id: s.traceId, created_at: s.createdAt,
       ...progressCountsOf([s]),
     }));
-    // One statement (one round trip, one commit): rows inserted, and what the inserted ones add to the progress.
+    // One statement (one round trip, one commit): the rows' traces, the rows, and what the rows inserted add to the
+    // progress. A row's trace is there once the row is.
     const [{ stored }]: Array<{ stored: number }> = await this.dataSource.query(
-      `WITH batch AS (
+      `WITH ${traceInsertCtes(2, 4, 5)}, batch AS (
          SELECT * FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, row_index int, inputs jsonb, output jsonb,
            correct_answer jsonb, results jsonb, latency float8, cost float8, error jsonb, trace_id text, created_at timestamptz,
            "failedRows" int, "evaluatorErrors" int)
@@ -221,7 +223,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
            FROM added WHERE id = $1 AND project_id = $2 AND added.done > 0
        )
        SELECT done AS stored FROM added`,
-      [first.evaluationId, first.projectId, JSON.stringify(records)],
+      [first.evaluationId, first.projectId, JSON.stringify(records), ...traceInsertParameters(traces)],
     );
     return stored;
   }

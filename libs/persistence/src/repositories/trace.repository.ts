@@ -2,14 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { MetricsInterval, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
 import { type TraceCursor, type TracePage, TraceRepository } from '@crucible/application';
-import {
-  SPAN_RECORD_COLUMNS, TRACE_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, spanToRow, traceFromRow, traceToRow,
-} from '../mappers/trace.mapper';
-
-const TRACE_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, status,
-  start_time, end_time, latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, model, inputs, output, error, span_count`;
-const SPAN_COLUMNS = `trace_id, span_id, parent_span_id, name, kind, status, start_time, end_time, latency_ms, inputs,
-  outputs, error, model, prompt_tokens, completion_tokens, total_tokens, cost, attributes`;
+import { metricsBucketFromRow, spanFromRow, traceFromRow } from '../mappers/trace.mapper';
+import { SPAN_COLUMNS, TRACE_COLUMNS, traceInsertCtes, traceInsertParameters } from './trace-insert.sql';
 
 /** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
 function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
@@ -39,31 +33,11 @@ export class TypeOrmTraceRepository extends TraceRepository {
   }
 
   async save(projectId: string, items: TraceWithSpans[]): Promise<{ traces: number; spans: number }> {
-    // One row per trace id: ON CONFLICT DO UPDATE may touch a row only once per statement.
-    const unique = [...new Map(items.map((item) => [item.trace.traceId, item])).values()];
-    const traceRows = unique.map((item) => traceToRow(item.trace));
-    const spanRows = items.flatMap((item) => item.spans.map(spanToRow));
-    // One statement, so one round trip and one commit: the spans' insert sees no trace row it needs.
     const [{ traces, spans }]: Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }>; spans: number }> = await this.dataSource.query(
-      `WITH saved_traces AS (
-         INSERT INTO traces (project_id, ${TRACE_COLUMNS})
-         SELECT $1::uuid, ${TRACE_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS r(${TRACE_RECORD_COLUMNS})
-         ON CONFLICT (project_id, trace_id) DO UPDATE SET
-           app_id = coalesce(traces.app_id, excluded.app_id),
-           variant_id = coalesce(traces.variant_id, excluded.variant_id),
-           variant_revision_id = coalesce(traces.variant_revision_id, excluded.variant_revision_id),
-           environment = coalesce(traces.environment, excluded.environment),
-           route = coalesce(traces.route, excluded.route)
-         RETURNING trace_id, source, (xmax = 0) AS inserted
-       ), saved_spans AS (
-         INSERT INTO spans (project_id, ${SPAN_COLUMNS})
-         SELECT $1::uuid, ${SPAN_COLUMNS} FROM jsonb_to_recordset($3::jsonb) AS r(${SPAN_RECORD_COLUMNS})
-         ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
-         RETURNING 1
-       )
+      `WITH ${traceInsertCtes(1, 2, 3)}
        SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces,
               (SELECT count(*) FROM saved_spans)::int AS spans`,
-      [projectId, JSON.stringify(traceRows), JSON.stringify(spanRows)],
+      [projectId, ...traceInsertParameters(items)],
     );
     // After the statement, whose snapshot did not see the spans it added. Should this step fail, the exporter's
     // retry finds the trace again (grown) and recomputes.

@@ -1,5 +1,5 @@
 import type {
-  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, ScenarioTally,
+  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, ScenarioTally, TraceWithSpans,
 } from '@crucible/domain';
 import { RunRepository, type StatusChange } from '../../runs/ports';
 import type { Page, PageRequest, StreamedPage } from '../../shared/page';
@@ -17,10 +17,11 @@ export abstract class EvaluationRepository extends RunRepository<Evaluation, Eva
    */
   abstract listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>>;
   /**
-   * Stores a batch's scenarios in one transaction, each row once: a second save of the same (evaluation, row)
-   * is ignored. Answers how many it stored.
+   * Stores a batch's scenarios, and the traces they link to, in one write, each row once: a second save of the same
+   * (evaluation, row) is ignored, and traces are kept as `TraceRepository.save` keeps them. Answers how many rows
+   * it stored.
    */
-  abstract saveScenarios(scenarios: EvaluationScenario[]): Promise<number>;
+  abstract saveScenarios(scenarios: EvaluationScenario[], traces?: TraceWithSpans[]): Promise<number>;
   /** What aggregation needs of the stored scenarios, computed by the database: no scenario is loaded. */
   abstract tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally>;
   abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;

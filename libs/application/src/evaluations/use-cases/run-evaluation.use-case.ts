@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { Trace } from '@crucible/contracts';
 import { randomUUID } from 'node:crypto';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, aggregateTallies, errorResult, evaluationStatuses,
-  groundTruthColumnOf,
+  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, type TraceWithSpans, aggregateTallies, errorResult,
+  evaluationStatuses, groundTruthColumnOf,
 } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
 import { EvaluatorService } from '../../evaluators/ports';
 import { TestsetRepository } from '../../testsets/ports';
 import { RunReporter, WorkflowInvoker } from '../../runs/ports';
-import { TraceRepository } from '../../traces/ports';
 import { traceFromRecord } from '../../traces/sdk-trace-records';
 import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
@@ -23,7 +22,6 @@ export class RunEvaluationUseCase {
     private readonly testsets: TestsetRepository,
     private readonly invoker: WorkflowInvoker,
     private readonly evaluators: EvaluatorService,
-    private readonly traces: TraceRepository,
     private readonly reporter: RunReporter,
   ) {}
 
@@ -33,20 +31,17 @@ export class RunEvaluationUseCase {
       rateLimit: evaluation.rateLimit,
       runRow: (item) => this.runRow(evaluation, item.row, item.index),
       store: async (rows) => {
-        // Traces first: a stored row never links to a trace that is not there.
-        await this.recordTraces(evaluation, rows.flatMap((row) => (row.trace ? [row.trace] : [])));
-        await this.evaluations.saveScenarios(rows.map((row) => row.scenario));
+        await this.evaluations.saveScenarios(rows.map((row) => row.scenario), this.keptTraces(evaluation, rows));
       },
       finish: () => this.finish(evaluation),
     }));
   }
 
   /** The invocations' traces, kept like any other trace of the app (idempotent by trace id, so a resumed batch adds nothing). */
-  private async recordTraces(evaluation: Evaluation, traces: Trace[]): Promise<void> {
-    if (traces.length === 0) return;
-    await this.traces.save(evaluation.projectId, traces.map((trace) => traceFromRecord(evaluation.projectId, {
+  private keptTraces(evaluation: Evaluation, rows: Array<{ trace: Trace | null }>): TraceWithSpans[] {
+    return rows.flatMap(({ trace }) => (trace ? [traceFromRecord(evaluation.projectId, {
       ...trace, app_id: evaluation.appId, variant_id: evaluation.variantId, variant_revision_id: evaluation.variantRevisionId,
-    })));
+    })] : []));
   }
 
   private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<{ scenario: EvaluationScenario; trace: Trace | null }> {
