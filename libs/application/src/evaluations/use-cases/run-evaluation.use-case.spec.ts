@@ -82,7 +82,7 @@ describe('RunEvaluationUseCase', () => {
     ]);
   });
 
-  it('stops within a batch of the cancellation, and the cancellation stands', async () => {
+  it('stops within two batches of the cancellation, and the cancellation stands', async () => {
     let evaluationId = '';
     const cancelling: Workflow = async (call) => {
       // Someone cancels while the first batch is being invoked.
