@@ -9,6 +9,14 @@ export function sqlState(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === '23503';
 
+/** The constraint a failed query violated, as pg and PGlite both report it. */
+export function violatedConstraint(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const withConstraint = error as { constraint?: unknown; driverError?: { constraint?: unknown } };
+  const constraint = withConstraint.driverError?.constraint ?? withConstraint.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}
+
 const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 /** SQLSTATEs of a server going away: admin/crash shutdown, cannot connect now, too many connections. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, Logger } from 'typeorm';
 import {
-  type Evaluation, type EvaluationScenario, type Result, aggregateEvaluation, aggregateTallies, errorResult, tallyScenarios,
+  type Evaluation, type EvaluationScenario, type Result, type TraceWithSpans, aggregateEvaluation, aggregateTallies, errorResult, tallyScenarios,
 } from '@crucible/domain';
 import { type Page, everything } from '@crucible/application';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
@@ -134,6 +134,51 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       progressDone: 9, progressFailedRows: stored.failedRows, progressEvaluatorErrors: stored.evaluatorErrors,
     });
     expect(stored).toMatchObject({ failedRows: 1, evaluatorErrors: 2 });
+  });
+
+  it('stores a batch with its traces once, and nothing (without failing) for an evaluation deleted while it ran', async () => {
+    const created = evaluation();
+    await repository.createMany([created]);
+    const started = new Date();
+    const traced = (rowIndex: number): { scenario: EvaluationScenario; trace: TraceWithSpans } => {
+      const traceId = randomUUID();
+      const span = {
+        traceId, spanId: `${traceId}-root`, parentSpanId: null, name: 'generate', kind: 'workflow', status: 'ok' as const,
+        startTime: started, endTime: started, latencyMs: 1, inputs: { n: rowIndex }, outputs: `o${rowIndex}`, error: null,
+        model: null, tokens: null, cost: null, attributes: null,
+      };
+      return {
+        scenario: {
+          id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, inputs: { n: rowIndex }, output: `o${rowIndex}`,
+          correctAnswer: null, traceId, latency: 0.001, cost: null, error: null, results: [], createdAt: started,
+        },
+        trace: {
+          trace: {
+            traceId, projectId: created.projectId, source: 'sdk', name: 'generate', appId, variantId: created.variantId,
+            variantRevisionId: created.variantRevisionId, environment: null, route: null, status: 'ok', startTime: started,
+            endTime: started, latencyMs: 1, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 }, model: null,
+            inputs: { n: rowIndex }, output: `o${rowIndex}`, error: null, spanCount: 1,
+          },
+          spans: [span],
+        },
+      };
+    };
+    const rows = [traced(0), traced(1)];
+    const traceCount = async () => (await database.dataSource.query(
+      'SELECT count(*)::int AS n FROM traces WHERE project_id = $1 AND trace_id = ANY($2::text[])',
+      [created.projectId, rows.map((row) => row.trace.trace.traceId)],
+    ))[0].n;
+
+    expect(await repository.saveScenarios(rows.map((row) => row.scenario), rows.map((row) => row.trace))).toBe(2);
+    expect(await traceCount()).toBe(2);
+    expect(await repository.saveScenarios(rows.map((row) => row.scenario), rows.map((row) => row.trace))).toBe(0);
+    expect(await repository.findById(created.projectId, created.id)).toMatchObject({ progressDone: 2 });
+
+    await database.dataSource.query('DELETE FROM evaluations WHERE id = $1', [created.id]);
+    const late = traced(2);
+    expect(await repository.saveScenarios([late.scenario], [late.trace])).toBe(0);
+    // The statement is one: the late row's trace was not kept either.
+    expect((await database.dataSource.query('SELECT count(*)::int AS n FROM traces WHERE trace_id = $1', [late.trace.trace.traceId]))[0].n).toBe(0);
   });
 
   it('moves a status only along the machine, so a cancelled evaluation is never overwritten', async () => {

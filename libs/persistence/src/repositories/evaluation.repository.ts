@@ -12,7 +12,7 @@ import {
   EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity,
 } from '../entities/evaluation.orm-entity';
 import { evaluationMapper, evaluationScenarioMapper, evaluatorConfigMapper } from '../mappers/evaluation.mapper';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../data-source/database-errors';
 
 /** The unique (project, app, name) constraint, told as the port promises: a conflict naming the name. */
 async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
@@ -203,29 +203,36 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     }));
     // One statement (one round trip, one commit): the rows' traces, the rows, and what the rows inserted add to the
     // progress. A row's trace is there once the row is.
-    const [{ stored }]: Array<{ stored: number }> = await this.dataSource.query(
-      `WITH ${traceInsertCtes(2, 4, 5)}, batch AS (
-         SELECT * FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, row_index int, inputs jsonb, output jsonb,
-           correct_answer jsonb, results jsonb, latency float8, cost float8, error jsonb, trace_id text, created_at timestamptz,
-           "failedRows" int, "evaluatorErrors" int)
-       ), inserted AS (
-         INSERT INTO evaluation_scenarios
-           (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at)
-         SELECT id, $2, $1, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at FROM batch
-         ON CONFLICT (evaluation_id, row_index) DO NOTHING
-         RETURNING row_index
-       ), added AS (
-         SELECT count(*)::int AS done, coalesce(sum("failedRows"), 0)::int AS failed, coalesce(sum("evaluatorErrors"), 0)::int AS errors
-         FROM inserted JOIN batch USING (row_index)
-       ), progressed AS (
-         UPDATE evaluations SET progress_done = progress_done + added.done, progress_failed_rows = progress_failed_rows + added.failed,
-                progress_evaluator_errors = progress_evaluator_errors + added.errors, updated_at = now()
-           FROM added WHERE id = $1 AND project_id = $2 AND added.done > 0
-       )
-       SELECT done AS stored FROM added`,
-      [first.evaluationId, first.projectId, JSON.stringify(records), ...traceInsertParameters(traces)],
-    );
-    return stored;
+    try {
+      const [{ stored }]: Array<{ stored: number }> = await this.dataSource.query(
+        `WITH ${traceInsertCtes(2, 4, 5)}, batch AS (
+           SELECT * FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, row_index int, inputs jsonb, output jsonb,
+             correct_answer jsonb, results jsonb, latency float8, cost float8, error jsonb, trace_id text, created_at timestamptz,
+             "failedRows" int, "evaluatorErrors" int)
+         ), inserted AS (
+           INSERT INTO evaluation_scenarios
+             (id, project_id, evaluation_id, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at)
+           SELECT id, $2, $1, row_index, inputs, output, correct_answer, results, latency, cost, error, trace_id, created_at FROM batch
+           ON CONFLICT (evaluation_id, row_index) DO NOTHING
+           RETURNING row_index
+         ), added AS (
+           SELECT count(*)::int AS done, coalesce(sum("failedRows"), 0)::int AS failed, coalesce(sum("evaluatorErrors"), 0)::int AS errors
+           FROM inserted JOIN batch USING (row_index)
+         ), progressed AS (
+           UPDATE evaluations SET progress_done = progress_done + added.done, progress_failed_rows = progress_failed_rows + added.failed,
+                  progress_evaluator_errors = progress_evaluator_errors + added.errors, updated_at = now()
+             FROM added WHERE id = $1 AND project_id = $2 AND added.done > 0
+         )
+         SELECT done AS stored FROM added`,
+        [first.evaluationId, first.projectId, JSON.stringify(records), ...traceInsertParameters(traces)],
+      );
+      return stored;
+    } catch (error) {
+      // The evaluation was deleted while it ran: there is nothing to store it in, and the runner's next look at
+      // the status (gone) stops it. Any other failure is the run's.
+      if (isForeignKeyViolation(error) && violatedConstraint(error) === 'evaluation_scenarios_evaluation_id_fkey') return 0;
+      throw error;
+    }
   }
 
   tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally> {
