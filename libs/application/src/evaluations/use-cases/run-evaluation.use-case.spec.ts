@@ -125,7 +125,7 @@ describe('RunEvaluationUseCase', () => {
 
     const finished = await getEvaluation.execute(actor, evaluation.id);
     expect(finished.status).toBe('EVALUATION_FINISHED_WITH_ERRORS');
-    expect(finished.statusError?.message).toMatch(/^1 rows failed/);
+    expect(finished.statusError?.message).toMatch(/^1 row failed/);
     expect(attempts.get('what is 1?')).toBe(3);
     expect(attempts.get('what is 6?')).toBe(1);
     const scenarios = await world.evaluations.listScenarios(actor.projectId, evaluation.id);

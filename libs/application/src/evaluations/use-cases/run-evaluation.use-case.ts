@@ -104,7 +104,7 @@ export class RunEvaluationUseCase {
       await this.evaluations.moveStatus(projectId, id, {
         to: withErrors ? 'EVALUATION_FINISHED_WITH_ERRORS' : 'EVALUATION_FINISHED',
         aggregates,
-        error: withErrors ? { message: `${aggregates.failedRows} rows failed, ${aggregates.evaluatorErrors} evaluator errors` } : null,
+        error: withErrors ? { message: `${counted(aggregates.failedRows, 'row')} failed, ${counted(aggregates.evaluatorErrors, 'evaluator error')}` } : null,
       });
     } catch (error) {
       await this.evaluations.moveStatus(projectId, id, {
@@ -114,3 +114,5 @@ export class RunEvaluationUseCase {
     }
   }
 }
+
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
