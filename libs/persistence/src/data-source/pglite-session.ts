@@ -10,11 +10,55 @@ export interface PgliteSession {
 // Plain JavaScript, evaluated in the worker: it runs the same under Jest, from source and compiled.
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { PGlite } = require(workerData.pglite);
+const { PGlite, protocol: { serialize }, parse: { parseResults } } = require(workerData.pglite);
+const { prepareValue } = require(workerData.pgUtils);
 const plain = (error) => ({ ...error, name: error && error.name, message: String(error && error.message || error) });
 let db;
+// Statements with parameters are prepared once per text and kept (the least recently used are closed past
+// MAX_PREPARED): PostgreSQL then parses, analyses and plans each text once, not every time, and one message carries
+// bind, execute and sync, where PGlite's query() makes six round trips into the backend and describes every time.
+// Values are sent as text the way node-postgres sends them (TypeORM prepares them for it).
+const MAX_PREPARED = 256;
+const prepared = new Map();
+let lastName = 0;
+const asText = (value) => {
+  const text = prepareValue(value);
+  return text instanceof Uint8Array ? '\\\\x' + Buffer.from(text).toString('hex') : text;
+};
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let at = 0;
+  for (const part of parts) { out.set(part, at); at += part.length; }
+  return out;
+};
+const runPrepared = async (sql, params, retried) => {
+  const parts = [];
+  let name = prepared.get(sql);
+  const fresh = name === undefined;
+  if (fresh) {
+    if (prepared.size >= MAX_PREPARED) {
+      const [oldest, oldName] = prepared.entries().next().value;
+      prepared.delete(oldest);
+      parts.push(serialize.close({ type: 'S', name: oldName }));
+    }
+    name = 'crucible_' + (lastName += 1);
+    parts.push(serialize.parse({ name, text: sql }));
+  } else prepared.delete(sql); // re-inserted below: the map's order is the order of use
+  parts.push(serialize.bind({ statement: name, values: params.map(asText) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+  const { messages } = await db.execProtocol(concat(parts), { throwOnError: false });
+  if (!fresh || messages.some((message) => message.name === 'parseComplete')) prepared.set(sql, name);
+  const error = messages.find((message) => message.name === 'error');
+  if (!error) return parseResults(messages, db.parsers)[0];
+  // A plan kept across a change of the tables it reads: prepare it again, once.
+  if (!retried && error.code === '0A000' && /cached plan/.test(error.message)) {
+    prepared.delete(sql);
+    await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+    return runPrepared(sql, params, true);
+  }
+  throw error;
+};
 const run = async (sql, params) => {
-  if (params && params.length > 0) return db.query(sql, params);
+  if (params && params.length > 0) return runPrepared(sql, params, false);
   const results = await db.exec(sql);
   return results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 };
 };
@@ -46,7 +90,7 @@ function rebuilt(error: Reply['error']): Error {
  */
 export function openPgliteSession(options: { dataDir?: string; startParams: string[] }): Promise<PgliteSession> {
   const worker = new Worker(WORKER_SCRIPT, {
-    eval: true, workerData: { pglite: require.resolve('@electric-sql/pglite'), options },
+    eval: true, workerData: { pglite: require.resolve('@electric-sql/pglite'), pgUtils: require.resolve('pg/lib/utils'), options },
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;

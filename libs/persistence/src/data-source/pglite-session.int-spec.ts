@@ -1,0 +1,53 @@
+import { openPglite } from './open-pglite';
+import type { PgliteSession } from './pglite-session';
+
+type Rows = { rows: Array<Record<string, unknown>> };
+
+describe('PGlite session: statements with parameters', () => {
+  let session: PgliteSession;
+  beforeAll(async () => {
+    session = await openPglite(null);
+    await session.query('CREATE TABLE kept (id uuid PRIMARY KEY, at timestamptz, body jsonb, tags text[], raw bytea, n int, ok boolean)');
+  });
+  afterAll(() => session.close());
+
+  const prepared = async () =>
+    ((await session.query('SELECT name, statement FROM pg_prepared_statements')) as Rows).rows.map((row) => String(row['statement']));
+  const query = (sql: string, params: unknown[]) => session.query(sql, params) as Promise<Rows>;
+
+  it('sends values as node-postgres does and answers them typed, preparing each text once', async () => {
+    const insert = 'INSERT INTO kept VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *';
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    const { rows } = await query(insert, ['4f0b8a4e-8a6b-4bb0-9f3e-111111111111', at, { é: [1, 'two'] }, ['a', 'b"c', null], new Uint8Array([1, 2, 255]), 42, true]);
+    expect(rows).toEqual([{
+      id: '4f0b8a4e-8a6b-4bb0-9f3e-111111111111', at, body: { é: [1, 'two'] }, tags: ['a', 'b"c', null], raw: new Uint8Array([1, 2, 255]), n: 42, ok: true,
+    }]);
+    await query(insert, ['4f0b8a4e-8a6b-4bb0-9f3e-222222222222', at, null, [], null, null, false]);
+    expect((await prepared()).filter((statement) => statement === insert)).toHaveLength(1);
+  });
+
+  it('reports a failure with its SQLSTATE and constraint, and the statement still runs afterwards', async () => {
+    const insert = 'INSERT INTO kept (id) VALUES ($1)';
+    await query(insert, ['4f0b8a4e-8a6b-4bb0-9f3e-333333333333']);
+    await expect(query(insert, ['4f0b8a4e-8a6b-4bb0-9f3e-333333333333'])).rejects.toMatchObject({ code: '23505', constraint: 'kept_pkey' });
+    await query(insert, ['4f0b8a4e-8a6b-4bb0-9f3e-444444444444']);
+    await expect(query('SELEC $1', [1])).rejects.toMatchObject({ code: '42601' });
+    expect(await prepared()).not.toContain('SELEC $1');
+  });
+
+  it('keeps at most 256 statements, closing the least recently used', async () => {
+    for (let i = 0; i < 300; i += 1) await query(`SELECT $1::int + ${i} AS n`, [i]);
+    const kept = await prepared();
+    expect(kept.length).toBeLessThanOrEqual(256);
+    expect(kept).toContain('SELECT $1::int + 299 AS n');
+    expect(kept).not.toContain('SELECT $1::int + 0 AS n');
+  });
+
+  it('prepares a statement again when a table it reads changed shape', async () => {
+    const select = 'SELECT * FROM kept WHERE id = $1';
+    await query(select, ['4f0b8a4e-8a6b-4bb0-9f3e-444444444444']);
+    await session.query('ALTER TABLE kept ADD COLUMN note text');
+    const { rows } = await query(select, ['4f0b8a4e-8a6b-4bb0-9f3e-444444444444']);
+    expect(rows[0]).toHaveProperty('note', null);
+  });
+});
