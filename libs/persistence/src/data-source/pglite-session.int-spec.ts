@@ -15,7 +15,7 @@ describe('PGlite session: statements with parameters', () => {
     ((await session.query('SELECT name, statement FROM pg_prepared_statements')) as Rows).rows.map((row) => String(row['statement']));
   const query = (sql: string, params: unknown[]) => session.query(sql, params) as Promise<Rows>;
 
-  it('sends values as node-postgres does and answers them typed, preparing each text once', async () => {
+  it('sends values of every kind and answers them typed, preparing each text once', async () => {
     const insert = 'INSERT INTO kept VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *';
     const at = new Date('2026-01-02T03:04:05.678Z');
     const { rows } = await query(insert, ['4f0b8a4e-8a6b-4bb0-9f3e-111111111111', at, { é: [1, 'two'] }, ['a', 'b"c', null], new Uint8Array([1, 2, 255]), 42, true]);

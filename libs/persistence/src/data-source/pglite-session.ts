@@ -10,20 +10,28 @@ export interface PgliteSession {
 // Plain JavaScript, evaluated in the worker: it runs the same under Jest, from source and compiled.
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { PGlite, protocol: { serialize }, parse: { parseResults } } = require(workerData.pglite);
-const { prepareValue } = require(workerData.pgUtils);
+const { PGlite, protocol: { serialize }, parse: { parseResults }, types: { serializers, arraySerializer } } = require(workerData.pglite);
 const plain = (error) => ({ ...error, name: error && error.name, message: String(error && error.message || error) });
 let db;
 // Statements with parameters are prepared once per text and kept (the least recently used are closed past
 // MAX_PREPARED): PostgreSQL then parses, analyses and plans each text once, not every time, and one message carries
 // bind, execute and sync, where PGlite's query() makes six round trips into the backend and describes every time.
-// Values are sent as text the way node-postgres sends them (TypeORM prepares them for it).
+// Values are sent as text by PGlite's own serializers, chosen by the value's JavaScript type (query() chose them by
+// the parameter's type, which took the describe).
 const MAX_PREPARED = 256;
 const prepared = new Map();
 let lastName = 0;
 const asText = (value) => {
-  const text = prepareValue(value);
-  return text instanceof Uint8Array ? '\\\\x' + Buffer.from(text).toString('hex') : text;
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return serializers.date(value);
+  if (value instanceof Uint8Array) return serializers.bytea(value);
+  if (Array.isArray(value)) return arraySerializer(value, asText);
+  switch (typeof value) {
+    case 'string': return value;
+    case 'boolean': return serializers.boolean(value);
+    case 'number': case 'bigint': return String(value);
+    default: return serializers.json(value);
+  }
 };
 const concat = (parts) => {
   const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
@@ -90,7 +98,7 @@ function rebuilt(error: Reply['error']): Error {
  */
 export function openPgliteSession(options: { dataDir?: string; startParams: string[] }): Promise<PgliteSession> {
   const worker = new Worker(WORKER_SCRIPT, {
-    eval: true, workerData: { pglite: require.resolve('@electric-sql/pglite'), pgUtils: require.resolve('pg/lib/utils'), options },
+    eval: true, workerData: { pglite: require.resolve('@electric-sql/pglite'), options },
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;
