@@ -33,12 +33,6 @@ const asText = (value) => {
     default: return serializers.json(value);
   }
 };
-const concat = (parts) => {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) { out.set(part, at); at += part.length; }
-  return out;
-};
 const runPrepared = async (sql, params, retried) => {
   const parts = [];
   let name = prepared.get(sql);
@@ -53,14 +47,14 @@ const runPrepared = async (sql, params, retried) => {
     parts.push(serialize.parse({ name, text: sql }));
   } else prepared.delete(sql); // re-inserted below: the map's order is the order of use
   parts.push(serialize.bind({ statement: name, values: params.map(asText) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-  const { messages } = await db.execProtocol(concat(parts), { throwOnError: false });
+  const { messages } = await db.execProtocol(Buffer.concat(parts), { throwOnError: false });
   if (!fresh || messages.some((message) => message.name === 'parseComplete')) prepared.set(sql, name);
   const error = messages.find((message) => message.name === 'error');
   if (!error) return parseResults(messages, db.parsers)[0];
   // A plan kept across a change of the tables it reads: prepare it again, once.
   if (!retried && error.code === '0A000' && /cached plan/.test(error.message)) {
     prepared.delete(sql);
-    await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+    await db.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]));
     return runPrepared(sql, params, true);
   }
   throw error;
