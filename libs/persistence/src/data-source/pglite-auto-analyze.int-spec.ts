@@ -28,4 +28,8 @@ describe('PGlite auto-analyze', () => {
     expect(await analyze()).toContain('public.grown');
     expect(await statsOf('grown')).toBe(7000);
   });
+
+  it('samples few rows, since ANALYZE holds the only session while it runs', async () => {
+    expect(await dataSource.query('SHOW default_statistics_target')).toEqual([{ default_statistics_target: '10' }]);
+  });
 });
