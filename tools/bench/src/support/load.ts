@@ -2,17 +2,19 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { workspaceRoot } from './workspace-root';
 
-/** What one autocannon run measured. */
+/** What one autocannon run (or rounds of them, pooled) measured. */
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
   bytesPerSecond: number;
   failures: number;
+  /** Every response's latency, for pooling rounds. */
+  latenciesMs: number[];
 }
 
 interface AutocannonResult {
   requests: { average: number };
-  latency: { p99: number };
+  latencies: number[];
   throughput: { average: number };
   non2xx: number;
   errors: number;
@@ -36,23 +38,39 @@ export async function load(options: {
   });
   return {
     requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
+    p99Ms: percentile(result.latencies, 0.99),
     bytesPerSecond: result.throughput.average,
     failures: result.non2xx + result.errors + result.timeouts,
+    latenciesMs: result.latencies,
   };
 }
 
-/** Adds up rounds of one target's load: request counts weigh the mean rate, the worst round's p99 counts. */
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/**
+ * Adds up rounds of one target's load: the mean rate, and the p99 of every response of every round. It used to be
+ * the worst round's p99, but one stall of the load generator sets that: autocannon spends more than half its time
+ * collecting garbage while it takes in 2 MB answers, and a round whose server-side latencies peaked at 55 ms
+ * came out with a p99 of 636 ms at the client.
+ */
 function combine(results: LoadResult[]): LoadResult {
+  const latenciesMs = results.flatMap((r) => r.latenciesMs);
   return {
     requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
-    p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+    p99Ms: percentile(latenciesMs, 0.99),
     bytesPerSecond: results.reduce((sum, r) => sum + r.bytesPerSecond, 0) / results.length,
     failures: results.reduce((sum, r) => sum + r.failures, 0),
+    latenciesMs,
   };
 }
 
 type LoadOptions = Parameters<typeof load>[0];
+
+/** BENCH_VERBOSE=1 prints every round. */
+const VERBOSE = process.env['BENCH_VERBOSE'] === '1';
 
 /**
  * The baseline and Crucible in alternating short rounds, so a change in the machine's other load (it is
@@ -68,6 +86,7 @@ export async function compareLoads(
   for (let round = 0; round < rounds; round += 1) {
     results.baseline.push(await load({ ...baseline, durationSeconds: roundSeconds }));
     results.crucible.push(await load({ ...crucible, durationSeconds: roundSeconds }));
+    if (VERBOSE) console.log(`  round ${round + 1}: baseline ${describeLoad(results.baseline[round]!)}, Crucible ${describeLoad(results.crucible[round]!)}`);
   }
   return { baseline: combine(results.baseline), crucible: combine(results.crucible) };
 }
