@@ -44,8 +44,8 @@ export async function signIn(page: Page, apiKey: string): Promise<void> {
 }
 
 /**
- * Screenshots of the current screen at 1280×800 and at 390×844 (full page), and the phone check that the
- * page itself never scrolls sideways.
+ * Screenshots of the current screen at 1280×800 and at 390×844 (full page), and the phone checks that the
+ * page itself never scrolls sideways and that no badge's label is cut short.
  */
 export async function snapBothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
@@ -55,6 +55,9 @@ export async function snapBothSizes(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
     message: `${name} scrolls sideways on a phone`, timeout: 3000,
   }).toBeLessThanOrEqual(0);
+  // A badge clips its label with an ellipsis: a status cut to "finished with er…" reads as something else.
+  expect(await page.evaluate(() => [...document.querySelectorAll('.mantine-Badge-label')]
+    .filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent)), `${name}: badges cut short on a phone`).toEqual([]);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true, animations: 'disabled', style: HIDE_TOASTS });
   await page.setViewportSize(DESKTOP);
   await settle(page);

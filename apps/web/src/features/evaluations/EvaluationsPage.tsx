@@ -22,7 +22,8 @@ function StatusCell({ evaluation }: { evaluation: Evaluation }) {
   const percent = progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
   return (
     <Stack gap={4} miw={140}>
-      <Badge color={STATUS_COLOR[String(evaluation.status.value)] ?? 'gray'} variant="light">{statusLabel(evaluation.status)}</Badge>
+      {/* A badge clips its label, so without a minimum a narrow table squeezes "finished with errors" to "finished with er…". */}
+      <Badge color={STATUS_COLOR[String(evaluation.status.value)] ?? 'gray'} variant="light" miw="max-content">{statusLabel(evaluation.status)}</Badge>
       {running && progress ? (
         <>
           <Progress value={percent} animated size="sm" aria-label={`Progress of ${revisionLabel(evaluation)}`} />

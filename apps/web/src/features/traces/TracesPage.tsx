@@ -57,7 +57,7 @@ function TraceRow({ trace, onOpen }: { trace: TraceSummary; onOpen: () => void }
       </Table.Td>
       <Table.Td><Text size="sm" lineClamp={2} maw={280} style={{ overflowWrap: 'anywhere' }}>{formatValue(trace.inputs)}</Text></Table.Td>
       <Table.Td>{trace.environment ?? '—'}</Table.Td>
-      <Table.Td><Badge color={trace.status === 'error' ? 'red' : 'green'} tt="none">{trace.status}</Badge></Table.Td>
+      <Table.Td><Badge color={trace.status === 'error' ? 'red' : 'green'} tt="none" miw="max-content">{trace.status}</Badge></Table.Td>
       <Table.Td>{formatMs(trace.latency_ms)}</Table.Td>
       <Table.Td>{trace.tokens.total}</Table.Td>
       <Table.Td>{formatCost(trace.cost)}</Table.Td>
