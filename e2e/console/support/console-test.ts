@@ -56,7 +56,7 @@ export async function snapBothSizes(page: Page, name: string): Promise<void> {
     message: `${name} scrolls sideways on a phone`, timeout: 3000,
   }).toBeLessThanOrEqual(0);
   // A badge clips its label with an ellipsis: a status cut to "finished with er…" reads as something else.
-  expect(await page.evaluate(() => [...document.querySelectorAll('.mantine-Badge-label')]
+  expect(await page.evaluate(() => Array.from(document.querySelectorAll('.mantine-Badge-label'))
     .filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent)), `${name}: badges cut short on a phone`).toEqual([]);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true, animations: 'disabled', style: HIDE_TOASTS });
   await page.setViewportSize(DESKTOP);
