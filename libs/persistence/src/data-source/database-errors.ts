@@ -1,21 +1,19 @@
-/** PostgreSQL SQLSTATE of a failed query, from TypeORM's QueryFailedError (pg) or a PGlite error. */
-export function sqlState(error: unknown): string | undefined {
+/** A string field of a failed query's error, from TypeORM's QueryFailedError (its pg `driverError`) or a PGlite error. */
+function errorField(error: unknown, field: 'code' | 'constraint'): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const withCode = error as { code?: unknown; driverError?: { code?: unknown } };
-  const code = withCode.driverError?.code ?? withCode.code;
-  return typeof code === 'string' ? code : undefined;
+  const failed = error as Record<string, unknown> & { driverError?: Record<string, unknown> };
+  const value = failed.driverError?.[field] ?? failed[field];
+  return typeof value === 'string' ? value : undefined;
 }
+
+/** PostgreSQL SQLSTATE of a failed query, from TypeORM's QueryFailedError (pg) or a PGlite error. */
+export const sqlState = (error: unknown): string | undefined => errorField(error, 'code');
 
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === '23503';
 
 /** The constraint a failed query violated, as pg and PGlite both report it. */
-export function violatedConstraint(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const withConstraint = error as { constraint?: unknown; driverError?: { constraint?: unknown } };
-  const constraint = withConstraint.driverError?.constraint ?? withConstraint.constraint;
-  return typeof constraint === 'string' ? constraint : undefined;
-}
+export const violatedConstraint = (error: unknown): string | undefined => errorField(error, 'constraint');
 
 const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 /** SQLSTATEs of a server going away: admin/crash shutdown, cannot connect now, too many connections. */
