@@ -17,6 +17,9 @@ describe('UndiciOutboundGuard', () => {
       else if (req.url === '/big') res.end('x'.repeat(5000));
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
+    // undici keeps an idle connection for the server's keep-alive hint minus 2 s. With Node's default hint (5 s) a
+    // 3 s pause between two requests on a loaded CI machine opened a second connection and failed the reuse check.
+    server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
