@@ -1,20 +1,9 @@
 import { resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { describeDatabase } from '@crucible/persistence';
 import {
-  boundHeapGrowth, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
+  boundHeapGrowth, compileWasmForMemory, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
 } from '@crucible/platform';
 import { bootstrapDefaultProject, createApiApp } from './app.factory';
-
-/**
- * PGlite is a 9 MB WebAssembly module. V8 compiles it with its baseline compiler (Liftoff) and then again with
- * TurboFan in the background; the optimised copy costs ~50 MB that an idle service keeps for good. Baseline code
- * is fast enough for a local database (and on a busy 2-core box faster overall, with no background compile).
- * Must run before the module is compiled, i.e. before the data source opens.
- */
-function compileWasmForMemory(): void {
-  setFlagsFromString('--liftoff-only');
-}
 
 async function main(): Promise<void> {
   boundHeapGrowth();

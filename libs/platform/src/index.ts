@@ -7,6 +7,7 @@ export * from './config/crucible-config.module';
 export * from './config/server-config';
 export * from './config/startup-failure';
 export * from './runtime/heap-growth';
+export * from './runtime/wasm-compilation';
 export * from './logging/nest-logger';
 export * from './logging/pino-run-reporter';
 export * from './health/dependency-health';

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { boundHeapGrowth, compileWasmForMemory } from '@crucible/platform';
 import { BENCHMARKS } from './benchmarks';
 import { type Engine, ENGINES, openStand } from './support/stand';
 import { type BenchRow, printTable } from './support/table';
@@ -8,6 +9,10 @@ import { type BenchRow, printTable } from './support/table';
  * (default "pglite,postgres"), then one table of ratios against the baselines measured in the same run.
  */
 async function main(): Promise<void> {
+  // The api runs in this process: with the V8 settings `npm start` gives it (and --max-semi-space-size=4 from the
+  // npm script), so the figures are those of the service as users run it.
+  boundHeapGrowth();
+  compileWasmForMemory();
   const only = process.argv.slice(2);
   const engines = (process.env['BENCH_ENGINES']?.split(',') ?? ENGINES) as Engine[];
   const rows: BenchRow[] = [];
