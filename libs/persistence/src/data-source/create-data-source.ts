@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
+import { analyzeWhileOpen } from './auto-analyze';
 import { openPglite } from './open-pglite';
 import { createPglitePgModule } from './pglite-pool';
 import { lockDataDirectory } from './pglite-directory-lock';
@@ -33,6 +34,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
       await dataSource.destroy();
       throw error;
     }
+    analyzeWhileOpen(dataSource);
     return dataSource;
   }
   const release = config.dataDir ? lockPgliteDirectory(config.dataDir) : () => undefined;
@@ -42,6 +44,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
     await dataSource.initialize();
     // One process owns a PGlite directory (the lock above), so nothing else can race these migrations.
     await dataSource.runMigrations({ transaction: 'each' });
+    analyzeWhileOpen(dataSource);
     return dataSource;
   } catch (error) {
     release();

@@ -11,7 +11,7 @@ import { type PgliteSession, openPgliteSession } from './pglite-session';
  */
 const MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'max_connections=5', '-c', 'temp_buffers=1MB'];
 /**
- * The auto-analyze (pglite-auto-analyze) holds the only session while it runs. At the default target ANALYZE
+ * The auto-analyze (auto-analyze.ts) holds the only session while it runs. At the default target ANALYZE
  * sorts 30 000 sampled rows per column: 530 ms for a runner's three tables at 11 000 rows, a stall in the middle
  * of an evaluation. At 10 it samples 3 000 rows (130 ms there), plenty for plans over keys; it still reads every
  * page of a table under 3 000 pages, so row counts stay exact.

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { AUTO_ANALYZE_INTERVAL_MS, analyzeGrownTables } from './pglite-auto-analyze';
 import type { PgliteSession } from './pglite-session';
 
 type QueryCallback = (error: Error | null, result?: unknown) => void;
@@ -11,7 +10,7 @@ type QueryCallback = (error: Error | null, result?: unknown) => void;
  * transaction would see (and roll back) another's writes. typeorm-pglite shares the session freely
  * and uses one global instance; this pool hands the session to one client at a time, queueing the rest,
  * which gives every transaction the isolation it has on a real server. `onClosed` runs once the database is
- * closed (it releases the data directory). It also keeps the planner's statistics fresh (pglite-auto-analyze).
+ * closed (it releases the data directory).
  */
 export function createPglitePgModule(db: PgliteSession, onClosed: () => void = () => undefined): { Pool: new () => EventEmitter } {
   let locked = false;
@@ -33,10 +32,6 @@ export function createPglitePgModule(db: PgliteSession, onClosed: () => void = (
   const run = (sql: string, params?: unknown[]) => db.query(sql, params);
   const exclusively = (sql: string, params?: unknown[]): Promise<unknown> =>
     acquire().then(() => run(sql, params).finally(releaseLock));
-  // A failed round (the database closing, say) is tried again at the next one.
-  const rowsOf = (sql: string) => exclusively(sql).then((result) => (result as { rows: Array<Record<string, unknown>> }).rows);
-  const autoAnalyze = setInterval(() => void analyzeGrownTables(rowsOf).catch(() => undefined), AUTO_ANALYZE_INTERVAL_MS);
-  autoAnalyze.unref();
 
   class PglitePgClient extends EventEmitter {
     query(sql: string, paramsOrCallback?: unknown[] | QueryCallback, maybeCallback?: QueryCallback): Promise<unknown> {
@@ -65,7 +60,6 @@ export function createPglitePgModule(db: PgliteSession, onClosed: () => void = (
     }
 
     end(callback?: (error: Error | null) => void): Promise<void> {
-      clearInterval(autoAnalyze);
       const closed = db.close().finally(onClosed);
       if (callback) closed.then(() => callback(null), (error: Error) => callback(error));
       return closed;

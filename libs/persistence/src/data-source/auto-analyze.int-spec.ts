@@ -1,13 +1,15 @@
 import type { DataSource } from 'typeorm';
+import { type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
+import { analyzeGrownTables, analyzeWhileOpen } from './auto-analyze';
 import { openDataSource } from './create-data-source';
-import { analyzeGrownTables } from './pglite-auto-analyze';
 
-describe('PGlite auto-analyze', () => {
+describe.each<TestEngine>(['postgres', 'pglite'])('auto-analyze on %s', (engine) => {
   let dataSource: DataSource;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    dataSource = await openDataSource({ kind: 'pglite', dataDir: null });
+    ({ dataSource, close } = await openTestDatabase(engine));
   });
-  afterAll(() => dataSource.destroy());
+  afterAll(() => close());
 
   const statsOf = async (table: string) =>
     (await dataSource.query('SELECT reltuples::int AS rows FROM pg_class WHERE relname = $1', [table]))[0].rows;
@@ -29,7 +31,23 @@ describe('PGlite auto-analyze', () => {
     expect(await statsOf('grown')).toBe(7000);
   });
 
+  it('analyzes grown tables by itself while the data source is open', async () => {
+    await dataSource.query('CREATE TABLE grown_unattended (id int PRIMARY KEY)');
+    await dataSource.query('INSERT INTO grown_unattended SELECT generate_series(1, 4000)');
+    analyzeWhileOpen(dataSource, 20);
+    const deadline = Date.now() + 10_000;
+    while ((await statsOf('grown_unattended')) !== 4000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await statsOf('grown_unattended')).toBe(4000);
+  });
+});
+
+describe('PGlite statistics', () => {
   it('samples few rows, since ANALYZE holds the only session while it runs', async () => {
-    expect(await dataSource.query('SHOW default_statistics_target')).toEqual([{ default_statistics_target: '10' }]);
+    const dataSource = await openDataSource({ kind: 'pglite', dataDir: null });
+    try {
+      expect(await dataSource.query('SHOW default_statistics_target')).toEqual([{ default_statistics_target: '10' }]);
+    } finally {
+      await dataSource.destroy();
+    }
   });
 });
