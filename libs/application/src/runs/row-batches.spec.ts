@@ -52,7 +52,60 @@ describe('runRows', () => {
     expect(await run).toBe(true);
     expect(mostAtOnce()).toBe(3);
     expect(stored.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(stored.every((batch) => batch.length <= 3)).toBe(true);
+    expect(stored.every((batch) => batch.length >= 3 || batch === stored[stored.length - 1])).toBe(true);
+  });
+
+  it('writes one batch at a time: rows that finish meanwhile go in the next write, all of them', async () => {
+    const stored: number[][] = [];
+    let writesAtOnce = 0;
+    let mostWritesAtOnce = 0;
+    const releaseWrite: Array<() => void> = [];
+    const work = {
+      runRow: async (item: PendingRow) => item.index,
+      store: async (done: number[]) => {
+        writesAtOnce += 1;
+        mostWritesAtOnce = Math.max(mostWritesAtOnce, writesAtOnce);
+        await new Promise<void>((resolve) => releaseWrite.push(resolve));
+        stored.push([...done]);
+        writesAtOnce -= 1;
+      },
+      stopped: async () => false,
+    };
+    const run = runRows(rowsOf(30), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
+    await settle();
+    expect(releaseWrite).toHaveLength(1); // the first two rows' write is in flight; the others finished meanwhile
+    while (stored.flat().length < 30) {
+      releaseWrite.shift()?.();
+      await settle();
+    }
+    expect(await run).toBe(true);
+    expect(mostWritesAtOnce).toBe(1);
+    expect(stored[0]).toEqual([0, 1]);
+    expect(stored[1]).toEqual(Array.from({ length: 28 }, (_, i) => i + 2));
+  });
+
+  it('starts no row while too many finished rows wait for a slow write', async () => {
+    const started: number[] = [];
+    let slow = true;
+    const releaseWrite: Array<() => void> = [];
+    const work = {
+      runRow: async (item: PendingRow) => {
+        started.push(item.index);
+        return item.index;
+      },
+      store: (_done: number[]) => (slow ? new Promise<void>((resolve) => releaseWrite.push(resolve)) : Promise.resolve()),
+      stopped: async () => false,
+    };
+    const run = runRows(rowsOf(1000), { batchSize: 1, delayBetweenBatchesSeconds: 0 }, work);
+    for (let i = 0; i < 30; i += 1) await tick();
+    // One row in the write, at most 200 waiting (twice the 100 rows one write may take), one more in the window.
+    expect(releaseWrite).toHaveLength(1);
+    expect(started.length).toBeGreaterThan(100);
+    expect(started.length).toBeLessThanOrEqual(202);
+    slow = false;
+    releaseWrite[0]!();
+    expect(await run).toBe(true);
+    expect(started).toHaveLength(1000);
   });
 
   it('runs lockstep batches when a delay between batches is asked for', async () => {

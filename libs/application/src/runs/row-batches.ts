@@ -8,7 +8,7 @@ export interface PendingRow {
   index: number;
 }
 
-/** What a run does with its rows: one row at a time, stored `batchSize` rows at a time. */
+/** What a run does with its rows: one row at a time, stored at least `batchSize` rows at a time (but the last). */
 export interface RowWork<S> {
   /** Invokes and judges one row; never throws for a failing application (that is a result). */
   runRow(item: PendingRow): Promise<S>;
@@ -45,21 +45,38 @@ async function runInLockstep<S>(rows: AsyncIterable<PendingRow>, size: number, d
   return true;
 }
 
+/** Rows one write may take when more have finished than `batchSize`: a slow database gets fewer, bigger writes. */
+const ROWS_PER_WRITE_AT_LEAST = 100;
+
 async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, work: RowWork<S>): Promise<boolean> {
   if (await work.stopped()) return false;
   const inFlight = new Set<Promise<void>>();
-  let done: S[] = [];
-  let writes: Promise<void> = Promise.resolve();
+  const done: S[] = [];
   let halted = false;
   let failure: { error: unknown } | null = null;
   let launched = 0;
   const fail = (error: unknown) => { failure ??= { error }; };
-  // Writes run one after another.
-  const flush = (): Promise<void> => {
-    const finished = done;
-    done = [];
-    if (finished.length > 0) writes = writes.then(() => work.store(finished));
-    return writes;
+  // One write at a time; the rows that finish while it runs go in the next one, up to `rowsPerWrite`. Finished rows
+  // wait for a write only up to twice that: then the window starts no row until the write in flight ends. Without a
+  // bound, a database slower than the app would hold every finished row of the test set.
+  const rowsPerWrite = Math.max(width, ROWS_PER_WRITE_AT_LEAST);
+  let writing: Promise<void> | null = null;
+  const write = (): void => {
+    if (writing || done.length === 0 || failure) return;
+    const finished = done.splice(0, rowsPerWrite);
+    writing = work.store(finished).then(
+      () => {
+        writing = null;
+        if (done.length >= width) write();
+      },
+      (error: unknown) => {
+        writing = null;
+        fail(error);
+      },
+    );
+  };
+  const writesDone = async (): Promise<void> => {
+    while (writing) await writing;
   };
   // Each batch's worth of rows asks whether the run was stopped, as a lockstep batch would, but the window waits
   // for that answer only a batch later: on a single database session the question queues behind the batch being
@@ -80,15 +97,17 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
     launched += 1;
     const task: Promise<void> = work.runRow(item).then((scenario) => {
       done.push(scenario);
-      if (done.length >= width) flush().catch(fail);
+      if (done.length >= width) write();
     }, fail);
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
-    // Pull the next row only when a slot is free: the window, not the test set, sizes memory.
+    // Pull the next row only when a slot is free and the backlog is within bounds: the window, not the test set,
+    // sizes memory.
     if (inFlight.size >= width) await Promise.race(inFlight);
+    while (writing && done.length >= 2 * rowsPerWrite) await writing;
   }
   await Promise.all(inFlight);
-  await flush();
+  for (write(); writing; write()) await writesDone();
   if (check && !halted) halted = await check;
   if (failure) throw (failure as { error: unknown }).error;
   return !halted;
