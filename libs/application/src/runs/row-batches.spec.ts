@@ -31,6 +31,9 @@ function controlledWork(options: { stopAfterStores?: number } = {}) {
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
 async function settle(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await tick();
 }
@@ -56,12 +59,13 @@ describe('runRows', () => {
   });
 
   it('writes one batch at a time: rows that finish meanwhile go in the next write, all of them', async () => {
+    const { work: rowWork, release } = controlledWork();
     const stored: number[][] = [];
     let writesAtOnce = 0;
     let mostWritesAtOnce = 0;
     const releaseWrite: Array<() => void> = [];
     const work = {
-      runRow: async (item: PendingRow) => item.index,
+      ...rowWork,
       store: async (done: number[]) => {
         writesAtOnce += 1;
         mostWritesAtOnce = Math.max(mostWritesAtOnce, writesAtOnce);
@@ -69,19 +73,39 @@ describe('runRows', () => {
         stored.push([...done]);
         writesAtOnce -= 1;
       },
-      stopped: async () => false,
     };
     const run = runRows(rowsOf(30), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
     await settle();
-    expect(releaseWrite).toHaveLength(1); // the first two rows' write is in flight; the others finished meanwhile
-    while (stored.flat().length < 30) {
-      releaseWrite.shift()?.();
-      await settle();
+    release.get(0)!();
+    release.get(1)!();
+    await waitFor(() => releaseWrite.length === 1); // rows 0 and 1, written after waiting a little for more
+    for (let index = 2; index < 30; index += 1) {
+      await waitFor(() => release.has(index));
+      release.get(index)!();
     }
+    releaseWrite.shift()!();
+    await waitFor(() => releaseWrite.length === 1);
+    releaseWrite.shift()!();
     expect(await run).toBe(true);
     expect(mostWritesAtOnce).toBe(1);
-    expect(stored[0]).toEqual([0, 1]);
-    expect(stored[1]).toEqual(Array.from({ length: 28 }, (_, i) => i + 2));
+    expect(stored).toEqual([[0, 1], Array.from({ length: 28 }, (_, i) => i + 2)]);
+  });
+
+  it('gathers rows that come fast into fewer, bigger writes', async () => {
+    const stored: number[][] = [];
+    const work = {
+      runRow: async (item: PendingRow) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return item.index;
+      },
+      store: async (done: number[]) => {
+        stored.push([...done]);
+      },
+      stopped: async () => false,
+    };
+    expect(await runRows(rowsOf(200), { batchSize: 5, delayBetweenBatchesSeconds: 0 }, work)).toBe(true);
+    expect(stored.flat()).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(stored.length).toBeLessThan(20); // 5 rows at a time would be 40 writes
   });
 
   it('starts no row while too many finished rows wait for a slow write', async () => {
@@ -98,10 +122,10 @@ describe('runRows', () => {
     };
     const run = runRows(rowsOf(1000), { batchSize: 1, delayBetweenBatchesSeconds: 0 }, work);
     for (let i = 0; i < 30; i += 1) await tick();
-    // One row in the write, at most 200 waiting (twice the 100 rows one write may take), one more in the window.
+    // 100 rows in the write (the most one may take), at most 200 waiting, one more in the window.
     expect(releaseWrite).toHaveLength(1);
-    expect(started.length).toBeGreaterThan(100);
-    expect(started.length).toBeLessThanOrEqual(202);
+    expect(started.length).toBeGreaterThan(200);
+    expect(started.length).toBeLessThanOrEqual(301);
     slow = false;
     releaseWrite[0]!();
     expect(await run).toBe(true);
