@@ -88,9 +88,6 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
     if (done.length >= rowsPerWrite) write();
     else if (done.length >= width && !writing && !gathering) gathering = setTimeout(write, GATHER_MS);
   };
-  const writesDone = async (): Promise<void> => {
-    while (writing) await writing;
-  };
   // Each batch's worth of rows asks whether the run was stopped, as a lockstep batch would, but the window waits
   // for that answer only a batch later: on a single database session the question queues behind the batch being
   // written, and the window would stall as long. A stop ends the run within two batches' worth of rows.
@@ -120,7 +117,8 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
     while (writing && done.length >= 2 * rowsPerWrite) await writing;
   }
   await Promise.all(inFlight);
-  for (write(); writing; write()) await writesDone();
+  // A write's end may start the next one itself, or leave the rest gathering: either way, write until none is left.
+  for (write(); writing; write()) await writing;
   if (check && !halted) halted = await check;
   if (failure) throw (failure as { error: unknown }).error;
   return !halted;
