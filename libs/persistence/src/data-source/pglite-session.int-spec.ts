@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from './database-errors';
 import { openPglite } from './open-pglite';
 import type { PgliteSession } from './pglite-session';
 
@@ -49,5 +50,23 @@ describe('PGlite session: statements with parameters', () => {
     await session.query('ALTER TABLE kept ADD COLUMN note text');
     const { rows } = await query(select, ['4f0b8a4e-8a6b-4bb0-9f3e-444444444444']);
     expect(rows[0]).toHaveProperty('note', null);
+  });
+});
+
+describe('PGlite session: closing', () => {
+  const failure = (query: Promise<unknown>): Promise<Error | null> => query.then(() => null, (error: Error) => error);
+
+  it('runs the statements sent before close, then answers every later one as a closed database', async () => {
+    const session = await openPglite(null);
+    const sentBefore = session.query('SELECT count(*)::int AS n FROM generate_series(1, 300000)');
+    const closed = session.close();
+    const sentAfter = [failure(session.query('SELECT 1')), failure(session.query('SELECT $1::int', [1]))];
+    await expect(sentBefore).resolves.toMatchObject({ rows: [{ n: 300000 }] });
+    await closed;
+    for (const error of await Promise.all(sentAfter)) {
+      expect(error?.message).toMatch(/PGlite is closed/);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    }
+    expect((await failure(session.query('SELECT 2')))?.message).toMatch(/PGlite is closed/);
   });
 });

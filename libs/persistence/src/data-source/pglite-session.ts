@@ -7,6 +7,9 @@ export interface PgliteSession {
   close(): Promise<void>;
 }
 
+/** What a statement sent after close is answered: database-errors.ts reads it as the database being unavailable (503). */
+const CLOSED_MESSAGE = 'PGlite is closed: the database was shut down';
+
 // Plain JavaScript, evaluated in the worker: it runs the same under Jest, from source and compiled.
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -64,7 +67,9 @@ const run = async (sql, params) => {
   const results = await db.exec(sql);
   return results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 };
 };
-parentPort.on('message', async ({ id, sql, params, close }) => {
+// One message at a time, in the order sent: a close waits for the statements sent before it (run beside them,
+// it tore PGlite down under a statement, which failed with a TypeError from inside the WASM module).
+const answer = async ({ id, sql, params, close }) => {
   try {
     if (close) await db.close();
     const result = close ? undefined : await run(sql, params);
@@ -72,7 +77,9 @@ parentPort.on('message', async ({ id, sql, params, close }) => {
   } catch (error) {
     parentPort.postMessage({ id, error: plain(error) });
   }
-});
+};
+let previous = Promise.resolve();
+parentPort.on('message', (message) => { previous = previous.then(() => answer(message)); });
 PGlite.create(workerData.options).then(
   (opened) => { db = opened; parentPort.postMessage({ id: 0 }); },
   (error) => parentPort.postMessage({ id: 0, error: plain(error) }),
@@ -105,7 +112,7 @@ export function openPgliteSession(options: { dataDir?: string; startParams: stri
     else waiting?.resolve(reply.result);
   };
   const failAll = (error: Error): void => {
-    gone = error;
+    gone ??= error;
     for (const id of [...pending.keys()]) settle({ id, error: { message: error.message } });
   };
   worker.on('message', settle);
@@ -124,7 +131,9 @@ export function openPgliteSession(options: { dataDir?: string; startParams: stri
     query: (sql, params) => send({ sql, params }),
     async close() {
       try {
-        await send({ close: true });
+        const closing = send({ close: true });
+        gone = new Error(CLOSED_MESSAGE);
+        await closing;
       } finally {
         await worker.terminate();
       }
