@@ -6,7 +6,7 @@ import {
   TraceRepository, VariantRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
-import { type DatabaseConfig, openDataSource } from './data-source/create-data-source';
+import { type DatabaseConfig, closeDataSource, openDataSource } from './data-source/create-data-source';
 import { AdvisoryExclusiveLock, DatabaseOutageClassifier, ProcessExclusiveLock } from './data-source/exclusive-locks';
 import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './repositories/access.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
@@ -54,6 +54,6 @@ export class PersistenceModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    if (this.dataSource.isInitialized) await closeDataSource(this.dataSource);
   }
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { analyzeWhileOpen } from './auto-analyze';
 import { openPglite } from './open-pglite';
 import { createPglitePgModule } from './pglite-pool';
@@ -55,4 +56,19 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
 function lockPgliteDirectory(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   return lockDataDirectory(dataDir);
+}
+
+/** How long a shutdown waits for the statements and transactions in progress. */
+const CLOSE_GRACE_MS = 10_000;
+
+/**
+ * Closes the data source once no query runner is in use, or after `graceMs`. TypeORM's destroy releases the
+ * connections of query runners still in use: a request or a runner's write caught in the middle of a transaction
+ * failed at shutdown with "Connection terminated", and its answer was a 500.
+ */
+export async function closeDataSource(dataSource: DataSource, graceMs = CLOSE_GRACE_MS): Promise<void> {
+  const inUse = (dataSource.driver as PostgresDriver).connectedQueryRunners;
+  const deadline = Date.now() + graceMs;
+  while (inUse.length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  await dataSource.destroy();
 }

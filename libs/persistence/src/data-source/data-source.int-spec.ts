@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { DomainError, type EvaluatorConfig } from '@crucible/domain';
 import { everything } from '@crucible/application';
-import { openDataSource } from './create-data-source';
+import { closeDataSource, openDataSource } from './create-data-source';
+import { isDatabaseUnavailable } from './database-errors';
 import { DataDirectoryInUseError } from './pglite-directory-lock';
 import { MIGRATIONS } from './schema';
 import { createTestPostgres } from '../testing/test-databases';
@@ -81,4 +82,29 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluator config names on %s'
     await expect(repository.update({ ...other, name: 'exact' })).rejects.toMatchObject({ code: 'conflict' });
     expect((await repository.list(database.actor.projectId, appId, everything)).items.map((c) => c.name).sort()).toEqual(['exact', 'exact', 'other']);
   });
+});
+
+describe.each<TestEngine>(['postgres', 'pglite'])('closing on %s', (engine) => {
+  it('lets the transaction in progress finish, then answers every query as a database that is unavailable', async () => {
+    const postgres = engine === 'postgres' ? await createTestPostgres() : undefined;
+    const dataSource = await openDataSource(postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null });
+    try {
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => { entered = resolve; });
+      const transaction = dataSource.transaction(async (manager) => {
+        await manager.query('SELECT 1');
+        entered();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return manager.query('SELECT 2 AS n');
+      });
+      await inside;
+      await closeDataSource(dataSource);
+      await expect(transaction).resolves.toEqual([{ n: 2 }]);
+      const refused = await dataSource.query('SELECT 3').then(() => null, (error: Error) => error);
+      expect(refused).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(refused)).toBe(true);
+    } finally {
+      await postgres?.drop();
+    }
+  }, 60_000);
 });

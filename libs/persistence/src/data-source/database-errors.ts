@@ -18,7 +18,8 @@ export const violatedConstraint = (error: unknown): string | undefined => errorF
 const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 /** SQLSTATEs of a server going away: admin/crash shutdown, cannot connect now, too many connections. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
-const UNREACHABLE_MESSAGE = /connection terminated|timeout exceeded when trying to connect|not queryable|connection is not established|PGlite is closed/i;
+// "Driver not Connected" is TypeORM's answer once the data source is closed, at shutdown.
+const UNREACHABLE_MESSAGE = /connection terminated|timeout exceeded when trying to connect|not queryable|connection is not established|PGlite is closed|driver not connected/i;
 
 /**
  * The database cannot be reached (down, restarting, network gone), as opposed to a query that failed: such an
