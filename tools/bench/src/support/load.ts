@@ -2,72 +2,84 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { workspaceRoot } from './workspace-root';
 
-/** What one autocannon run (or rounds of them, pooled) measured. */
+/** What one load run (or rounds of them, pooled) measured. */
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
-  bytesPerSecond: number;
   failures: number;
-  /** Every response's latency, for pooling rounds. */
-  latenciesMs: number[];
+  /** The latency histogram: [microseconds, responses], for pooling rounds. */
+  latencyUs: Array<[number, number]>;
 }
 
-interface AutocannonResult {
-  requests: { average: number };
-  latencies: number[];
-  throughput: { average: number };
+interface WrkReport {
+  requests: number;
+  durationUs: number;
+  socketErrors: number;
   non2xx: number;
-  errors: number;
-  timeouts: number;
+  latencyUs: Array<[number, number]>;
 }
 
-/** autocannon in a process of its own (support/autocannon-run.mjs), so parsing the answers costs the server nothing. */
-function autocannon(options: Record<string, unknown>): Promise<AutocannonResult> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(workspaceRoot(), 'tools/bench/src/support/autocannon-run.mjs'), JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(`autocannon failed: ${stderr || error.message}`)) : resolve(JSON.parse(stdout) as AutocannonResult)));
-  });
-}
-
-export async function load(options: {
-  url: string; connections: number; durationSeconds: number; method?: string; headers?: Record<string, string>; body?: string;
-}): Promise<LoadResult> {
-  const result = await autocannon({
-    url: options.url, connections: options.connections, duration: options.durationSeconds,
-    method: options.method ?? 'GET', headers: options.headers, body: options.body,
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: percentile(result.latencies, 0.99),
-    bytesPerSecond: result.throughput.average,
-    failures: result.non2xx + result.errors + result.timeouts,
-    latenciesMs: result.latencies,
-  };
-}
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-}
+const WRK_HINT = 'the load benchmarks need wrk, from Debian\'s packages: apt-get install -y wrk';
 
 /**
- * Adds up rounds of one target's load: the mean rate, and the p99 of every response of every round. It used to be
- * the worst round's p99, but one stall of the load generator sets that: autocannon spends more than half its time
- * collecting garbage while it takes in 2 MB answers, and a round whose server-side latencies peaked at 55 ms
- * came out with a p99 of 636 ms at the client.
+ * wrk, one thread, in a process of its own. It used to be autocannon, in Node: taking in 2 MB answers it used
+ * more than a core and topped out at 300 req/s, where wrk takes 1 900 req/s from the same bare server; every
+ * "ratio to bare" of the listing measured the load generator.
  */
-function combine(results: LoadResult[]): LoadResult {
-  const latenciesMs = results.flatMap((r) => r.latenciesMs);
+function wrk(options: LoadOptions): Promise<WrkReport> {
+  const args = ['-t1', `-c${options.connections}`, `-d${options.durationSeconds}s`, '--timeout', '10s',
+    '-s', join(workspaceRoot(), 'tools/bench/src/support/wrk-report.lua'), options.url];
+  const env = {
+    ...process.env,
+    BENCH_METHOD: options.method ?? 'GET',
+    BENCH_BODY: options.body ?? '',
+    BENCH_HEADERS: Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`).join('\n'),
+  };
+  return new Promise((resolve, reject) => {
+    execFile('wrk', args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return reject(new Error(WRK_HINT));
+      const line = stdout.split('\n').find((text) => text.startsWith('wrk-report '));
+      if (error || !line) return reject(new Error(`wrk failed: ${stderr || stdout || error?.message}`));
+      resolve(JSON.parse(line.slice('wrk-report '.length)) as WrkReport);
+    });
+  });
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const report = await wrk(options);
   return {
-    requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
-    p99Ms: percentile(latenciesMs, 0.99),
-    bytesPerSecond: results.reduce((sum, r) => sum + r.bytesPerSecond, 0) / results.length,
-    failures: results.reduce((sum, r) => sum + r.failures, 0),
-    latenciesMs,
+    requestsPerSecond: report.requests / (report.durationUs / 1e6),
+    p99Ms: percentileMs(report.latencyUs, 0.99),
+    failures: report.socketErrors + report.non2xx,
+    latencyUs: report.latencyUs,
   };
 }
 
-type LoadOptions = Parameters<typeof load>[0];
+function percentileMs(histogram: Array<[number, number]>, fraction: number): number {
+  const sorted = [...histogram].sort(([a], [b]) => a - b);
+  const total = sorted.reduce((sum, [, count]) => sum + count, 0);
+  let seen = 0;
+  for (const [microseconds, count] of sorted) {
+    seen += count;
+    if (seen > total * fraction) return microseconds / 1000;
+  }
+  return (sorted[sorted.length - 1]?.[0] ?? 0) / 1000;
+}
+
+/** Adds up rounds of one target's load: the mean rate, and the p99 of every response of every round. */
+function combine(results: LoadResult[]): LoadResult {
+  const latencyUs = results.flatMap((r) => r.latencyUs);
+  return {
+    requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
+    p99Ms: percentileMs(latencyUs, 0.99),
+    failures: results.reduce((sum, r) => sum + r.failures, 0),
+    latencyUs,
+  };
+}
+
+interface LoadOptions {
+  url: string; connections: number; durationSeconds: number; method?: string; headers?: Record<string, string>; body?: string;
+}
 
 /** BENCH_VERBOSE=1 prints every round. */
 const VERBOSE = process.env['BENCH_VERBOSE'] === '1';
