@@ -5,6 +5,11 @@ export interface PgliteSession {
   /** With parameters, one statement; without, a script whose last statement's result is answered. */
   query(sql: string, params?: unknown[]): Promise<unknown>;
   close(): Promise<void>;
+  /**
+   * Hears the notifications of the channels the session listens on. A notification sent by a statement's commit
+   * is heard before that statement's answer.
+   */
+  onNotification(listener: (channel: string, payload: string) => void): void;
 }
 
 /** What a statement sent after close is answered: database-errors.ts reads it as the database being unavailable (503). */
@@ -81,11 +86,16 @@ const answer = async ({ id, sql, params, close }) => {
 let previous = Promise.resolve();
 parentPort.on('message', (message) => { previous = previous.then(() => answer(message)); });
 PGlite.create(workerData.options).then(
-  (opened) => { db = opened; parentPort.postMessage({ id: 0 }); },
+  (opened) => {
+    db = opened;
+    db.onNotification((channel, payload) => parentPort.postMessage({ notification: { channel, payload } }));
+    parentPort.postMessage({ id: 0 });
+  },
   (error) => parentPort.postMessage({ id: 0, error: plain(error) }),
 );`;
 
 interface Reply { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } }
+interface Notification { notification: { channel: string; payload: string } }
 
 /** An error as PGlite threw it in the worker: same message, SQLSTATE `code` and details, so callers tell them apart. */
 function rebuilt(error: Reply['error']): Error {
@@ -115,7 +125,11 @@ export function openPgliteSession(options: { dataDir?: string; startParams: stri
     gone ??= error;
     for (const id of [...pending.keys()]) settle({ id, error: { message: error.message } });
   };
-  worker.on('message', settle);
+  const listeners: Array<(channel: string, payload: string) => void> = [];
+  worker.on('message', (message: Reply | Notification) => {
+    if (!('notification' in message)) return settle(message);
+    for (const listener of listeners) listener(message.notification.channel, message.notification.payload);
+  });
   worker.on('error', (error) => failAll(new Error(`the PGlite worker failed: ${error.message}; the database is not queryable`)));
   worker.on('exit', () => failAll(new Error('the PGlite worker has exited; the database is not queryable')));
 
@@ -129,6 +143,7 @@ export function openPgliteSession(options: { dataDir?: string; startParams: stri
   };
   const session: PgliteSession = {
     query: (sql, params) => send({ sql, params }),
+    onNotification: (listener) => { listeners.push(listener); },
     async close() {
       try {
         const closing = send({ close: true });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import type { DataSource, Logger } from 'typeorm';
 import {
   type Evaluation, type EvaluationScenario, type Result, type TraceWithSpans, aggregateEvaluation, aggregateTallies, errorResult, tallyScenarios,
@@ -6,6 +7,23 @@ import {
 import { type Page, everything } from '@crucible/application';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmEvaluationRepository } from './evaluation.repository';
+import { evaluationChangesOf } from '../data-source/evaluation-changes';
+
+/**
+ * A statement outside the repository's connections: on PostgreSQL a client of its own, as another process would
+ * run it; PGlite has one session.
+ */
+async function runElsewhere(dataSource: DataSource, sql: string, parameters: unknown[]): Promise<void> {
+  const { url } = dataSource.options as { url?: string };
+  if (!url) return void (await dataSource.query(sql, parameters));
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql, parameters);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Counts the SQL statements a data source sends while `work` runs. */
 async function countQueries(dataSource: DataSource, work: () => Promise<unknown>): Promise<number> {
@@ -80,7 +98,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       .rejects.toMatchObject({ code: 'invalid_input' });
   });
 
-  it('serves a finished evaluation from its cache only while its stamp holds, and never to another project', async () => {
+  it('answers a listing again without reading it while nothing changed, and reads it again after any change, whoever made it', async () => {
     const finishedAppId = randomUUID();
     await database.dataSource.query('INSERT INTO apps (id, project_id, name, created_at, updated_at) VALUES ($1, $2, $3, now(), now())', [finishedAppId, database.actor.projectId, 'finished']);
     const created = { ...evaluation(), appId: finishedAppId };
@@ -91,14 +109,45 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     const find = async () => (await repository.listPage(projectId, { appId: finishedAppId }, everything)).items[0]!;
     const first = await find();
     expect(first.status).toBe('EVALUATION_FINISHED');
-    expect(await countQueries(database.dataSource, find)).toBe(1);
+    expect(await countQueries(database.dataSource, find)).toBe(0);
     expect(await find()).toBe(first);
-    // A stored row that changes anyway is read again: the cache is keyed by updated_at.
-    await database.dataSource.query("UPDATE evaluations SET testset_name = 'renamed', updated_at = now() WHERE id = $1", [created.id]);
-    expect((await find()).testsetName).toBe('renamed');
+    // Another project's change leaves the listing alone; a change on another connection (another process, on
+    // PostgreSQL) is seen by the very next listing.
+    await runElsewhere(database.dataSource, 'UPDATE evaluations SET updated_at = now() WHERE project_id = $1', [database.otherActor.projectId]);
+    expect(await countQueries(database.dataSource, find)).toBe(0);
+    for (let round = 0; round < 20; round += 1) {
+      await runElsewhere(database.dataSource, 'UPDATE evaluations SET testset_name = $2, updated_at = now() WHERE id = $1', [created.id, `renamed ${round}`]);
+      expect((await find()).testsetName).toBe(`renamed ${round}`);
+    }
+    await runElsewhere(database.dataSource, 'DELETE FROM evaluations WHERE id = $1', [created.id]);
+    expect((await repository.listPage(projectId, { appId: finishedAppId }, everything)).items).toEqual([]);
     const other = await repository.listPage(database.otherActor.projectId, {}, everything);
     expect(other.items.some((e) => e.id === created.id)).toBe(false);
   });
+
+  if (engine === 'postgres') {
+    it('reads every listing while the listener is disconnected, and vouches again once it listens again', async () => {
+      const { projectId } = database.actor;
+      const list = () => repository.listPage(projectId, { appId }, everything);
+      const listed = await list();
+      const changes = evaluationChangesOf(database.dataSource)!;
+      const before = await changes.stampOf(projectId);
+      await runElsewhere(database.dataSource, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query IN ('LISTEN evaluation_changes', 'SELECT 1')`, []);
+      expect(await changes.stampOf(projectId)).toBeNull();
+      await runElsewhere(database.dataSource, 'UPDATE evaluations SET testset_name = $2, updated_at = now() WHERE id = $1', [listed.items[0]!.id, 'while deaf']);
+      expect((await list()).items[0]!.testsetName).toBe('while deaf');
+      let after: string | null = null;
+      for (let wait = 0; after === null && wait < 50; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await changes.stampOf(projectId);
+      }
+      expect(after).not.toBeNull();
+      expect(after).not.toBe(before);
+      expect(await countQueries(database.dataSource, list)).toBe(2);
+      expect(await countQueries(database.dataSource, list)).toBe(0);
+    });
+  }
 
   it('tallies stored scenarios in SQL exactly as the domain aggregates them in memory', async () => {
     const created = evaluation();

@@ -13,6 +13,7 @@ import {
 } from '../entities/evaluation.orm-entity';
 import { evaluationMapper, evaluationScenarioMapper, evaluatorConfigMapper } from '../mappers/evaluation.mapper';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../data-source/database-errors';
+import { evaluationChangesOf } from '../data-source/evaluation-changes';
 
 /** The unique (project, app, name) constraint, told as the port promises: a conflict naming the name. */
 async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
@@ -30,8 +31,8 @@ import { BY_ROW, OLDEST_FIRST, decodeCursor, encodeCursor, keysetPage, sqlLimit,
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
-/** Pages of finished evaluations kept whole; each is a few hundred bytes of keys plus references to cached objects. */
-const RECENT_FINISHED_PAGES = 16;
+/** Listed pages kept whole, with the stamp of their project when they were read. */
+const RECENT_PAGES = 16;
 
 @Injectable()
 export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository {
@@ -74,8 +75,8 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
 @Injectable()
 export class TypeOrmEvaluationRepository extends EvaluationRepository {
   private readonly finished = new FinishedEvaluationCache();
-  /** Pages of finished evaluations by the ids and stamps they hold: the same page asked for again is the same object. */
-  private readonly finishedPages = new Map<string, Page<Evaluation>>();
+  /** By project, app, limit and cursor: a page asked for again while nothing changed is the same object. */
+  private readonly recentPages = new Map<string, { stamp: string; page: Page<Evaluation> }>();
 
   constructor(private readonly dataSource: DataSource) {
     super();
@@ -103,6 +104,21 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
   }
 
   async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
+    // Stamped before reading: a change committed meanwhile makes the next stamp differ.
+    const stamp = await evaluationChangesOf(this.dataSource)?.stampOf(projectId) ?? null;
+    const key = `${projectId} ${filter.appId ?? ''} ${page.limit ?? ''} ${page.cursor ?? ''}`;
+    const recent = this.recentPages.get(key);
+    if (stamp !== null && recent?.stamp === stamp) return recent.page;
+    const listed = await this.readPage(projectId, filter, page);
+    if (stamp !== null) {
+      this.recentPages.delete(key); // re-inserted: the map's order is the order of use
+      this.recentPages.set(key, { stamp, page: listed });
+      if (this.recentPages.size > RECENT_PAGES) this.recentPages.delete(this.recentPages.keys().next().value!);
+    }
+    return listed;
+  }
+
+  private async readPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
     const parameters: unknown[] = [projectId];
     const where = ['project_id = $1'];
     if (filter.appId) where.push(`app_id = $${parameters.push(filter.appId)}`);
@@ -118,9 +134,6 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
          FROM (SELECT id, updated_at, created_at, variant_name FROM evaluations WHERE ${where.join(' AND ')} ${order} ${sqlLimit(page)}) AS page`,
       parameters,
     );
-    const pageKey = `${page.limit ?? ''}|${keys ?? ''}`;
-    const seen = this.finishedPages.get(pageKey);
-    if (seen) return seen;
     const stamps = (keys ? keys.split(',') : []).map((pair) => {
       const [id, stamp] = pair.split(' ') as [string, string];
       return { id, stamp };
@@ -145,14 +158,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     const kept = more ? stamps.slice(0, page.limit!) : stamps;
     // A row deleted between the two queries is simply left out.
     const items = kept.flatMap((row) => known.get(row.id) ?? []);
-    const listed = { items, nextCursor: more ? await this.cursorAfter(kept[kept.length - 1]!.id) : null };
-    if (missing.length === 0 && items.length === kept.length) this.rememberPage(pageKey, listed);
-    return listed;
-  }
-
-  private rememberPage(key: string, page: Page<Evaluation>): void {
-    this.finishedPages.set(key, page);
-    if (this.finishedPages.size > RECENT_FINISHED_PAGES) this.finishedPages.delete(this.finishedPages.keys().next().value!);
+    return { items, nextCursor: more ? await this.cursorAfter(kept[kept.length - 1]!.id) : null };
   }
 
   /** Keys of the last row of a page; PostgreSQL's own text for the timestamp keeps its microseconds. */

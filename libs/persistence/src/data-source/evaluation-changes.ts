@@ -1,0 +1,138 @@
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PgliteSession } from './pglite-session';
+
+/** The channel of migration 1764500000000's trigger; its payload is the project whose evaluations changed. */
+const CHANNEL = 'evaluation_changes';
+/** How long the listener waits before connecting again after losing its connection. */
+const RECONNECT_MS = 1000;
+
+/**
+ * How many times each project's evaluations changed, as the database tells it (a trigger on `evaluations` sends a
+ * notice at every commit that touched them). Something read from those evaluations while a project's stamp stood
+ * at S is still exact while the stamp stands at S.
+ */
+export abstract class EvaluationChanges {
+  private readonly counts = new Map<string, number>();
+  /** Notices can have been missed (a listener reconnected): stamps of an earlier epoch are never equal to one of now. */
+  protected epoch = 0;
+
+  /** The project's stamp, counting every change committed before the call; null when the listener cannot vouch for it. */
+  abstract stampOf(projectId: string): Promise<string | null>;
+
+  abstract close(): Promise<void>;
+
+  protected heard(projectId: string): void {
+    this.counts.set(projectId, (this.counts.get(projectId) ?? 0) + 1);
+  }
+
+  protected stamp(projectId: string): string {
+    return `${this.epoch}:${this.counts.get(projectId) ?? 0}`;
+  }
+}
+
+/** PGlite's one session listens itself: a commit's notice is heard before the answer of the statement that sent it. */
+export class PgliteEvaluationChanges extends EvaluationChanges {
+  static async listen(session: PgliteSession, dataSource: DataSource): Promise<PgliteEvaluationChanges> {
+    const changes = new PgliteEvaluationChanges();
+    session.onNotification((channel, payload) => {
+      if (channel === CHANNEL) changes.heard(payload);
+    });
+    await dataSource.query(`LISTEN ${CHANNEL}`);
+    return changes;
+  }
+
+  async stampOf(projectId: string): Promise<string | null> {
+    return this.stamp(projectId);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * A connection of its own listens. PostgreSQL sends a listening session the notices of every transaction committed
+ * before a statement ahead of that statement's answer, so one round trip on it counts every change committed
+ * before the round trip began: a client that changed an evaluation and then lists sees its change.
+ */
+export class PostgresEvaluationChanges extends EvaluationChanges {
+  private client: Client | null = null;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  private constructor(private readonly url: string) {
+    super();
+  }
+
+  static async listen(url: string): Promise<PostgresEvaluationChanges> {
+    const changes = new PostgresEvaluationChanges(url);
+    await changes.connect();
+    return changes;
+  }
+
+  async stampOf(projectId: string): Promise<string | null> {
+    const client = this.client;
+    if (!client) return null;
+    const epoch = this.epoch;
+    try {
+      await client.query('SELECT 1');
+    } catch {
+      return null;
+    }
+    return this.client === client && this.epoch === epoch ? this.stamp(projectId) : null;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    client.on('notification', ({ channel, payload }) => {
+      if (channel === CHANNEL && payload) this.heard(payload);
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch {
+      this.lost(client);
+      return;
+    }
+    if (this.closed) return void client.end().catch(() => undefined);
+    this.epoch += 1;
+    this.client = client;
+  }
+
+  /** Notices sent while no one listened are gone: until a new connection listens, nothing is vouched for. */
+  private lost(client: Client): void {
+    void client.end().catch(() => undefined);
+    if (this.client === client) this.client = null;
+    if (this.client || this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.connect();
+    }, RECONNECT_MS);
+    this.retry.unref();
+  }
+}
+
+const registry = new WeakMap<DataSource, EvaluationChanges>();
+
+/** What openDataSource started for this data source; none for one built elsewhere (it then reads every time). */
+export const evaluationChangesOf = (dataSource: DataSource): EvaluationChanges | undefined => registry.get(dataSource);
+
+/** Keeps `changes` with the data source until it is destroyed. */
+export function attachEvaluationChanges(dataSource: DataSource, changes: EvaluationChanges): void {
+  registry.set(dataSource, changes);
+  const destroy = dataSource.destroy.bind(dataSource);
+  dataSource.destroy = async () => {
+    registry.delete(dataSource);
+    await changes.close();
+    return destroy();
+  };
+}
