@@ -58,6 +58,8 @@ export class PostgresEvaluationChanges extends EvaluationChanges {
   private client: Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  private tripOnItsWay: Promise<boolean> = Promise.resolve(true);
+  private nextTrip: Promise<boolean> | null = null;
 
   private constructor(private readonly url: string) {
     super();
@@ -70,15 +72,23 @@ export class PostgresEvaluationChanges extends EvaluationChanges {
   }
 
   async stampOf(projectId: string): Promise<string | null> {
-    const client = this.client;
-    if (!client) return null;
     const epoch = this.epoch;
-    try {
-      await client.query('SELECT 1');
-    } catch {
-      return null;
-    }
-    return this.client === client && this.epoch === epoch ? this.stamp(projectId) : null;
+    if (!this.client || !(await this.roundTrip())) return null;
+    return this.client && this.epoch === epoch ? this.stamp(projectId) : null;
+  }
+
+  /**
+   * A round trip that begins after the call. Callers that come while one is on its way share the next one: under
+   * load the listener makes one round trip at a time, not one per listing.
+   */
+  private roundTrip(): Promise<boolean> {
+    this.nextTrip ??= this.tripOnItsWay.then(() => {
+      this.nextTrip = null;
+      const client = this.client;
+      this.tripOnItsWay = client ? client.query('SELECT 1').then(() => true, () => false) : Promise.resolve(false);
+      return this.tripOnItsWay;
+    });
+    return this.nextTrip;
   }
 
   async close(): Promise<void> {
