@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { analyzeWhileOpen } from './auto-analyze';
-import { PgliteEvaluationChanges, PostgresEvaluationChanges, attachEvaluationChanges } from './evaluation-changes';
+import { PgliteChangeNotices, PostgresChangeNotices, attachChangeNotices } from './change-notices';
 import { openPglite } from './open-pglite';
 import { createPglitePgModule } from './pglite-pool';
 import { lockDataDirectory } from './pglite-directory-lock';
@@ -37,7 +37,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
       throw error;
     }
     analyzeWhileOpen(dataSource);
-    attachEvaluationChanges(dataSource, await PostgresEvaluationChanges.listen(config.url));
+    attachChangeNotices(dataSource, await PostgresChangeNotices.listen(config.url));
     return dataSource;
   }
   const release = config.dataDir ? lockPgliteDirectory(config.dataDir) : () => undefined;
@@ -48,7 +48,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
     // One process owns a PGlite directory (the lock above), so nothing else can race these migrations.
     await dataSource.runMigrations({ transaction: 'each' });
     analyzeWhileOpen(dataSource);
-    attachEvaluationChanges(dataSource, await PgliteEvaluationChanges.listen(db, dataSource));
+    attachChangeNotices(dataSource, await PgliteChangeNotices.listen(db, dataSource));
     return dataSource;
   } catch (error) {
     release();

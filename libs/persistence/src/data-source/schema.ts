@@ -13,7 +13,7 @@ import { TracesSchema1764000000000 } from '../migrations/1764000000000-traces-sc
 import { ApiKeyRoles1764200000000 } from '../migrations/1764200000000-api-key-roles';
 import { ScenarioTraceIds1764300000000 } from '../migrations/1764300000000-scenario-trace-ids';
 import { EvaluationProgressCounts1764400000000 } from '../migrations/1764400000000-evaluation-progress-counts';
-import { EvaluationChangeNotices1764500000000 } from '../migrations/1764500000000-evaluation-change-notices';
+import { ChangeNotices1764500000000 } from '../migrations/1764500000000-change-notices';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -27,4 +27,4 @@ export const ORM_ENTITIES = [
 export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002,
   HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000,
   ApiKeyRoles1764200000000, ScenarioTraceIds1764300000000, EvaluationProgressCounts1764400000000,
-  EvaluationChangeNotices1764500000000];
+  ChangeNotices1764500000000];

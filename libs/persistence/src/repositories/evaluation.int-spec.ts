@@ -1,46 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import type { DataSource, Logger } from 'typeorm';
 import {
   type Evaluation, type EvaluationScenario, type Result, type TraceWithSpans, aggregateEvaluation, aggregateTallies, errorResult, tallyScenarios,
 } from '@crucible/domain';
 import { type Page, everything } from '@crucible/application';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
+import { countQueries, runElsewhere } from '../testing/query-probes';
 import { TypeOrmEvaluationRepository } from './evaluation.repository';
-import { evaluationChangesOf } from '../data-source/evaluation-changes';
-
-/**
- * A statement outside the repository's connections: on PostgreSQL a client of its own, as another process would
- * run it; PGlite has one session.
- */
-async function runElsewhere(dataSource: DataSource, sql: string, parameters: unknown[]): Promise<void> {
-  const { url } = dataSource.options as { url?: string };
-  if (!url) return void (await dataSource.query(sql, parameters));
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql, parameters);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Counts the SQL statements a data source sends while `work` runs. */
-async function countQueries(dataSource: DataSource, work: () => Promise<unknown>): Promise<number> {
-  const original = dataSource.logger;
-  let count = 0;
-  dataSource.logger = new Proxy(original, {
-    get: (target, property: keyof Logger) => (property === 'logQuery'
-      ? () => { count += 1; }
-      : target[property]),
-  });
-  try {
-    await work();
-  } finally {
-    dataSource.logger = original;
-  }
-  return count;
-}
+import { changeNoticesOf, topics } from '../data-source/change-notices';
 
 describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s', (engine) => {
   let database: TestDatabase;
@@ -130,17 +96,17 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       const { projectId } = database.actor;
       const list = () => repository.listPage(projectId, { appId }, everything);
       const listed = await list();
-      const changes = evaluationChangesOf(database.dataSource)!;
-      const before = await changes.stampOf(projectId);
+      const changes = changeNoticesOf(database.dataSource)!;
+      const before = await changes.stampOf(topics.evaluationsOf(projectId));
       await runElsewhere(database.dataSource, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query IN ('LISTEN evaluation_changes', 'SELECT 1')`, []);
-      expect(await changes.stampOf(projectId)).toBeNull();
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query IN ('LISTEN changes', 'SELECT 1')`, []);
+      expect(await changes.stampOf(topics.evaluationsOf(projectId))).toBeNull();
       await runElsewhere(database.dataSource, 'UPDATE evaluations SET testset_name = $2, updated_at = now() WHERE id = $1', [listed.items[0]!.id, 'while deaf']);
       expect((await list()).items[0]!.testsetName).toBe('while deaf');
       let after: string | null = null;
       for (let wait = 0; after === null && wait < 50; wait += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        after = await changes.stampOf(projectId);
+        after = await changes.stampOf(topics.evaluationsOf(projectId));
       }
       expect(after).not.toBeNull();
       expect(after).not.toBe(before);

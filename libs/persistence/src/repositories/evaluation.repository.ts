@@ -13,7 +13,7 @@ import {
 } from '../entities/evaluation.orm-entity';
 import { evaluationMapper, evaluationScenarioMapper, evaluatorConfigMapper } from '../mappers/evaluation.mapper';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../data-source/database-errors';
-import { evaluationChangesOf } from '../data-source/evaluation-changes';
+import { changeNoticesOf, topics } from '../data-source/change-notices';
 
 /** The unique (project, app, name) constraint, told as the port promises: a conflict naming the name. */
 async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
@@ -105,7 +105,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
 
   async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
     // Stamped before reading: a change committed meanwhile makes the next stamp differ.
-    const stamp = await evaluationChangesOf(this.dataSource)?.stampOf(projectId) ?? null;
+    const stamp = await changeNoticesOf(this.dataSource)?.stampOf(topics.evaluationsOf(projectId)) ?? null;
     const key = `${projectId} ${filter.appId ?? ''} ${page.limit ?? ''} ${page.cursor ?? ''}`;
     const recent = this.recentPages.get(key);
     if (stamp !== null && recent?.stamp === stamp) return recent.page;

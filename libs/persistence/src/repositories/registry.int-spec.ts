@@ -7,6 +7,7 @@ import {
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmApiKeyRepository } from './access.repository';
+import { countQueries, runElsewhere } from '../testing/query-probes';
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmVariantRepository } from './variant.repository';
 import { TypeOrmEnvironmentRepository } from './environment.repository';
@@ -67,6 +68,20 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     expect(await keys.findByHash(key!.keyHash)).toEqual(key);
     expect(await keys.delete(otherActor.projectId, key!.id)).toBe(false);
     expect(await keys.findByHash(key!.keyHash)).not.toBeNull();
+  });
+
+  it('serves a found key without a query while no key changed, and sees any change to keys at the next lookup', async () => {
+    const keys = new TypeOrmApiKeyRepository(dataSource);
+    const [key] = (await keys.list(otherActor.projectId, everything)).items;
+    expect(await keys.findByHash(key!.keyHash)).toEqual(key);
+    expect(await countQueries(dataSource, () => keys.findByHash(key!.keyHash))).toBe(0);
+    // Changed on another connection (another process, on PostgreSQL): seen by the very next lookup.
+    const role = key!.role === 'admin' ? 'member' : 'admin';
+    await runElsewhere(dataSource, 'UPDATE api_keys SET role = $2 WHERE id = $1', [key!.id, role]);
+    expect(await keys.findByHash(key!.keyHash)).toMatchObject({ id: key!.id, role });
+    await runElsewhere(dataSource, 'DELETE FROM api_keys WHERE id = $1', [key!.id]);
+    expect(await keys.findByHash(key!.keyHash)).toBeNull();
+    expect(await keys.findByHash(key!.keyHash)).toBeNull();
   });
 
   it('gives 50 concurrent parameter updates revisions 2..51, none lost', async () => {

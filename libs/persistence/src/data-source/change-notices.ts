@@ -2,39 +2,44 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PgliteSession } from './pglite-session';
 
-/** The channel of migration 1764500000000's trigger; its payload is the project whose evaluations changed. */
-const CHANNEL = 'evaluation_changes';
+/** The channel of migration 1764500000000's triggers; a notice's payload is the topic that changed. */
+const CHANNEL = 'changes';
 /** How long the listener waits before connecting again after losing its connection. */
 const RECONNECT_MS = 1000;
 
+/** The topics the triggers send. */
+export const topics = {
+  evaluationsOf: (projectId: string): string => `evaluations:${projectId}`,
+  apiKeys: 'api_keys',
+};
+
 /**
- * How many times each project's evaluations changed, as the database tells it (a trigger on `evaluations` sends a
- * notice at every commit that touched them). Something read from those evaluations while a project's stamp stood
- * at S is still exact while the stamp stands at S.
+ * How many times each topic changed, as the database tells it: a trigger sends a notice at every commit that
+ * changed a table it watches. Something read while a topic's stamp stood at S is still exact while it stands at S.
  */
-export abstract class EvaluationChanges {
+export abstract class ChangeNotices {
   private readonly counts = new Map<string, number>();
   /** Notices can have been missed (a listener reconnected): stamps of an earlier epoch are never equal to one of now. */
   protected epoch = 0;
 
-  /** The project's stamp, counting every change committed before the call; null when the listener cannot vouch for it. */
-  abstract stampOf(projectId: string): Promise<string | null>;
+  /** The topic's stamp, counting every change committed before the call; null when the listener cannot vouch for it. */
+  abstract stampOf(topic: string): Promise<string | null>;
 
   abstract close(): Promise<void>;
 
-  protected heard(projectId: string): void {
-    this.counts.set(projectId, (this.counts.get(projectId) ?? 0) + 1);
+  protected heard(topic: string): void {
+    this.counts.set(topic, (this.counts.get(topic) ?? 0) + 1);
   }
 
-  protected stamp(projectId: string): string {
-    return `${this.epoch}:${this.counts.get(projectId) ?? 0}`;
+  protected stamp(topic: string): string {
+    return `${this.epoch}:${this.counts.get(topic) ?? 0}`;
   }
 }
 
 /** PGlite's one session listens itself: a commit's notice is heard before the answer of the statement that sent it. */
-export class PgliteEvaluationChanges extends EvaluationChanges {
-  static async listen(session: PgliteSession, dataSource: DataSource): Promise<PgliteEvaluationChanges> {
-    const changes = new PgliteEvaluationChanges();
+export class PgliteChangeNotices extends ChangeNotices {
+  static async listen(session: PgliteSession, dataSource: DataSource): Promise<PgliteChangeNotices> {
+    const changes = new PgliteChangeNotices();
     session.onNotification((channel, payload) => {
       if (channel === CHANNEL) changes.heard(payload);
     });
@@ -42,8 +47,8 @@ export class PgliteEvaluationChanges extends EvaluationChanges {
     return changes;
   }
 
-  async stampOf(projectId: string): Promise<string | null> {
-    return this.stamp(projectId);
+  async stampOf(topic: string): Promise<string | null> {
+    return this.stamp(topic);
   }
 
   async close(): Promise<void> {}
@@ -52,9 +57,9 @@ export class PgliteEvaluationChanges extends EvaluationChanges {
 /**
  * A connection of its own listens. PostgreSQL sends a listening session the notices of every transaction committed
  * before a statement ahead of that statement's answer, so one round trip on it counts every change committed
- * before the round trip began: a client that changed an evaluation and then lists sees its change.
+ * before the round trip began: a client that changed something and then reads it sees its change.
  */
-export class PostgresEvaluationChanges extends EvaluationChanges {
+export class PostgresChangeNotices extends ChangeNotices {
   private client: Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
@@ -65,16 +70,16 @@ export class PostgresEvaluationChanges extends EvaluationChanges {
     super();
   }
 
-  static async listen(url: string): Promise<PostgresEvaluationChanges> {
-    const changes = new PostgresEvaluationChanges(url);
+  static async listen(url: string): Promise<PostgresChangeNotices> {
+    const changes = new PostgresChangeNotices(url);
     await changes.connect();
     return changes;
   }
 
-  async stampOf(projectId: string): Promise<string | null> {
+  async stampOf(topic: string): Promise<string | null> {
     const epoch = this.epoch;
     if (!this.client || !(await this.roundTrip())) return null;
-    return this.client && this.epoch === epoch ? this.stamp(projectId) : null;
+    return this.client && this.epoch === epoch ? this.stamp(topic) : null;
   }
 
   /**
@@ -131,13 +136,13 @@ export class PostgresEvaluationChanges extends EvaluationChanges {
   }
 }
 
-const registry = new WeakMap<DataSource, EvaluationChanges>();
+const registry = new WeakMap<DataSource, ChangeNotices>();
 
 /** What openDataSource started for this data source; none for one built elsewhere (it then reads every time). */
-export const evaluationChangesOf = (dataSource: DataSource): EvaluationChanges | undefined => registry.get(dataSource);
+export const changeNoticesOf = (dataSource: DataSource): ChangeNotices | undefined => registry.get(dataSource);
 
 /** Keeps `changes` with the data source until it is destroyed. */
-export function attachEvaluationChanges(dataSource: DataSource, changes: EvaluationChanges): void {
+export function attachChangeNotices(dataSource: DataSource, changes: ChangeNotices): void {
   registry.set(dataSource, changes);
   const destroy = dataSource.destroy.bind(dataSource);
   dataSource.destroy = async () => {
