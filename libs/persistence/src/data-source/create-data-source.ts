@@ -10,7 +10,11 @@ import { runMigrationsExclusively } from './migration-lock';
 import { MIGRATIONS, ORM_ENTITIES } from './schema';
 
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * changeNotices (default true): listen for the change notices (change-notices.ts) on a connection of its own.
+   * Off, every listing and key lookup reads: for a URL through a transaction-pooling proxy, which does not carry LISTEN.
+   */
+  | { kind: 'postgres'; url: string; poolSize?: number; changeNotices?: boolean }
   /** dataDir null keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | null };
 
@@ -37,7 +41,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
       throw error;
     }
     analyzeWhileOpen(dataSource);
-    attachChangeNotices(dataSource, await PostgresChangeNotices.listen(config.url));
+    if (config.changeNotices !== false) attachChangeNotices(dataSource, await PostgresChangeNotices.listen(config.url));
     return dataSource;
   }
   const release = config.dataDir ? lockPgliteDirectory(config.dataDir) : () => undefined;

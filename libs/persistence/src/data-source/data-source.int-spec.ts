@@ -11,7 +11,9 @@ import { DataDirectoryInUseError } from './pglite-directory-lock';
 import { MIGRATIONS } from './schema';
 import { createTestPostgres } from '../testing/test-databases';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
-import { TypeOrmEvaluatorConfigRepository } from '../repositories/evaluation.repository';
+import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from '../repositories/evaluation.repository';
+import { countQueries } from '../testing/query-probes';
+import { changeNoticesOf } from './change-notices';
 
 describe('migrations on PostgreSQL', () => {
   it('run once when several processes start together on a fresh database', async () => {
@@ -105,6 +107,26 @@ describe.each<TestEngine>(['postgres', 'pglite'])('closing on %s', (engine) => {
       expect(isDatabaseUnavailable(refused)).toBe(true);
     } finally {
       await postgres?.drop();
+    }
+  }, 60_000);
+});
+
+describe('change notices turned off on PostgreSQL', () => {
+  it('listens on no connection of its own, and every listing reads', async () => {
+    const postgres = await createTestPostgres();
+    const dataSource = await openDataSource({ kind: 'postgres', url: postgres.url, changeNotices: false });
+    try {
+      expect(changeNoticesOf(dataSource)).toBeUndefined();
+      const [{ listeners }] = await dataSource.query('SELECT count(*)::int AS listeners FROM pg_stat_activity WHERE datname = current_database() AND query LIKE \'LISTEN%\'');
+      expect(listeners).toBe(0);
+      const repository = new TypeOrmEvaluationRepository(dataSource);
+      // An empty project's listing is one query; with the notices on, the second would be none.
+      const list = () => repository.listPage(randomUUID(), {}, everything);
+      expect(await countQueries(dataSource, list)).toBe(1);
+      expect(await countQueries(dataSource, list)).toBe(1);
+    } finally {
+      await dataSource.destroy();
+      await postgres.drop();
     }
   }, 60_000);
 });

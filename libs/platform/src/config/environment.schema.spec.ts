@@ -18,7 +18,8 @@ describe('the environment schema', () => {
       QUEUE_NAME: 'team-a', RUNNER_CONCURRENCY: '8', CRUCIBLE_TRACE_RETENTION_DAYS: '0',
     });
     expect(env.PORT).toBe(9001);
-    expect(databaseConfigOf(env)).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db:5432/crucible', poolSize: 4 });
+    expect(databaseConfigOf(env)).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db:5432/crucible', poolSize: 4, changeNotices: true });
+    expect(databaseConfigOf({ ...env, CRUCIBLE_CHANGE_NOTICES: 'off' })).toMatchObject({ changeNotices: false });
     expect(queueConfigOf(env, true)).toEqual({
       kind: 'bullmq', consume: true, redisUrl: 'redis://cache:6379', concurrency: 8, lockDurationMs: 30_000, queueName: 'team-a',
     });
@@ -27,13 +28,14 @@ describe('the environment schema', () => {
 
   it('names every invalid variable, and never repeats a value that may be secret', () => {
     const attempt = () => parseEnvironment({
-      PORT: 'eighty', RUNNER_CONCURRENCY: '0', DATABASE_URL: 'mysql://root:hunter2@db/x', LOG_LEVEL: 'loud',
+      PORT: 'eighty', RUNNER_CONCURRENCY: '0', DATABASE_URL: 'mysql://root:hunter2@db/x', LOG_LEVEL: 'loud', CRUCIBLE_CHANGE_NOTICES: 'maybe',
     });
     expect(attempt).toThrow(InvalidEnvironmentError);
     expect(attempt).toThrow(/PORT must be a whole number from 0 to 65535/);
     expect(attempt).toThrow(/RUNNER_CONCURRENCY must be at least 1/);
     expect(attempt).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
     expect(attempt).toThrow(/LOG_LEVEL/);
+    expect(attempt).toThrow(/CRUCIBLE_CHANGE_NOTICES must be "on" or "off"/);
     expect(attempt).not.toThrow(/hunter2/);
   });
 });

@@ -4,7 +4,9 @@ import { EMBEDDED_ALLOWED_PRIVATE_HOSTS, type OutboundConfig } from '@crucible/i
 import type { CrucibleEnvironment } from './environment.schema';
 
 export function databaseConfigOf(env: CrucibleEnvironment): DatabaseConfig {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE };
+  if (env.DATABASE_URL) {
+    return { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, changeNotices: env.CRUCIBLE_CHANGE_NOTICES === 'on' };
+  }
   return { kind: 'pglite', dataDir: env.CRUCIBLE_DATA_DIR };
 }
 
