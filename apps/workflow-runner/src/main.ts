@@ -9,6 +9,8 @@ async function main(): Promise<void> {
   const env = parseEnvironment(process.env);
   const logger = createLogger('crucible-workflow-runner', env.LOG_LEVEL);
   const database = databaseConfigOf(env);
+  // A runner neither lists evaluations nor authenticates requests: it has no use for a listening connection.
+  if (database.kind === 'postgres') database.changeNotices = false;
   const queue = queueConfigOf(env, true);
   if (queue.kind !== 'bullmq') {
     throw new InvalidEnvironmentError(['REDIS_URL must be set: the workflow-runner consumes the shared queue (without it the api runs evaluations in-process)']);
