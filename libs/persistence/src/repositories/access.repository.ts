@@ -5,7 +5,8 @@ import { ApiKeyRepository, type Page, type PageRequest, ProjectRepository, mapPa
 import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
 import { apiKeyMapper, projectMapper } from '../mappers/registry.mapper';
 import { OLDEST_FIRST, keysetPage } from './keyset';
-import { changeNoticesOf, topics } from '../data-source/change-notices';
+import { topics } from '../data-source/change-notices';
+import { UnchangedReads } from './unchanged-reads';
 
 @Injectable()
 export class TypeOrmProjectRepository extends ProjectRepository {
@@ -37,34 +38,27 @@ export class TypeOrmProjectRepository extends ProjectRepository {
   }
 }
 
-/** Keys kept found, the least recently used dropped beyond this. */
+/** Keys kept found. */
 const KEYS_KEPT = 1000;
 
 @Injectable()
 export class TypeOrmApiKeyRepository extends ApiKeyRepository {
-  private readonly found = new Map<string, { stamp: string; key: ApiKey }>();
+  private readonly found: UnchangedReads<ApiKey | null>;
 
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.found = new UnchangedReads(dataSource, KEYS_KEPT);
   }
 
   /**
-   * Asked by every request. A key found is kept with the stamp of the `api_keys` topic when it was read, and served
-   * while that stamp holds: any insert, change or delete of a key, by any process, makes the next stamp differ, so a
-   * revoked key is refused by the very next request. A key not found is never kept.
+   * Asked by every request. A key found is answered again while no key changed: a revoked key is refused by the very
+   * next request, whichever process revoked it. A key not found is never kept.
    */
-  async findByHash(keyHash: string): Promise<ApiKey | null> {
-    const stamp = await changeNoticesOf(this.dataSource)?.stampOf(topics.apiKeys) ?? null;
-    const known = this.found.get(keyHash);
-    if (stamp !== null && known?.stamp === stamp) return known.key;
-    const row = await this.dataSource.getRepository(ApiKeyOrmEntity).findOneBy({ keyHash });
-    const key = row ? apiKeyMapper.toDomain(row) : null;
-    this.found.delete(keyHash); // re-inserted below: the map's order is the order of use
-    if (key && stamp !== null) {
-      this.found.set(keyHash, { stamp, key });
-      if (this.found.size > KEYS_KEPT) this.found.delete(this.found.keys().next().value!);
-    }
-    return key;
+  findByHash(keyHash: string): Promise<ApiKey | null> {
+    return this.found.read(topics.apiKeys, keyHash, async () => {
+      const row = await this.dataSource.getRepository(ApiKeyOrmEntity).findOneBy({ keyHash });
+      return row ? apiKeyMapper.toDomain(row) : null;
+    }, (key) => key !== null);
   }
 
   async create(key: ApiKey): Promise<void> {

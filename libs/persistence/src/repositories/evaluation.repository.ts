@@ -13,7 +13,7 @@ import {
 } from '../entities/evaluation.orm-entity';
 import { evaluationMapper, evaluationScenarioMapper, evaluatorConfigMapper } from '../mappers/evaluation.mapper';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../data-source/database-errors';
-import { changeNoticesOf, topics } from '../data-source/change-notices';
+import { topics } from '../data-source/change-notices';
 
 /** The unique (project, app, name) constraint, told as the port promises: a conflict naming the name. */
 async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
@@ -25,13 +25,14 @@ async function nameMustBeFree(name: string, write: () => Promise<unknown>): Prom
   }
 }
 import { FinishedEvaluationCache } from './finished-evaluation.cache';
+import { UnchangedReads } from './unchanged-reads';
 import { tallyStoredScenarios } from './scenario-tally.query';
 import { traceInsertCtes, traceInsertParameters } from './trace-insert.sql';
 import { BY_ROW, OLDEST_FIRST, decodeCursor, encodeCursor, keysetPage, sqlLimit, streamedKeysetPage } from './keyset';
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
-/** Listed pages kept whole, with the stamp of their project when they were read. */
+/** Listed pages kept whole while their project's evaluations do not change. */
 const RECENT_PAGES = 16;
 
 @Injectable()
@@ -76,10 +77,11 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
 export class TypeOrmEvaluationRepository extends EvaluationRepository {
   private readonly finished = new FinishedEvaluationCache();
   /** By project, app, limit and cursor: a page asked for again while nothing changed is the same object. */
-  private readonly recentPages = new Map<string, { stamp: string; page: Page<Evaluation> }>();
+  private readonly recentPages: UnchangedReads<Page<Evaluation>>;
 
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.recentPages = new UnchangedReads(dataSource, RECENT_PAGES);
   }
 
   async createMany(evaluations: Evaluation[]): Promise<void> {
@@ -103,19 +105,9 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return row?.status ?? null;
   }
 
-  async listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
-    // Stamped before reading: a change committed meanwhile makes the next stamp differ.
-    const stamp = await changeNoticesOf(this.dataSource)?.stampOf(topics.evaluationsOf(projectId)) ?? null;
+  listPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
     const key = `${projectId} ${filter.appId ?? ''} ${page.limit ?? ''} ${page.cursor ?? ''}`;
-    const recent = this.recentPages.get(key);
-    if (stamp !== null && recent?.stamp === stamp) return recent.page;
-    const listed = await this.readPage(projectId, filter, page);
-    if (stamp !== null) {
-      this.recentPages.delete(key); // re-inserted: the map's order is the order of use
-      this.recentPages.set(key, { stamp, page: listed });
-      if (this.recentPages.size > RECENT_PAGES) this.recentPages.delete(this.recentPages.keys().next().value!);
-    }
-    return listed;
+    return this.recentPages.read(topics.evaluationsOf(projectId), key, () => this.readPage(projectId, filter, page));
   }
 
   private async readPage(projectId: string, filter: { appId?: string }, page: PageRequest): Promise<Page<Evaluation>> {
