@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { beforeDestroy } from './before-destroy';
 
 /**
  * The planner's statistics, kept fresh by the service itself. PostgreSQL leaves that to autovacuum's ANALYZE, but
@@ -31,9 +32,5 @@ export async function analyzeGrownTables(query: (sql: string) => Promise<Array<R
 export function analyzeWhileOpen(dataSource: DataSource, intervalMs = AUTO_ANALYZE_INTERVAL_MS): void {
   const timer = setInterval(() => void analyzeGrownTables((sql) => dataSource.query(sql)).catch(() => undefined), intervalMs);
   timer.unref();
-  const destroy = dataSource.destroy.bind(dataSource);
-  dataSource.destroy = () => {
-    clearInterval(timer);
-    return destroy();
-  };
+  beforeDestroy(dataSource, () => clearInterval(timer));
 }

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { beforeDestroy } from './before-destroy';
 import type { PgliteSession } from './pglite-session';
 
 /** The channel of migration 1764500000000's triggers; a notice's payload is the topic that changed. */
@@ -144,10 +145,8 @@ export const changeNoticesOf = (dataSource: DataSource): ChangeNotices | undefin
 /** Keeps `changes` with the data source until it is destroyed. */
 export function attachChangeNotices(dataSource: DataSource, changes: ChangeNotices): void {
   registry.set(dataSource, changes);
-  const destroy = dataSource.destroy.bind(dataSource);
-  dataSource.destroy = async () => {
+  beforeDestroy(dataSource, () => {
     registry.delete(dataSource);
-    await changes.close();
-    return destroy();
-  };
+    return changes.close();
+  });
 }
