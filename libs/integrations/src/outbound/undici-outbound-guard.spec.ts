@@ -15,6 +15,16 @@ describe('UndiciOutboundGuard', () => {
       ports.push(req.socket.remotePort);
       if (req.url === '/redirect') res.writeHead(302, { location: '/target' }).end();
       else if (req.url === '/big') res.end('x'.repeat(5000));
+      else if (req.url === '/big-streamed') {
+        // No content-length: the cap is only seen while reading.
+        res.writeHead(200);
+        for (let i = 0; i < 10; i += 1) res.write('x'.repeat(500));
+        res.end();
+      } else if (req.url === '/trickle') {
+        res.writeHead(200);
+        const drip = setInterval(() => res.write('x'), 20);
+        res.on('close', () => clearInterval(drip));
+      }
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
     // undici keeps an idle connection for the server's keep-alive hint minus 2 s. With Node's default hint (5 s) a
@@ -96,6 +106,25 @@ describe('UndiciOutboundGuard', () => {
     const call = guard(['127.0.0.1'], 1000).request(`http://127.0.0.1:${port}/big`, get);
     await expect(call).rejects.toMatchObject({ kind: 'too_large' });
     await expect(call).rejects.toBeInstanceOf(OutboundFailureError);
+  });
+
+  it('cuts off a streamed answer over the byte cap', async () => {
+    const call = guard(['127.0.0.1'], 1000).request(`http://127.0.0.1:${port}/big-streamed`, get);
+    await expect(call).rejects.toMatchObject({ kind: 'too_large', message: expect.stringMatching(/more than 1000 bytes/) });
+  });
+
+  it('times out an answer that never ends, however steadily it trickles', async () => {
+    const call = guard(['127.0.0.1']).request(`http://127.0.0.1:${port}/trickle`, { method: 'GET', timeoutMs: 300 });
+    await expect(call).rejects.toMatchObject({ kind: 'timeout', message: expect.stringMatching(/did not answer within 300 ms/) });
+  });
+
+  it('refuses its own listening socket, also at an address it has called before', async () => {
+    const self = guard(['127.0.0.1']);
+    await self.request(`http://127.0.0.1:${port}/x`, get);
+    self.protectListeningSocket({ address: '127.0.0.1', port });
+    await expect(self.request(`http://127.0.0.1:${port}/x`, get)).rejects.toThrow(/own listening socket/);
+    expect(hits).toEqual(['GET /x']);
+    await self.onModuleDestroy();
   });
 
   it('refuses its own listening socket', async () => {

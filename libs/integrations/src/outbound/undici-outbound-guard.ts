@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import { EventEmitter } from 'node:events';
 import type { LookupAddress } from 'node:dns';
 import { STATUS_CODES } from 'node:http';
 import ipaddr from 'ipaddr.js';
@@ -14,15 +15,19 @@ interface CheckedTarget {
   url: URL;
   addresses: LookupAddress[];
   authorization?: string;
+  /** The pool of connections this target may use: one per origin and checked answer set. */
+  poolKey: string;
 }
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
 /** Connection pools kept at once; the least recently used one is closed beyond this. */
 const MAX_POOLS = 64;
+/** URLs with an address for a host whose check is kept (all are forgotten at once past this). */
+const MAX_LITERAL_TARGETS = 1024;
 
 /**
- * OutboundGuard over undici. The host is resolved once per request, every answer is checked, and the connection's
+ * OutboundGuard over undici. A host name is resolved once per request, every answer is checked, and the connection's
  * own lookup is pinned to the checked answers: a DNS server that answers differently the second time (rebinding)
  * is never asked again. Connections are kept alive in one pool per origin and checked answer set, so a pooled
  * connection can only ever lead to addresses that passed the check. Redirects are refused, answers are read up
@@ -31,6 +36,7 @@ const MAX_POOLS = 64;
 export class UndiciOutboundGuard extends OutboundGuard {
   private readonly policy: AddressPolicy;
   private readonly pools = new Map<string, Agent>();
+  private readonly literalTargets = new Map<string, CheckedTarget>();
 
   constructor(private readonly config: OutboundConfig) {
     super();
@@ -39,6 +45,7 @@ export class UndiciOutboundGuard extends OutboundGuard {
 
   protectListeningSocket(socket: ListeningSocket): void {
     this.policy.protect(socket);
+    this.literalTargets.clear();
   }
 
   async check(url: string): Promise<void> {
@@ -48,13 +55,19 @@ export class UndiciOutboundGuard extends OutboundGuard {
   async request(url: string, call: OutboundRequest): Promise<OutboundResponse> {
     const target = await this.resolve(url, { unresolvableIsRefused: true });
     const shown = redactUrlCredentials(url);
-    const dispatcher = this.poolFor(target);
-    const signal = AbortSignal.timeout(call.timeoutMs);
+    // A plain timer and an emitter, not AbortSignal.timeout: that one's timer outlives the answer (and the runner
+    // makes a thousand calls a second), and its EventTarget cost more than the request's own bookkeeping.
+    const deadline = new EventEmitter();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      deadline.emit('abort');
+    }, call.timeoutMs);
     try {
       const response = await undiciRequest(target.url, {
         method: call.method,
-        dispatcher,
-        signal,
+        dispatcher: this.poolFor(target),
+        signal: deadline,
         headers: {
           accept: 'application/json',
           ...(call.json === undefined ? {} : { 'content-type': 'application/json' }),
@@ -67,12 +80,17 @@ export class UndiciOutboundGuard extends OutboundGuard {
         discard(response.body);
         throw new OutboundFailureError('redirect', `${shown} answered ${response.statusCode} (a redirect); redirects are not followed`);
       }
-      const text = await readCapped(response.body, this.config.maxResponseBytes, shown);
+      const text = await response.body.text();
       return { status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', text };
     } catch (error) {
       if (error instanceof OutboundFailureError) throw error;
-      if (signal.aborted) throw new OutboundFailureError('timeout', `${shown} did not answer within ${call.timeoutMs} ms`);
+      if (timedOut) throw new OutboundFailureError('timeout', `${shown} did not answer within ${call.timeoutMs} ms`);
+      if ((error as { code?: unknown }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+        throw new OutboundFailureError('too_large', `${shown} answered more than ${this.config.maxResponseBytes} bytes (CRUCIBLE_MAX_RESPONSE_BYTES)`);
+      }
       throw new OutboundFailureError('unreachable', `cannot reach ${shown}: ${networkReason(error)}`);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -84,11 +102,10 @@ export class UndiciOutboundGuard extends OutboundGuard {
   }
 
   private poolFor(target: CheckedTarget): Agent {
-    const key = `${target.url.origin} ${target.addresses.map(({ address, family }) => `${family}/${address}`).join(',')}`;
-    let pool = this.pools.get(key);
-    if (pool) this.pools.delete(key); // re-inserted below: the map's order is the order of use
-    else pool = new Agent({ connect: { lookup: pinnedLookup(target.addresses) } });
-    this.pools.set(key, pool);
+    let pool = this.pools.get(target.poolKey);
+    if (pool) this.pools.delete(target.poolKey); // re-inserted below: the map's order is the order of use
+    else pool = new Agent({ connect: { lookup: pinnedLookup(target.addresses) }, maxResponseSize: this.config.maxResponseBytes });
+    this.pools.set(target.poolKey, pool);
     if (this.pools.size > MAX_POOLS) {
       const [oldest, evicted] = this.pools.entries().next().value as [string, Agent];
       this.pools.delete(oldest);
@@ -98,17 +115,20 @@ export class UndiciOutboundGuard extends OutboundGuard {
   }
 
   private async resolve(raw: string, options: { unresolvableIsRefused: boolean }): Promise<CheckedTarget> {
+    const known = this.literalTargets.get(raw);
+    if (known) return known;
     const url = parseHttpUrl(raw);
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const literal = ipaddr.isValid(hostname);
     let addresses: LookupAddress[];
-    if (ipaddr.isValid(hostname)) {
+    if (literal) {
       addresses = [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
     } else {
       try {
         addresses = await lookup(hostname, { all: true, verbatim: true });
       } catch (error) {
-        if (!options.unresolvableIsRefused) return { url, addresses: [] };
+        if (!options.unresolvableIsRefused) return { url, addresses: [], poolKey: '' };
         throw new OutboundFailureError('unreachable', `cannot resolve ${hostname}: ${networkReason(error)}`);
       }
     }
@@ -116,7 +136,19 @@ export class UndiciOutboundGuard extends OutboundGuard {
       const refusal = this.policy.refusal(hostname, address, port);
       if (refusal) throw new OutboundRefusedError(`${redactUrlCredentials(raw)} is refused: ${refusal}`);
     }
-    return { url: withoutCredentials(url), addresses, authorization: basicAuthorization(url) };
+    const checked = withoutCredentials(url);
+    const target = {
+      url: checked, addresses, authorization: basicAuthorization(url),
+      poolKey: `${checked.origin} ${addresses.map(({ address, family }) => `${family}/${address}`).join(',')}`,
+    };
+    // A host written as an address resolves to itself: its check holds until the policy changes (a socket to
+    // protect), so a runner calling the same URL a thousand times a second checks it once. Names are resolved
+    // every time, so that the answer checked is the answer the connection uses.
+    if (literal) {
+      if (this.literalTargets.size >= MAX_LITERAL_TARGETS) this.literalTargets.clear();
+      this.literalTargets.set(raw, target);
+    }
+    return target;
   }
 }
 
@@ -143,26 +175,12 @@ function pinnedLookup(addresses: LookupAddress[]) {
   };
 }
 
-type ResponseBody = AsyncIterable<Buffer> & NodeJS.EventEmitter & { destroy(): void };
+type ResponseBody = NodeJS.EventEmitter & { destroy(): void };
 
 /** Stops reading; the abort error that destroying the stream emits is expected, not a crash. */
 function discard(body: ResponseBody): void {
   body.on('error', () => undefined);
   body.destroy();
-}
-
-async function readCapped(body: ResponseBody, maxBytes: number, shown: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      discard(body);
-      throw new OutboundFailureError('too_large', `${shown} answered more than ${maxBytes} bytes (CRUCIBLE_MAX_RESPONSE_BYTES)`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function withoutCredentials(url: URL): URL {
