@@ -56,7 +56,11 @@ const GATHER_MS = 25;
 
 async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, work: RowWork<S>): Promise<boolean> {
   if (await work.stopped()) return false;
-  const inFlight = new Set<Promise<void>>();
+  // Rows running, and the loop waiting for one of them to end. Not `Promise.race` over the rows: that adds a reaction
+  // to every running row's promise per row started, O(batch size) work and garbage for each row.
+  let running = 0;
+  let slotFreed: (() => void) | null = null;
+  const untilOneEnds = () => new Promise<void>((resolve) => { slotFreed = resolve; });
   const done: S[] = [];
   let halted = false;
   let failure: { error: unknown } | null = null;
@@ -105,18 +109,21 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
       check.catch(() => undefined);
     }
     launched += 1;
-    const task: Promise<void> = work.runRow(item).then((scenario) => {
+    running += 1;
+    void work.runRow(item).then((scenario) => {
       done.push(scenario);
       writeWhenDue();
-    }, fail);
-    inFlight.add(task);
-    void task.finally(() => inFlight.delete(task));
+    }, fail).finally(() => {
+      running -= 1;
+      slotFreed?.();
+      slotFreed = null;
+    });
     // Pull the next row only when a slot is free and the backlog is within bounds: the window, not the test set,
     // sizes memory.
-    if (inFlight.size >= width) await Promise.race(inFlight);
+    if (running >= width) await untilOneEnds();
     while (writing && done.length >= 2 * rowsPerWrite) await writing;
   }
-  await Promise.all(inFlight);
+  while (running > 0) await untilOneEnds();
   // A write's end may start the next one itself, or leave the rest gathering: either way, write until none is left.
   for (write(); writing; write()) await writing;
   if (check && !halted) halted = await check;
