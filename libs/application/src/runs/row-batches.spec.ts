@@ -31,8 +31,12 @@ function controlledWork() {
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Fails rather than hangs when the window never gets there. */
 async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+  for (let waited = 0; !condition(); waited += 1) {
+    if (waited === 2000) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
 }
 async function settle(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await tick();
@@ -159,6 +163,73 @@ describe('runRows', () => {
     }
     // Asked every 2 rows, the answer awaited 2 rows later: rows 11 and 12 start before the stop is seen.
     expect(started).toHaveLength(12);
+  });
+
+  describe('a stop check slow to answer (PGlite answers it after the write in flight)', () => {
+    // Only the clock the window reads: the test's own waits use real timers.
+    beforeEach(() => jest.useFakeTimers({
+      doNotFake: ['setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'nextTick', 'queueMicrotask'],
+    }));
+    afterEach(() => jest.useRealTimers());
+
+    function slowChecks() {
+      const answers: Array<(stopped: boolean) => void> = [];
+      const stopped = () => new Promise<boolean>((resolve) => answers.push(resolve));
+      return { answers, stopped };
+    }
+
+    it('goes on starting rows while the answer is young, asks nothing more meanwhile, and stops on it', async () => {
+      const { work: rowWork, started, release } = controlledWork();
+      const { answers, stopped } = slowChecks();
+      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, { ...rowWork, stopped });
+      await settle();
+      answers[0]!(false); // the check before the first row
+      const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
+      try {
+        await waitFor(() => started.length >= 10);
+        expect(answers).toHaveLength(2); // the one asked after the first batch is still unanswered
+        const startedBeforeTheAnswer = started.length;
+        answers[1]!(true);
+        expect(await run).toBe(false);
+        expect(started.length).toBeLessThanOrEqual(startedBeforeTheAnswer + 2);
+      } finally {
+        clearInterval(releaseAll);
+      }
+    });
+
+    it('waits for the answer once the question is 100 ms old', async () => {
+      const { work: rowWork, started, release } = controlledWork();
+      const { answers, stopped } = slowChecks();
+      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, { ...rowWork, stopped });
+      await settle();
+      answers[0]!(false);
+      await settle();
+      release.get(0)!(); // the window asks after the first batch's worth of rows has started
+      release.get(1)!();
+      await settle();
+      expect(answers).toHaveLength(2);
+      jest.advanceTimersByTime(100);
+      release.forEach((resolve) => resolve());
+      await settle();
+      release.forEach((resolve) => resolve());
+      await settle();
+      const waiting = started.length;
+      release.forEach((resolve) => resolve());
+      await settle();
+      expect(started).toHaveLength(waiting); // held at the next batch's start until the answer comes
+      answers[1]!(false);
+      const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
+      try {
+        await waitFor(() => answers.length >= 3);
+        answers.slice(2).forEach((answer) => answer(false));
+        const answerLater = setInterval(() => answers.forEach((answer) => answer(false)), 1);
+        expect(await run).toBe(true);
+        clearInterval(answerLater);
+        expect(started).toHaveLength(50);
+      } finally {
+        clearInterval(releaseAll);
+      }
+    });
   });
 
   it('fails when storing fails, after the rows in flight end', async () => {

@@ -15,6 +15,11 @@ import { type BenchRow, percent } from '../support/table';
 
 const ROWS = Number(process.env['BENCH_ROWS'] ?? 1000);
 const CONCURRENCY = 20;
+/**
+ * A wide window as well (`batch_size` goes up to 1 000): the window's own bookkeeping must not grow with its width.
+ * It did: racing every running row's promise for each row started cost 690 µs of the api's main thread per row at 500.
+ */
+const WIDE_CONCURRENCY = 500;
 /** Pairs of (bare, Crucible) measured one after the other; the pair with the median ratio is reported. */
 const REPEATS = Number(process.env['BENCH_REPEATS'] ?? 5);
 /**
@@ -60,15 +65,17 @@ export const runnerBenchmark: Benchmark = {
         await timeBareLoop(url, inputs, CONCURRENCY);
         await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY);
       }
-      const { bare, crucible } = await medianPair(async () => ({
-        bare: (ROWS - small) / ((await timeBareLoop(url, inputs, CONCURRENCY)) - (await timeBareLoop(url, inputs.slice(0, small), CONCURRENCY))),
-        crucible: (ROWS - small) / ((await timeEvaluation(stand, setup, setup.testsetId, CONCURRENCY)) - (await timeEvaluation(stand, setup, smallSet, CONCURRENCY))),
-      }));
-      rows.push({
-        benchmark: `runner, zero-latency app, ${ROWS} rows, concurrency ${CONCURRENCY}`, engine: stand.engine,
-        measured: `${crucible.toFixed(0)} rows/s marginal (median of ${REPEATS})`, baseline: `bare loop ${bare.toFixed(0)} rows/s`,
-        ratio: `${percent(crucible / bare)} of bare`, goal: '≥ 85 %', met: crucible / bare >= 0.85,
-      });
+      for (const concurrency of [CONCURRENCY, WIDE_CONCURRENCY]) {
+        const { bare, crucible } = await medianPair(async () => ({
+          bare: (ROWS - small) / ((await timeBareLoop(url, inputs, concurrency)) - (await timeBareLoop(url, inputs.slice(0, small), concurrency))),
+          crucible: (ROWS - small) / ((await timeEvaluation(stand, setup, setup.testsetId, concurrency)) - (await timeEvaluation(stand, setup, smallSet, concurrency))),
+        }));
+        rows.push({
+          benchmark: `runner, zero-latency app, ${ROWS} rows, concurrency ${concurrency}`, engine: stand.engine,
+          measured: `${crucible.toFixed(0)} rows/s marginal (median of ${REPEATS})`, baseline: `bare loop ${bare.toFixed(0)} rows/s`,
+          ratio: `${percent(crucible / bare)} of bare`, goal: '≥ 85 %', met: crucible / bare >= 0.85,
+        });
+      }
     });
     await withApp(50, async (url) => {
       const setup = await createBenchSetup(stand, url, cityRows(ROWS));
