@@ -1,0 +1,52 @@
+import { InMemoryTestsetRepository } from '../testing/in-memory-testset.repository';
+import { ROW_PAGE_SIZE, pendingTestsetRows } from './testset-rows';
+
+/** A test set of `count` rows whose page reads are recorded (by first row index). */
+function testsetOf(count: number) {
+  const testsets = new InMemoryTestsetRepository();
+  const now = new Date();
+  testsets.testsets.push({
+    id: 't', projectId: 'p', appId: null, name: 'rows', columns: ['n'], createdAt: now, updatedAt: now,
+    rows: Array.from({ length: count }, (_, n) => ({ n })),
+  });
+  const reads: number[] = [];
+  const readRows = testsets.readRows.bind(testsets);
+  testsets.readRows = (projectId, id, fromIndex, limit) => {
+    reads.push(fromIndex);
+    return readRows(projectId, id, fromIndex, limit);
+  };
+  return { testsets, reads };
+}
+
+describe('pendingTestsetRows', () => {
+  it('yields every row not stored yet, in order, across pages', async () => {
+    const count = ROW_PAGE_SIZE * 2 + 5;
+    const { testsets } = testsetOf(count);
+    const stored = new Set([0, ROW_PAGE_SIZE, count - 1]);
+    const indexes: number[] = [];
+    for await (const { index, row } of pendingTestsetRows(testsets, 'p', 't', count, stored)) {
+      expect(row).toEqual({ n: index });
+      indexes.push(index);
+    }
+    expect(indexes).toEqual(Array.from({ length: count }, (_, n) => n).filter((n) => !stored.has(n)));
+  });
+
+  it('asks for the next page as soon as a page arrives, not when its rows run out', async () => {
+    const { testsets, reads } = testsetOf(ROW_PAGE_SIZE * 2 + 5);
+    const rows = pendingTestsetRows(testsets, 'p', 't', ROW_PAGE_SIZE * 2 + 5, new Set())[Symbol.asyncIterator]();
+    await rows.next();
+    expect(reads).toEqual([0, ROW_PAGE_SIZE]);
+    for (let taken = 1; taken < ROW_PAGE_SIZE + 1; taken += 1) await rows.next();
+    expect(reads).toEqual([0, ROW_PAGE_SIZE, ROW_PAGE_SIZE * 2]);
+  });
+
+  it('fails the run when the test set shrank meanwhile', async () => {
+    const { testsets } = testsetOf(ROW_PAGE_SIZE + 10);
+    const rows: number[] = [];
+    const walk = async () => {
+      for await (const { index } of pendingTestsetRows(testsets, 'p', 't', ROW_PAGE_SIZE + 20, new Set())) rows.push(index);
+    };
+    await expect(walk()).rejects.toMatchObject({ code: 'rule_violation', message: expect.stringMatching(/changed or was deleted/) });
+    expect(rows).toHaveLength(ROW_PAGE_SIZE);
+  });
+});
