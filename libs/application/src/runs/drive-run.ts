@@ -31,8 +31,8 @@ export interface RunDriverPorts<R extends Run> {
 /**
  * The lifecycle both runners share. Safe to run again for the same run (a re-delivered job after a runner
  * died): a terminal run is left alone, rows already stored are skipped, and a run that stops being STARTED
- * (cancelled, deleted, or taken over) stops within two batches of it, or 100 ms and a batch when batches are faster
- * (runRows). Reports pick-up, progress and the finish.
+ * (cancelled, deleted, or taken over) stops within two batches of it, or 150 ms and two batches when batches are faster
+ * than 50 ms (runRows). Reports pick-up, progress and the finish.
  */
 export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan<S>): Promise<void> {
   const { runs, testsets, statuses, reporter } = ports;

@@ -151,18 +151,50 @@ describe('runRows', () => {
     expect(await run).toBe(true);
   });
 
-  it('stops starting rows once the run is stopped, and says so', async () => {
-    const { work: rowWork, started, release } = controlledWork();
-    const work = { ...rowWork, stopped: async () => started.length >= 10 };
-    const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
-    const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
-    try {
-      expect(await run).toBe(false);
-    } finally {
-      clearInterval(releaseAll);
-    }
-    // Asked every 2 rows, the answer awaited 2 rows later: rows 11 and 12 start before the stop is seen.
-    expect(started).toHaveLength(12);
+  describe('stop checks', () => {
+    // Only the clock the window reads: the test's own waits use real timers.
+    beforeEach(() => jest.useFakeTimers({
+      doNotFake: ['setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'nextTick', 'queueMicrotask'],
+    }));
+    afterEach(() => jest.useRealTimers());
+
+    it('stops starting rows once the run is stopped, and says so', async () => {
+      const { work: rowWork, started, release } = controlledWork();
+      const work = { ...rowWork, stopped: async () => started.length >= 10 };
+      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
+      // Batches 50 ms apart: each one asks.
+      const releaseAll = setInterval(() => {
+        jest.advanceTimersByTime(50);
+        release.forEach((resolve) => resolve());
+      }, 1);
+      try {
+        expect(await run).toBe(false);
+      } finally {
+        clearInterval(releaseAll);
+      }
+      // Asked every 2 rows, the answer awaited 2 rows later: rows 11 and 12 start before the stop is seen.
+      expect(started).toHaveLength(12);
+    });
+
+    it('asks at most every 50 ms when batches come faster', async () => {
+      const { work: rowWork, started, release } = controlledWork();
+      let questions = 0;
+      let stop = false;
+      const work = { ...rowWork, stopped: async () => { questions += 1; return stop; } };
+      const run = runRows(rowsOf(1000), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
+      const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
+      try {
+        await waitFor(() => started.length >= 20);
+        expect(questions).toBe(1); // the one before the first row: the clock has not moved since
+        stop = true;
+        jest.advanceTimersByTime(50);
+        expect(await run).toBe(false);
+        expect(questions).toBe(2);
+        expect(started.length).toBeLessThan(1000);
+      } finally {
+        clearInterval(releaseAll);
+      }
+    });
   });
 
   describe('a stop check slow to answer (PGlite answers it after the write in flight)', () => {
@@ -184,6 +216,8 @@ describe('runRows', () => {
       const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, { ...rowWork, stopped });
       await settle();
       answers[0]!(false); // the check before the first row
+      await settle();
+      jest.advanceTimersByTime(50); // the next one may be asked
       const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
       try {
         await waitFor(() => started.length >= 10);
@@ -204,6 +238,7 @@ describe('runRows', () => {
       await settle();
       answers[0]!(false);
       await settle();
+      jest.advanceTimersByTime(50);
       release.get(0)!(); // row 2 starts, and the window asks
       release.get(1)!();
       await settle();

@@ -3,7 +3,7 @@ import { type Actor, type Evaluation, DomainError } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
 import { GetEvaluationUseCase } from './get-evaluation.use-case';
 
-/** The runner stops within two batches (or 100 ms and a batch, for faster batches); a finished evaluation is never cancelled. */
+/** The runner stops within two batches (or 150 ms and two batches, for batches under 50 ms); a finished evaluation is never cancelled. */
 @Injectable()
 export class CancelEvaluationUseCase {
   constructor(
