@@ -15,7 +15,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('auto-analyze on %s', (engine)
     (await dataSource.query('SELECT reltuples::int AS rows FROM pg_class WHERE relname = $1', [table]))[0].rows;
   const analyze = () => analyzeGrownTables((sql) => dataSource.query(sql));
 
-  it('analyzes a table once it has grown, and leaves it alone until it grows by a fifth again', async () => {
+  it('analyzes a table once it has grown, and leaves it alone until it has doubled', async () => {
     await dataSource.query('CREATE TABLE grown (id int PRIMARY KEY, label text)');
     await dataSource.query(`INSERT INTO grown SELECT n, repeat('x', 100) FROM generate_series(1, 5000) n`);
     expect(await statsOf('grown')).toBe(-1); // never analyzed: the planner knows nothing of its rows
@@ -24,11 +24,11 @@ describe.each<TestEngine>(['postgres', 'pglite'])('auto-analyze on %s', (engine)
     expect(await statsOf('grown')).toBe(5000);
     expect(await analyze()).not.toContain('public.grown');
 
-    await dataSource.query(`INSERT INTO grown SELECT n, repeat('x', 100) FROM generate_series(5001, 5500) n`);
-    expect(await analyze()).not.toContain('public.grown'); // a tenth more is not enough
-    await dataSource.query(`INSERT INTO grown SELECT n, repeat('x', 100) FROM generate_series(5501, 7000) n`);
+    await dataSource.query(`INSERT INTO grown SELECT n, repeat('x', 100) FROM generate_series(5001, 9000) n`);
+    expect(await analyze()).not.toContain('public.grown'); // four fifths more is not enough
+    await dataSource.query(`INSERT INTO grown SELECT n, repeat('x', 100) FROM generate_series(9001, 12000) n`);
     expect(await analyze()).toContain('public.grown');
-    expect(await statsOf('grown')).toBe(7000);
+    expect(await statsOf('grown')).toBe(12000);
   });
 
   it('analyzes grown tables by itself while the data source is open', async () => {
