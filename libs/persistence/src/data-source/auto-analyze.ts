@@ -8,8 +8,8 @@ import { beforeDestroy } from './before-destroy';
  * plans cached then (a foreign key's check above all, cached per connection) stay, scanning a table that grows:
  * at 16 000 traces, checking 40 spans' foreign keys took 17 ms on PGlite instead of 0.5 ms; at 19 000 on PostgreSQL,
  * 200 ms. A table is analyzed once it has doubled (plus 64 kB) since it last was, told in pages: that is all a plan
- * over keys needs, and ANALYZE reads up to 3 000 pages of the table, so autovacuum's rule (a tenth more) had a runner
- * filling its tables analyze them at nearly every round, 25 µs of PGlite per row stored. ANALYZE updates the table's
+ * over keys needs, and ANALYZE reads up to 3 000 pages of the table: at a fifth more (autovacuum asks a tenth) a runner
+ * filling its tables analyzed them at nearly every round, 25 µs of PGlite per row stored. ANALYZE updates the table's
  * statistics and drops the plans cached for it.
  */
 export const AUTO_ANALYZE_INTERVAL_MS = 10_000;
