@@ -20,8 +20,8 @@ const CONCURRENCY = 20;
  * It did: racing every running row's promise for each row started cost 690 µs of the api's main thread per row at 500.
  */
 const WIDE_CONCURRENCY = 500;
-/** Pairs of (bare, Crucible) measured one after the other; the pair with the median ratio is reported. */
-const REPEATS = Number(process.env['BENCH_REPEATS'] ?? 5);
+/** Pairs of (bare, Crucible) measured one after the other (BENCH_REPEATS); the pair with the median ratio is reported. */
+const REPEATS = Number(process.env['BENCH_REPEATS'] ?? 9);
 /**
  * Full runs of both before the first pair. Until both the app and the api have run a few thousand rows, V8 is still
  * compiling them: after 1 run the api spent 0.29 ms of its main thread and 0.27 ms of V8's helper threads per row,
@@ -31,7 +31,10 @@ const WARM_UP_RUNS = Number(process.env['BENCH_WARM_UP_RUNS'] ?? 8);
 /** BENCH_VERBOSE=1 prints every pair, not only the median one. */
 const VERBOSE = process.env['BENCH_VERBOSE'] === '1';
 
-/** On a shared 2-core machine one pair can land on a busy second: the median of a few pairs is steadier. */
+/**
+ * On a shared 2-core machine one pair can land on a busy second (one run's pairs ranged from 65 to 95 %): the median of
+ * nine is steadier than of five.
+ */
 async function medianPair(measure: () => Promise<{ bare: number; crucible: number }>): Promise<{ bare: number; crucible: number }> {
   const pairs: Array<{ bare: number; crucible: number }> = [];
   for (let i = 0; i < REPEATS; i += 1) {
