@@ -105,7 +105,8 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   };
   // Each batch's worth of rows asks whether the run was stopped, as a lockstep batch would (but not twice within
   // CHECK_EVERY_MS), and uses the answer a batch later, or as soon as it comes once the question is CHECK_PATIENCE_MS
-  // old. A stop ends the run within two batches' worth of rows, or within both times and two batches when batches are faster.
+  // old. A stop ends the run within two batches' worth of rows, or, when batches are faster, within both times and
+  // two batches.
   let check: { answer: Promise<boolean>; answered: boolean; askedAt: number } | null = null;
   let lastAskedAt = performance.now();
   const ask = () => {
