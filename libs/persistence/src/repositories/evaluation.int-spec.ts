@@ -196,6 +196,17 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     expect((await database.dataSource.query('SELECT count(*)::int AS n FROM traces WHERE trace_id = $1', [late.trace.trace.traceId]))[0].n).toBe(0);
   });
 
+  it("keeps an evaluation's rows in its project: a row naming another project is not stored", async () => {
+    const created = evaluation();
+    await repository.createMany([created]);
+    const elsewhere: EvaluationScenario = {
+      id: randomUUID(), projectId: database.otherActor.projectId, evaluationId: created.id, rowIndex: 0, inputs: {}, output: 'o',
+      correctAnswer: null, traceId: null, latency: 0.001, cost: null, error: null, results: [], createdAt: new Date(),
+    };
+    expect(await repository.saveScenarios([elsewhere])).toBe(0);
+    expect((await database.dataSource.query('SELECT count(*)::int AS n FROM evaluation_scenarios WHERE evaluation_id = $1', [created.id]))[0].n).toBe(0);
+  });
+
   it('moves a status only along the machine, so a cancelled evaluation is never overwritten', async () => {
     const [created] = [evaluation()];
     await repository.createMany([created!]);

@@ -227,8 +227,9 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
       return stored;
     } catch (error) {
       // The evaluation was deleted while it ran: there is nothing to store it in, and the runner's next look at
-      // the status (gone) stops it. Any other failure is the run's.
-      if (isForeignKeyViolation(error) && violatedConstraint(error) === 'evaluation_scenarios_evaluation_id_fkey') return 0;
+      // the status (gone) stops it. (The same key refuses a row naming another project than its evaluation's.)
+      // Any other failure is the run's.
+      if (isForeignKeyViolation(error) && violatedConstraint(error) === 'evaluation_scenarios_evaluation_fkey') return 0;
       throw error;
     }
   }
