@@ -12,16 +12,12 @@ import type { Benchmark } from '../support/benchmark';
 import { startChild } from '../support/child-server';
 import { BENCH_KEY } from '../support/stand';
 import { workspaceRoot } from '../support/workspace-root';
+import { percentile } from '../support/statistics';
 
 const ROOT = workspaceRoot();
 
 const CALLS_PER_ROUND = Number(process.env['BENCH_TRACE_CALLS'] ?? 400);
 const ROUNDS = 4;
-
-export const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 /** Takes `POST /traces` batches, reads and parses them, and counts the traces. */
 async function traceSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
