@@ -107,11 +107,12 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   // CHECK_EVERY_MS), and uses the answer a batch later, or as soon as it comes once the question is CHECK_PATIENCE_MS
   // old. A stop ends the run within two batches' worth of rows, or, when batches are faster, within both times and
   // two batches.
-  let check: { answer: Promise<boolean>; answered: boolean; askedAt: number } | null = null;
+  // No question is asked while one is pending, so the pending one is the one asked at `lastAskedAt`.
+  let check: { answer: Promise<boolean>; answered: boolean } | null = null;
   let lastAskedAt = performance.now();
   const ask = () => {
     lastAskedAt = performance.now();
-    const asked = { answer: work.stopped(), answered: false, askedAt: lastAskedAt };
+    const asked = { answer: work.stopped(), answered: false };
     // Its failure is the run's, told when the answer is awaited; until then it must not count as unhandled.
     asked.answer.then(() => { asked.answered = true; }, () => { asked.answered = true; });
     return asked;
@@ -120,7 +121,7 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   for await (const item of rows) {
     if (failure) break;
     if (launched > 0 && launched % width === 0) {
-      if (check && (check.answered || performance.now() - check.askedAt >= CHECK_PATIENCE_MS)) {
+      if (check && (check.answered || performance.now() - lastAskedAt >= CHECK_PATIENCE_MS)) {
         if (await check.answer) {
           halted = true;
           break;
