@@ -82,9 +82,10 @@ function Actions({ evaluation }: { evaluation: Evaluation }) {
   const rerun = useRerunFailedRows();
   const exporter = useExportEvaluation();
   const saveAsTestset = useCreateTestset();
-  const scenarios = useScenarios(evaluation.id, false);
+  // Read while rendering, so this re-renders as the rows change and the button saves the rows the page shows.
+  const stored = useScenarios(evaluation.id, false).data ?? [];
   const saveOutputs = () => {
-    const rows = (scenarios.data ?? []).map((s) => ({
+    const rows = stored.map((s) => ({
       ...Object.fromEntries(s.inputs.map(({ name, value }) => [name, asCell(value)])), correct_answer: asCell(s.correct_answer), output: asCell(s.output),
     }));
     saveAsTestset.mutate({ name: `${evaluation.testset_name} · outputs of ${revisionLabel(evaluation)}`, rows });
@@ -94,7 +95,7 @@ function Actions({ evaluation }: { evaluation: Evaluation }) {
       <Group gap="xs">
         <Button size="xs" variant="light" onClick={() => exporter.mutate({ id: evaluation.id, format: 'csv' })}>Export CSV</Button>
         <Button size="xs" variant="light" onClick={() => exporter.mutate({ id: evaluation.id, format: 'json' })}>Export JSON</Button>
-        <Button size="xs" variant="light" onClick={saveOutputs} loading={saveAsTestset.isPending} disabled={isRunning(evaluation)}>Save outputs as a test set</Button>
+        <Button size="xs" variant="light" onClick={saveOutputs} loading={saveAsTestset.isPending} disabled={isRunning(evaluation) || stored.length === 0}>Save outputs as a test set</Button>
         {evaluation.status.value === 'EVALUATION_FINISHED_WITH_ERRORS' || evaluation.status.value === 'EVALUATION_FAILED' ? (
           <Button size="xs" onClick={() => rerun.mutate(evaluation.id, { onSuccess: (created) => navigate(`/evaluations/${created.id}`) })} loading={rerun.isPending}>
             Re-run failed rows

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap, unwrapAll } from '../../api/api-client';
 import type {
@@ -50,11 +51,20 @@ export function useEvaluation(id: string) {
 
 export function useScenarios(id: string, running: boolean) {
   const api = useApi();
-  return useQuery({
+  const scenarios = useQuery({
     queryKey: evaluationKeys.scenarios(id),
     queryFn: () => unwrapAll<EvaluationScenario>((query) => api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id }, query } })),
     refetchInterval: running ? 1500 : false,
   });
+  // Polled while the run runs, then read once more when it ends: the rows it stored after the last poll would
+  // otherwise be missing from a finished evaluation's page (9 of 10 rows, under a "finished" badge).
+  const wasRunning = useRef(running);
+  const { refetch } = scenarios;
+  useEffect(() => {
+    if (wasRunning.current && !running) void refetch();
+    wasRunning.current = running;
+  }, [running, refetch]);
+  return scenarios;
 }
 
 export function useComparison(ids: string[]) {
