@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { isDatabaseUnavailable } from './database-errors';
 import { openPglite } from './open-pglite';
 import type { PgliteSession } from './pglite-session';
@@ -68,5 +69,29 @@ describe('PGlite session: closing', () => {
       expect(isDatabaseUnavailable(error)).toBe(true);
     }
     expect((await failure(session.query('SELECT 2')))?.message).toMatch(/PGlite is closed/);
+  });
+});
+
+describe('PGlite session: priority', () => {
+  /** The niceness of each thread of this process (field 19 of /proc/self/task/<tid>/stat, past the parenthesised name). */
+  const niceThreads = (): string[] => readdirSync('/proc/self/task').filter((tid) => {
+    try {
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[16]) === 10;
+    } catch {
+      return false; // the thread ended meanwhile
+    }
+  });
+
+  it('runs PGlite in a thread niced to 10, leaving the rest of the process as it was', async () => {
+    const before = niceThreads();
+    const session = await openPglite(null);
+    try {
+      const added = niceThreads().filter((tid) => !before.includes(tid));
+      expect(added).toHaveLength(1);
+      expect(niceThreads()).not.toContain(String(process.pid));
+    } finally {
+      await session.close();
+    }
   });
 });
