@@ -112,6 +112,22 @@ describe('runRows', () => {
     expect(stored.length).toBeLessThan(20); // 5 rows at a time would be 40 writes
   });
 
+  it('writes the rows of a wide window 100 at a time as they finish, not once a whole window is done', async () => {
+    const { work, started, stored, release } = controlledWork();
+    const run = runRows(rowsOf(600), { batchSize: 500, delayBetweenBatchesSeconds: 0 }, work);
+    await settle();
+    expect(started).toHaveLength(500);
+    for (let index = 0; index < 100; index += 1) release.get(index)!();
+    await waitFor(() => stored.length === 1); // after waiting a little for more
+    expect(stored[0]).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    for (let index = 100; index < 600; index += 1) {
+      await waitFor(() => release.has(index));
+      release.get(index)!();
+    }
+    expect(await run).toBe(true);
+    expect(stored.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 600 }, (_, i) => i));
+  });
+
   it('starts no row while too many finished rows wait for a slow write', async () => {
     const started: number[] = [];
     let slow = true;
