@@ -9,9 +9,10 @@ export const SPAN_COLUMNS = `trace_id, span_id, parent_span_id, name, kind, stat
 /**
  * Two data-modifying CTEs, `saved_traces` (trace_id, source, inserted) and `saved_spans`, that store traces and
  * their spans idempotently, for a statement that may write more besides: one statement is one round trip and one
- * commit, and the spans' foreign key is checked at its end, when their traces are there. A trace seen again keeps
- * what it had and fills in only what it lacked; a span seen again is ignored. `$project`, `$traces` and `$spans`
- * are the parameter numbers of the project id and of `traceInsertParameters`' two values.
+ * commit. A trace seen again keeps what it had and fills in only what it lacked; a span seen again is ignored. This
+ * is the only writer of spans, and it stores a span only with its trace (one this statement saved, and holds locked
+ * until it commits): spans have no foreign key (migration 1764700000000). `$project`, `$traces` and `$spans` are the
+ * parameter numbers of the project id and of `traceInsertParameters`' two values.
  */
 export function traceInsertCtes(project: number, traces: number, spans: number): string {
   return `saved_traces AS (
@@ -27,6 +28,7 @@ export function traceInsertCtes(project: number, traces: number, spans: number):
     ), saved_spans AS (
       INSERT INTO spans (project_id, ${SPAN_COLUMNS})
       SELECT $${project}::uuid, ${SPAN_COLUMNS} FROM jsonb_to_recordset($${spans}::jsonb) AS r(${SPAN_RECORD_COLUMNS})
+      WHERE r.trace_id IN (SELECT saved_traces.trace_id FROM saved_traces)
       ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
       RETURNING 1
     )`;

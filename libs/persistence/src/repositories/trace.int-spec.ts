@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { TraceRecord } from '@crucible/contracts';
 import type { Actor } from '@crucible/domain';
 import {
   GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
-  PurgeExpiredTracesUseCase,
+  PurgeExpiredTracesUseCase, traceFromRecord,
 } from '@crucible/application';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmTraceRepository } from './trace.repository';
@@ -148,6 +149,23 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     await expect(useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [good, backwards] }] }] }))
       .rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['resourceSpans', 0, 'scopeSpans', 0, 'spans', 1] }] });
     await expect(useCases.get.execute(actor, 'b'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('stores a span only with its trace, and a deleted project takes the spans of its traces with it', async () => {
+    const repository = new TypeOrmTraceRepository(database.dataSource);
+    const spansOf = async (projectId: string): Promise<string[]> =>
+      (await database.dataSource.query('SELECT span_id FROM spans WHERE project_id = $1 ORDER BY span_id', [projectId]))
+        .map((row: { span_id: string }) => row.span_id);
+    const projectId = randomUUID();
+    await database.dataSource.query('INSERT INTO projects (id, name, created_at) VALUES ($1, $2, now())', [projectId, 'doomed']);
+    const kept = traceFromRecord(projectId, sdkTrace('kept', new Date('2026-11-21T10:00:00.000Z')));
+    // A span naming a trace the batch does not hold is not stored: no trace, no span.
+    const stray = { ...kept.spans[1]!, spanId: 'stray', traceId: 'no-such-trace' };
+    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, stray] }])).toEqual({ traces: 1, spans: 2 });
+    expect(await spansOf(projectId)).toEqual(['kept-llm', 'kept-root']);
+
+    await database.dataSource.query('DELETE FROM projects WHERE id = $1', [projectId]);
+    expect(await spansOf(projectId)).toEqual([]);
   });
 
   it('deletes traces older than the retention, spans included', async () => {
