@@ -104,7 +104,7 @@ interface Notification { notification: { channel: string; payload: string } }
  * services it evaluates (`npm start` beside the app), the app's one thread sets the pace: at the same priority the
  * worker took cores from it, and a 2-core machine sat 19 % idle while rows waited for the app. Niced, the worker
  * still keeps up (a write holds many rows, and the runner starts no row while twice a write's worth wait), and the
- * zero-latency runner went from 76–81 % to 80–84 % of the bare loop, the machine 11 % idle.
+ * zero-latency runner went from 69–81 % to 79–85 % of the bare loop per 5 000-row run, the machine 11–14 % idle.
  */
 const WORKER_NICENESS = 10;
 
