@@ -20,13 +20,17 @@ export const BUILD_STEPS = {
     outputs: [SERVER_OUT_DIR],
     command: [process.execPath, 'tools/scripts/lib/compile-server.mjs'],
   },
-  // The console the api serves at /ui/. Built alongside the start: the api answers meanwhile, /ui/ once it is done.
+  // The console the api serves at /ui/. Built alongside the start, at the lowest priority: the api answers meanwhile,
+  // /ui/ once it is done.
   web: {
     background: true,
     inputs: ['apps/web', 'libs/client/src'],
     include: () => true,
     outputs: [join(ROOT, 'dist', 'apps', 'web', 'index.html')],
-    command: [process.execPath, 'node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'apps/web/vite.config.mts'],
+    command: [
+      process.execPath, '-r', './tools/scripts/lib/yield-cpu.cjs',
+      'node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'apps/web/vite.config.mts',
+    ],
   },
 };
 
