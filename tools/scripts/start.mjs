@@ -5,15 +5,20 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { BUILD_STEPS, buildStale } from './lib/build-steps.mjs';
 import { SERVER_OUT_DIR } from './lib/compile-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** name → entry point (without extension) and the build steps it needs. */
+/**
+ * name → entry point (without extension), the build steps it needs, and whether it is a server that lets its young
+ * generation grow once it listens (`holdYoungGeneration` in libs/platform/src/runtime/heap-growth.ts: held from here,
+ * before the server's modules load, since loading them grows it).
+ */
 const targets = {
   // The api serves the console at /ui/ (CRUCIBLE_SKIP_WEB_BUILD=1 leaves it as it is).
-  api: { entry: 'apps/api/src/main', needs: process.env['CRUCIBLE_SKIP_WEB_BUILD'] === '1' ? ['server'] : ['server', 'web'] },
-  'workflow-runner': { entry: 'apps/workflow-runner/src/main', needs: ['server'] },
+  api: { entry: 'apps/api/src/main', needs: process.env['CRUCIBLE_SKIP_WEB_BUILD'] === '1' ? ['server'] : ['server', 'web'], server: true },
+  'workflow-runner': { entry: 'apps/workflow-runner/src/main', needs: ['server'], server: true },
   'mock-llm': { entry: 'tools/mock-llm/src/main', needs: ['server'] },
   bench: { entry: 'tools/bench/src/main', needs: ['server'] },
   crucible: { entry: 'apps/cli/src/main', needs: ['server'] },
@@ -35,7 +40,8 @@ if (fromSource || !target) {
   runFromSource(target ? `${target.entry}.ts` : name);
 } else await runCompiled(target);
 
-async function runCompiled({ entry, needs }) {
+async function runCompiled({ entry, needs, server = false }) {
+  if (server) setFlagsFromString('--semi-space-growth-factor=1');
   await buildStale(root, needs.filter((step) => !BUILD_STEPS[step].background), { force });
   buildInBackground(needs);
   const main = join(SERVER_OUT_DIR, `${entry}.js`);

@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import { describeDatabase } from '@crucible/persistence';
 import {
-  boundHeapGrowth, compileWasmForMemory, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
+  boundHeapGrowth, compileWasmForMemory, createLogger, databaseConfigOf, holdYoungGeneration, letYoungGenerationGrow, parseEnvironment, queueConfigOf,
+  reportStartupFailure,
 } from '@crucible/platform';
 import { bootstrapDefaultProject, createApiApp } from './app.factory';
 
 async function main(): Promise<void> {
   boundHeapGrowth();
+  holdYoungGeneration();
   const env = parseEnvironment(process.env);
   const logger = createLogger('crucible-api', env.LOG_LEVEL);
   const database = databaseConfigOf(env);
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
   const app = await createApiApp({ database, queue, logger, consoleDir });
   await bootstrapDefaultProject(app, logger, env.CRUCIBLE_BOOTSTRAP_API_KEY);
   await app.listen(env.PORT, env.HOST);
+  letYoungGenerationGrow();
   logger.info(
     { port: env.PORT, host: env.HOST, database: describeDatabase(database), queue: queue.kind === 'bullmq' ? queue.queueName : 'in-process' },
     `Crucible api listening on http://${env.HOST}:${env.PORT} (docs at /docs)`,

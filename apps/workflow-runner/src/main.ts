@@ -1,11 +1,13 @@
 import { describeDatabase } from '@crucible/persistence';
 import {
-  InvalidEnvironmentError, boundHeapGrowth, createLogger, databaseConfigOf, parseEnvironment, queueConfigOf, reportStartupFailure,
+  InvalidEnvironmentError, boundHeapGrowth, createLogger, databaseConfigOf, holdYoungGeneration, letYoungGenerationGrow, parseEnvironment, queueConfigOf,
+  reportStartupFailure,
 } from '@crucible/platform';
 import { createRunnerApp } from './runner.factory';
 
 async function main(): Promise<void> {
   boundHeapGrowth();
+  holdYoungGeneration();
   const env = parseEnvironment(process.env);
   const logger = createLogger('crucible-workflow-runner', env.LOG_LEVEL);
   const database = databaseConfigOf(env);
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   }
   const app = await createRunnerApp({ database, queue, logger });
   await app.listen(env.RUNNER_PORT, env.HOST);
+  letYoungGenerationGrow();
   logger.info(
     { port: env.RUNNER_PORT, database: describeDatabase(database), queue: queue.queueName },
     `workflow-runner up, consuming queue "${queue.queueName}" (health at http://${env.HOST}:${env.RUNNER_PORT}/health)`,

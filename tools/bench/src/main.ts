@@ -9,8 +9,9 @@ import { type BenchRow, printTable } from './support/table';
  * (default "pglite,postgres"), then one table of ratios against the baselines measured in the same run.
  */
 async function main(): Promise<void> {
-  // The api runs in this process: with the V8 settings `npm start` gives it (and --max-semi-space-size=4 from the
-  // npm script), so the figures are those of the service as users run it.
+  // The api runs in this process: with the V8 settings `npm start` gives it (and glibc's mmap threshold from the npm
+  // script), so the figures are those of the service as users run it. Its young generation grows under load, as the
+  // server's does once it listens (letYoungGenerationGrow).
   boundHeapGrowth();
   compileWasmForMemory();
   const only = process.argv.slice(2);

@@ -17,9 +17,9 @@ interface Probe { baseline: number; peak: number; wall: number }
 
 function probe(engine: Engine, rows: number): Probe {
   const root = workspaceRoot();
-  // With the young generation `npm start` and `npm run start:runner` give the server (package.json).
+  // Its young generation held until the api listens, as `npm start` and `npm run start:runner` hold the server's.
   const child = spawnSync(process.execPath, [
-    '--max-semi-space-size=4', '--expose-gc', '-r', '@swc-node/register', join(root, 'tools/bench/src/support/memory-probe.ts'), engine, String(rows),
+    '--expose-gc', '-r', '@swc-node/register', join(root, 'tools/bench/src/support/memory-probe.ts'), engine, String(rows),
   ], { cwd: root, encoding: 'utf8', env: { SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...process.env }, maxBuffer: 16 * MB });
   const last = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0 || !last.startsWith('{')) throw new Error(`memory probe failed (${child.status}): ${child.stderr.slice(-2000)}`);

@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { boundHeapGrowth } from '@crucible/platform';
+import { boundHeapGrowth, holdYoungGeneration, letYoungGenerationGrow } from '@crucible/platform';
 import { timeEvaluation } from './evaluation-run';
 import { type Engine, openStand } from './stand';
 import { cityRows } from './setup';
@@ -15,7 +15,9 @@ import { cityRows } from './setup';
 const BATCH = 100;
 
 async function main(): Promise<void> {
-  boundHeapGrowth(); // as the api's and the runner's main do
+  // As the api's and the runner's main do.
+  boundHeapGrowth();
+  holdYoungGeneration();
   const [engine, count] = [process.argv[2] as Engine, Number(process.argv[3])];
   const app = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   const stand = await openStand(engine);
+  letYoungGenerationGrow();
   try {
     const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     const created = await stand.request<{ app_id: string }>('POST', '/apps', { app_name: 'memory' });
