@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { describeDatabase } from '@crucible/persistence';
 import {
-  boundHeapGrowth, compileWasmForMemory, createLogger, databaseConfigOf, holdYoungGeneration, letYoungGenerationGrow, parseEnvironment, queueConfigOf,
-  reportStartupFailure,
+  boundHeapGrowth, compileWasmForMemory, createLogger, databaseConfigOf, holdYoungGeneration, letYoungGenerationGrow,
+  parseEnvironment, queueConfigOf, reportStartupFailure,
 } from '@crucible/platform';
 import { bootstrapDefaultProject, createApiApp } from './app.factory';
 

@@ -1,7 +1,7 @@
 import { describeDatabase } from '@crucible/persistence';
 import {
-  InvalidEnvironmentError, boundHeapGrowth, createLogger, databaseConfigOf, holdYoungGeneration, letYoungGenerationGrow, parseEnvironment, queueConfigOf,
-  reportStartupFailure,
+  InvalidEnvironmentError, boundHeapGrowth, createLogger, databaseConfigOf, holdYoungGeneration, letYoungGenerationGrow,
+  parseEnvironment, queueConfigOf, reportStartupFailure,
 } from '@crucible/platform';
 import { createRunnerApp } from './runner.factory';
 
