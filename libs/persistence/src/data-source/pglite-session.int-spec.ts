@@ -28,6 +28,21 @@ describe('PGlite session: statements with parameters', () => {
     expect((await prepared()).filter((statement) => statement === insert)).toHaveLength(1);
   });
 
+  it('sends long text as it is, one statement after another and many at once, up to sizes kept for none', async () => {
+    const select = 'SELECT $1::text AS first, $2::int AS n, $3::text AS second, $4::jsonb AS body';
+    const long = (size: number, seed: string) => `${seed}:${'é✓😀 abc '.repeat(size / 8)}`;
+    const cases = [[5000, 'a'], [200, 'b'], [70_000, 'c'], [3_000_000, 'd'], [9_000, 'e']] as const;
+    const sent = (size: number, seed: string) => [long(size, seed), size, long(size / 2, `${seed}2`), { text: long(size, `${seed}3`) }];
+    for (const [size, seed] of cases) {
+      const [first, n, second, body] = sent(size, seed);
+      expect((await query(select, [first, n, second, body])).rows).toEqual([{ first, n, second, body }]);
+    }
+    const all = await Promise.all(cases.map(([size, seed]) => query(select, sent(size, seed))));
+    expect(all.map(({ rows }) => rows[0]!['n'])).toEqual(cases.map(([size]) => size));
+    expect(all[2]!.rows[0]!['second']).toBe(long(35_000, 'c2'));
+    expect((await query(select, [null, null, long(6_000, 'f'), null])).rows).toEqual([{ first: null, n: null, second: long(6_000, 'f'), body: null }]);
+  });
+
   it('reports a failure with its SQLSTATE and constraint, and the statement still runs afterwards', async () => {
     const insert = 'INSERT INTO kept (id) VALUES ($1)';
     await query(insert, ['4f0b8a4e-8a6b-4bb0-9f3e-333333333333']);
