@@ -4,7 +4,7 @@ import { QueryFailedError } from 'typeorm';
 import { HttpErrorFilter } from './exception.filter';
 
 describe('HttpErrorFilter', () => {
-  it('answers 500 without internals and logs a driver error without its query parameters or detail', () => {
+  it('answers 500 without internals and logs a driver error with the request id, without its query parameters or detail', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
     const driverError = Object.assign(new Error('duplicate key value violates unique constraint "api_keys_pkey"'), {
@@ -21,13 +21,14 @@ describe('HttpErrorFilter', () => {
         answered.body = body;
       },
     };
-    const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+    const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => ({ id: 'req-7' }) }) } as unknown as ArgumentsHost;
 
     new HttpErrorFilter(logger).catch(error, host);
 
     expect(answered).toEqual({ status: 500, body: { detail: 'internal server error' } });
     expect(lines).toHaveLength(1);
     const logged = JSON.parse(lines[0]!);
+    expect(logged.request_id).toBe('req-7');
     expect(logged.error).toMatchObject({ type: 'QueryFailedError', code: '23505', message: expect.stringMatching(/duplicate key/) });
     expect(lines[0]).not.toContain('5e884898da28047151d0e56f8dc62927');
     expect(lines[0]).not.toContain('row secret');

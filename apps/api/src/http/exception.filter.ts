@@ -66,7 +66,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.status(mapped.status).json(mapped.body);
       return;
     }
-    this.logger.error({ error: loggableError(error) }, 'unhandled error');
+    const request = host.switchToHttp().getRequest<{ id?: unknown }>();
+    this.logger.error({ request_id: request.id, error: loggableError(error) }, 'unhandled error');
     response.status(500).json({ detail: 'internal server error' });
   }
 }

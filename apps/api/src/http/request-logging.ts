@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { logContext } from '@crucible/platform';
 
-/** One access-log line per request, and the request id on every line logged while it is handled. */
+/** One access-log line per request, with its id (also answered as `x-request-id`). */
 export function requestLogging(logger: Logger) {
-  const httpLogger = pinoHttp({
+  return pinoHttp({
     logger,
     genReqId: (req, res) => {
       const incoming = req.headers['x-request-id'];
@@ -15,10 +13,7 @@ export function requestLogging(logger: Logger) {
       return id;
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customProps: (req) => ({ request_id: req.id }),
     serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }) },
   });
-  return (req: Request, res: Response, next: NextFunction) => {
-    httpLogger(req, res);
-    logContext.run({ requestId: String(req.id) }, next);
-  };
 }

@@ -19,14 +19,12 @@ export class DispatchJobUseCase {
   async execute(payload: unknown): Promise<void> {
     const job: Job = jobSchema.parse(payload);
     const label = labelOf(job);
-    return this.reporter.within(label, async () => {
-      try {
-        await this.run(job);
-      } catch (error) {
-        this.reporter.failed(label, error);
-        throw error;
-      }
-    });
+    try {
+      await this.run(job);
+    } catch (error) {
+      this.reporter.failed(label, error);
+      throw error;
+    }
   }
 
   private run(job: Job): Promise<void> {

@@ -9,10 +9,6 @@ export type ReportedEvent =
 export class RecordingRunReporter extends RunReporter {
   readonly events: ReportedEvent[] = [];
 
-  within<T>(_job: JobLabel, work: () => Promise<T>): Promise<T> {
-    return work();
-  }
-
   pickedUp(job: JobLabel, counts: RunCounts): void {
     this.events.push({ event: 'picked_up', jobId: job.jobId, counts });
   }

@@ -1,23 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
-
-/** What is being handled: a request, or a job and the run it works on. Set once, read by pino's mixin. */
-export interface LogContext {
-  requestId?: string;
-  jobId?: string;
-  /** `evaluation_id` or `human_evaluation_id`, by the kind of run. */
-  run?: { field: 'evaluation_id' | 'human_evaluation_id'; id: string };
-}
-
-/** pino's mixin adds the ids held here to every line logged meanwhile, whoever logs it. */
-export const logContext = new AsyncLocalStorage<LogContext>();
-
-function contextFields(): Record<string, string> {
-  const context = logContext.getStore();
-  if (!context) return {};
-  if (context.jobId) return { job_id: context.jobId, ...(context.run ? { [context.run.field]: context.run.id } : {}) };
-  return context.requestId ? { request_id: context.requestId } : {};
-}
 
 /** `level` is LOG_LEVEL from the parsed environment (tests that build apps in-process fall back to the raw one). */
 export function createLogger(service: string, level?: string, destination?: DestinationStream): Logger {
@@ -31,7 +12,6 @@ export function createLogger(service: string, level?: string, destination?: Dest
         'err.query', '*.rawKey', '*.api_key',
       ],
     },
-    mixin: contextFields,
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -5,7 +5,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 const CHATTY_CONTEXTS = new Set(['RoutesResolver', 'RouterExplorer', 'InstanceLoader']);
 
 /**
- * nestjs-pino's Nest logger on our pino instance (so Nest's lines carry request and job ids too), with the
+ * nestjs-pino's Nest logger on our pino instance (JSON lines like ours, at our level), with the
  * route-mapping and module-loading lines moved down to debug.
  */
 export class CrucibleNestLogger extends Logger {

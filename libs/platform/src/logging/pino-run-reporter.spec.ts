@@ -1,5 +1,5 @@
 import { jobLabelOf } from '@crucible/application';
-import { createLogger, logContext } from './logger';
+import { createLogger } from './logger';
 import { CrucibleNestLogger } from './nest-logger';
 import { PinoRunReporter } from './pino-run-reporter';
 
@@ -13,23 +13,22 @@ function capturingLogger(level = 'info') {
 describe('PinoRunReporter', () => {
   const job = jobLabelOf('evaluation', 'e-1', 'p-1');
 
-  it('puts job_id and evaluation_id on every line logged within the job, by anyone', async () => {
+  it('puts job_id and the run id on each of its lines', () => {
     const { logger, lines } = capturingLogger();
-    const reporter = new PinoRunReporter(logger, { everyRows: 10, everyMs: 60_000 });
-    await logContext.run({ requestId: 'req-1' }, () => reporter.within(job, async () => {
-      logger.warn('a line from an adapter');
-      reporter.pickedUp(job, { stored: 0, total: 3 });
-    }));
-    logger.info('after the job');
-
-    expect(lines.slice(0, 2)).toEqual([
-      expect.objectContaining({ job_id: 'evaluation:e-1', evaluation_id: 'e-1', msg: 'a line from an adapter' }),
-      expect.objectContaining({ job_id: 'evaluation:e-1', evaluation_id: 'e-1', rows_total: 3, msg: 'evaluation job picked up' }),
-    ]);
-    expect(lines[2]).not.toHaveProperty('job_id');
+    const reporter = new PinoRunReporter(logger, { everyRows: 1, everyMs: 60_000 });
     const human = jobLabelOf('human_evaluation', 'h-1', 'p-1');
-    await reporter.within(human, async () => logger.info('judging soon'));
-    expect(lines[3]).toMatchObject({ job_id: 'human_evaluation:h-1', human_evaluation_id: 'h-1' });
+    reporter.pickedUp(job, { stored: 0, total: 3 });
+    reporter.progress(job, { stored: 1, total: 3 });
+    reporter.finished(job, { status: 'EVALUATION_FINISHED', stored: 3, total: 3 });
+    reporter.failed(human, new Error('gone'));
+
+    expect(lines).toEqual([
+      expect.objectContaining({ job_id: 'evaluation:e-1', evaluation_id: 'e-1', project_id: 'p-1', rows_total: 3, msg: 'evaluation job picked up' }),
+      expect.objectContaining({ job_id: 'evaluation:e-1', evaluation_id: 'e-1', msg: 'evaluation progress: 1/3 rows' }),
+      expect.objectContaining({ job_id: 'evaluation:e-1', evaluation_id: 'e-1', status: 'EVALUATION_FINISHED' }),
+      expect.objectContaining({ job_id: 'human_evaluation:h-1', human_evaluation_id: 'h-1', msg: 'human_evaluation job failed: gone' }),
+    ]);
+    expect(lines[3]).not.toHaveProperty('evaluation_id');
   });
 
   it('logs progress every N rows or after some time, whichever comes first, then the finish with counts', () => {

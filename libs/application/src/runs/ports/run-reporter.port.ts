@@ -16,12 +16,10 @@ export interface RunCounts {
 }
 
 /**
- * What a job tells operators: picked up, progress, finished or failed, with counts. The adapter decides how
- * often progress is worth a line, and attaches the job's ids to everything logged within it.
+ * What a job tells operators: picked up, progress, finished or failed, with counts and the job's ids. The adapter
+ * decides how often progress is worth a line.
  */
 export abstract class RunReporter {
-  /** Runs `work` so that every line logged meanwhile (by anyone) carries the job's ids. */
-  abstract within<T>(job: JobLabel, work: () => Promise<T>): Promise<T>;
   abstract pickedUp(job: JobLabel, counts: RunCounts): void;
   abstract progress(job: JobLabel, counts: RunCounts): void;
   abstract finished(job: JobLabel, outcome: RunCounts & { status: string }): void;
