@@ -1,5 +1,5 @@
 import { InMemoryTestsetRepository } from '../testing/in-memory-testset.repository';
-import { ROW_PAGE_SIZE, pendingTestsetRows } from './testset-rows';
+import { FIRST_PAGE_SIZE, ROW_PAGE_SIZE, pendingTestsetRows } from './testset-rows';
 
 /** A test set of `count` rows whose page reads are recorded (by first row index). */
 function testsetOf(count: number) {
@@ -22,7 +22,7 @@ describe('pendingTestsetRows', () => {
   it('yields every row not stored yet, in order, across pages', async () => {
     const count = ROW_PAGE_SIZE * 2 + 5;
     const { testsets } = testsetOf(count);
-    const stored = new Set([0, ROW_PAGE_SIZE, count - 1]);
+    const stored = new Set([0, FIRST_PAGE_SIZE - 1, FIRST_PAGE_SIZE, ROW_PAGE_SIZE, count - 1]);
     const indexes: number[] = [];
     for await (const { index, row } of pendingTestsetRows(testsets, 'p', 't', count, stored)) {
       expect(row).toEqual({ n: index });
@@ -31,22 +31,23 @@ describe('pendingTestsetRows', () => {
     expect(indexes).toEqual(Array.from({ length: count }, (_, n) => n).filter((n) => !stored.has(n)));
   });
 
-  it('asks for the next page as soon as a page arrives, not when its rows run out', async () => {
+  it('starts with a small page, and asks for the next page as soon as a page arrives, not when its rows run out', async () => {
     const { testsets, reads } = testsetOf(ROW_PAGE_SIZE * 2 + 5);
     const rows = pendingTestsetRows(testsets, 'p', 't', ROW_PAGE_SIZE * 2 + 5, new Set())[Symbol.asyncIterator]();
     await rows.next();
-    expect(reads).toEqual([0, ROW_PAGE_SIZE]);
-    for (let taken = 1; taken < ROW_PAGE_SIZE + 1; taken += 1) await rows.next();
-    expect(reads).toEqual([0, ROW_PAGE_SIZE, ROW_PAGE_SIZE * 2]);
+    expect(reads).toEqual([0, FIRST_PAGE_SIZE]);
+    for (let taken = 1; taken < FIRST_PAGE_SIZE + 1; taken += 1) await rows.next();
+    expect(reads).toEqual([0, FIRST_PAGE_SIZE, FIRST_PAGE_SIZE + ROW_PAGE_SIZE]);
   });
 
   it('fails the run when the test set shrank meanwhile', async () => {
-    const { testsets } = testsetOf(ROW_PAGE_SIZE + 10);
+    const pages = FIRST_PAGE_SIZE + ROW_PAGE_SIZE;
+    const { testsets } = testsetOf(pages + 10);
     const rows: number[] = [];
     const walk = async () => {
-      for await (const { index } of pendingTestsetRows(testsets, 'p', 't', ROW_PAGE_SIZE + 20, new Set())) rows.push(index);
+      for await (const { index } of pendingTestsetRows(testsets, 'p', 't', pages + 20, new Set())) rows.push(index);
     };
     await expect(walk()).rejects.toMatchObject({ code: 'rule_violation', message: expect.stringMatching(/changed or was deleted/) });
-    expect(rows).toHaveLength(ROW_PAGE_SIZE);
+    expect(rows).toHaveLength(pages);
   });
 });
