@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
-import { analyzeGrownTables, analyzeWhileOpen } from './auto-analyze';
+import { ANALYZE_STATISTICS_TARGET, analyzeGrownTables, analyzeWhileOpen } from './auto-analyze';
 import { openDataSource } from './create-data-source';
 
 describe.each<TestEngine>(['postgres', 'pglite'])('auto-analyze on %s', (engine) => {
@@ -13,7 +13,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('auto-analyze on %s', (engine)
 
   const statsOf = async (table: string) =>
     (await dataSource.query('SELECT reltuples::int AS rows FROM pg_class WHERE relname = $1', [table]))[0].rows;
-  const analyze = () => analyzeGrownTables((sql) => dataSource.query(sql));
+  const analyze = () => analyzeGrownTables(dataSource);
 
   it('analyzes a table once it has grown, and leaves it alone until it has doubled', async () => {
     await dataSource.query('CREATE TABLE grown (id int PRIMARY KEY, label text)');
@@ -29,6 +29,32 @@ describe.each<TestEngine>(['postgres', 'pglite'])('auto-analyze on %s', (engine)
     await dataSource.query(`INSERT INTO grown SELECT n, repeat('x', 100) FROM generate_series(9001, 12000) n`);
     expect(await analyze()).toContain('public.grown');
     expect(await statsOf('grown')).toBe(12000);
+  });
+
+  it('samples few rows, whatever the server default', async () => {
+    await dataSource.query('CREATE TABLE sampled (id int PRIMARY KEY)');
+    await dataSource.query('INSERT INTO sampled SELECT generate_series(1, 20000)');
+    expect(await analyze()).toContain('public.sampled');
+    // A histogram has one bound more than the statistics target it was sampled at (101 at PostgreSQL's default).
+    const [{ bounds }] = await dataSource.query(
+      `SELECT array_length(histogram_bounds::text::int[], 1) AS bounds FROM pg_stats WHERE tablename = 'sampled' AND attname = 'id'`,
+    );
+    expect(bounds).toBe(ANALYZE_STATISTICS_TARGET + 1);
+  });
+
+  it('keeps no statistics of the payload columns of growing tables', async () => {
+    // A column's own target is -1 until set (null on PostgreSQL 17, which PGlite is): the server's default.
+    const targets: Array<{ table: string; column: string; target: number }> = await dataSource.query(
+      `SELECT c.relname AS table, a.attname AS column, coalesce(a.attstattarget, -1)::int AS target
+         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+        WHERE c.relname IN ('evaluation_scenarios', 'spans') AND a.attname IN ('results', 'attributes', 'row_index', 'span_id')`,
+    );
+    expect(targets.sort((a, b) => a.column.localeCompare(b.column))).toEqual([
+      { table: 'spans', column: 'attributes', target: 0 },
+      { table: 'evaluation_scenarios', column: 'results', target: 0 },
+      { table: 'evaluation_scenarios', column: 'row_index', target: -1 },
+      { table: 'spans', column: 'span_id', target: -1 },
+    ]);
   });
 
   it('analyzes grown tables by itself while the data source is open', async () => {
