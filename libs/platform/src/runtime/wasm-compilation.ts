@@ -5,7 +5,8 @@ import { setFlagsFromString } from 'node:v8';
  * threads free in their arenas, scattered between live blocks, so a server that has tiered PGlite up idled 50–85 MB
  * higher for good. With glibc's mmap threshold at or below a segment's size, each segment is a mapping of its own
  * and goes back to the system when freed (measured: idle 167 / 164 MB at first start / restart, against 175 / 173 MB
- * for Liftoff only and 207–246 / 222–239 MB for TurboFan without it). The npm scripts set it.
+ * for Liftoff only and 207–246 / 222–239 MB for TurboFan without it). `npm start` sets it on the embedded database
+ * (tools/scripts/server-env.sh).
  */
 const ZONE_SEGMENT_BYTES = 32 * 1024;
 

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Benchmark } from '../support/benchmark';
+import { engineEnvironment } from '../support/engine-environment';
 import type { Engine } from '../support/stand';
 import type { BenchRow } from '../support/table';
 import { workspaceRoot } from '../support/workspace-root';
@@ -20,7 +21,7 @@ function probe(engine: Engine, rows: number): Probe {
   // Its young generation held until the api listens, as `npm start` and `npm run start:runner` hold the server's.
   const child = spawnSync(process.execPath, [
     '--expose-gc', '-r', '@swc-node/register', join(root, 'tools/bench/src/support/memory-probe.ts'), engine, String(rows),
-  ], { cwd: root, encoding: 'utf8', env: { SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...process.env }, maxBuffer: 16 * MB });
+  ], { cwd: root, encoding: 'utf8', env: { SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...engineEnvironment(engine) }, maxBuffer: 16 * MB });
   const last = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0 || !last.startsWith('{')) throw new Error(`memory probe failed (${child.status}): ${child.stderr.slice(-2000)}`);
   return JSON.parse(last) as Probe;

@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { boundHeapGrowth, holdYoungGeneration, letYoungGenerationGrow } from '@crucible/platform';
+import { boundHeapGrowth, compileWasmForMemory, holdYoungGeneration, letYoungGenerationGrow } from '@crucible/platform';
 import { timeEvaluation } from './evaluation-run';
 import { type Engine, openStand } from './stand';
 import { cityRows } from './setup';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   boundHeapGrowth();
   holdYoungGeneration();
   const [engine, count] = [process.argv[2] as Engine, Number(process.argv[3])];
+  if (engine === 'pglite') compileWasmForMemory();
   const app = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

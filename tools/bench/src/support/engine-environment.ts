@@ -1,0 +1,11 @@
+import type { Engine } from './stand';
+
+/**
+ * The environment `npm start` gives the api on `engine` (tools/scripts/server-env.sh): glibc's mmap threshold on the
+ * embedded engine, none on PostgreSQL. glibc reads it when a process starts, so each engine's api is measured in a
+ * process started with it.
+ */
+export function engineEnvironment(engine: Engine, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { MALLOC_MMAP_THRESHOLD_: _startedWith, ...rest } = env;
+  return engine === 'pglite' ? { ...rest, MALLOC_MMAP_THRESHOLD_: '32768' } : rest;
+}
