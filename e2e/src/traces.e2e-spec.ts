@@ -157,6 +157,25 @@ describe('traces', () => {
       expect.objectContaining({ loc: ['body', 'traces', 0, 'latency_ms'] }),
       expect.objectContaining({ loc: ['body', 'traces', 0, 'spans'] }),
     ]));
+    const span = {
+      span_id: 's', parent_span_id: null, name: 'w', kind: 'workflow', status: 'ok',
+      start_time: '2026-11-27T14:00:00.000Z', end_time: '2026-11-27T14:00:00.003Z', latency_ms: 3,
+    };
+    const record = (traceId: string, spans: unknown[], latencyMs = 3) =>
+      ({ trace_id: traceId, latency_ms: latencyMs, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 }, spans });
+    const badTimes = await raw.post('/traces', { traces: [
+      record('unreadable-time', [{ ...span, start_time: 'soon' }]),
+      record('unstorable-time', [{ ...span, end_time: '+275760-01-01T00:00:00.000Z' }]),
+    ] });
+    expect(badTimes.status).toBe(422);
+    expect(badTimes.body.detail.map((item: { loc: unknown }) => item.loc)).toEqual([
+      ['body', 'traces', 0, 'spans', 0, 'start_time'], ['body', 'traces', 1, 'spans', 0, 'end_time'],
+    ]);
+    expect((await api.GET('/traces/{trace_id}', { params: { path: { trace_id: 'unreadable-time' } } })).response.status).toBe(404);
+    // A latency reaching past the last time the database stores ends the trace there.
+    const lastDay = { ...span, start_time: '9999-12-31T00:00:00.000Z', end_time: '9999-12-31T00:00:00.003Z' };
+    expect((await raw.post('/traces', { traces: [record('ends-at-the-last-time', [lastDay], 1e20)] })).status).toBe(200);
+    expect(await treeOf('ends-at-the-last-time')).toMatchObject({ end_time: '9999-12-31T23:59:59.999Z', latency_ms: 1e20 });
     const tooMany = await raw.post('/traces', { traces: Array.from({ length: 501 }, () => ({})) });
     expect(tooMany.status).toBe(422);
     const otlp = await raw.post('/v1/traces', { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'zz', spanId: 'q', name: 'n', startTimeUnixNano: '1', endTimeUnixNano: '2' }] }] }] });

@@ -24,14 +24,28 @@ export interface Span {
   cost?: number;
 }
 
+/**
+ * The times a trace may carry: what both engines store (timestamptz, written as ISO 8601), years 1 to 9999. A time
+ * past them (or no time at all) failed the write that stored the trace: a 500 on `POST /traces`, a failed evaluation.
+ */
+export const EARLIEST_TRACE_TIME_MS = Date.parse('0001-01-01T00:00:00.000Z');
+export const LATEST_TRACE_TIME_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Date.parse answers NaN for what it cannot read, and NaN is within no range. */
+const isTraceTime = (value: string): boolean => {
+  const ms = Date.parse(value);
+  return ms >= EARLIEST_TRACE_TIME_MS && ms <= LATEST_TRACE_TIME_MS;
+};
+const traceTimeSchema = z.string().refine(isTraceTime, 'must be a date-time from the year 1 to 9999, as 2026-11-27T14:00:00.000Z');
+
 export const spanSchema: z.ZodType<Span> = z.object({
   span_id: z.string(),
   parent_span_id: z.string().nullable(),
   name: z.string(),
   kind: z.enum(['workflow', 'task', 'llm', 'embedding', 'tool']),
   status: z.enum(['ok', 'error']),
-  start_time: z.string(),
-  end_time: z.string(),
+  start_time: traceTimeSchema,
+  end_time: traceTimeSchema,
   latency_ms: z.number().nonnegative(),
   inputs: z.unknown().optional(),
   outputs: z.unknown().optional(),

@@ -1,4 +1,4 @@
-import type { TraceRecord } from '@crucible/contracts';
+import { LATEST_TRACE_TIME_MS, type TraceRecord } from '@crucible/contracts';
 import type { StoredSpan, TraceWithSpans } from '@crucible/domain';
 
 /** The SDK's trace shape (§4 plus where it ran) → stored trace and spans; totals are the SDK's own. */
@@ -35,7 +35,8 @@ export function traceFromRecord(projectId: string, record: TraceRecord): TraceWi
       route: record.route ?? null,
       status: root.status,
       startTime: root.startTime,
-      endTime: new Date(root.startTime.getTime() + record.latency_ms),
+      // The call's own latency from its root's start; no later than a time the database stores (a latency is unbounded).
+      endTime: new Date(Math.min(root.startTime.getTime() + record.latency_ms, LATEST_TRACE_TIME_MS)),
       latencyMs: record.latency_ms,
       cost: record.cost,
       tokens: record.tokens,

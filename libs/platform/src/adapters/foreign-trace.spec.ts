@@ -3,11 +3,18 @@ import { readTrace } from './foreign-trace';
 describe('readTrace', () => {
   const ours = {
     trace_id: 't1', latency_ms: 12, cost: 0.5, tokens: { prompt: 3, completion: 4, total: 7 },
-    spans: [{ span_id: 's', parent_span_id: null, name: 'w', kind: 'workflow', status: 'ok', start_time: 'a', end_time: 'b', latency_ms: 12 }],
+    spans: [{ span_id: 's', parent_span_id: null, name: 'w', kind: 'workflow', status: 'ok', start_time: '2026-11-27T14:00:00.000Z', end_time: '2026-11-27T14:00:00.012Z', latency_ms: 12 }],
   };
 
   it('keeps our SDK trace as it is', () => {
     expect(readTrace({ data: 'x', trace: ours }, 99)).toEqual(ours);
+  });
+
+  it('keeps cost, latency and tokens, not the spans, of a trace whose span times cannot be stored', () => {
+    for (const start_time of ['soon', '2026-13-45T00:00:00Z', '+275760-01-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z']) {
+      const unstorable = { ...ours, spans: [{ ...ours.spans[0], start_time }] };
+      expect(readTrace({ data: 'x', trace: unstorable }, 99)).toEqual({ ...ours, spans: [] });
+    }
   });
 
   it('keeps cost, latency and tokens of a trace whose spans are not ours', () => {
