@@ -3,6 +3,7 @@ import { EVALUATOR_CATALOG } from './catalog/evaluator-catalog';
 import type { EvaluatorContext } from './evaluator';
 import { EvaluatorRunner } from './evaluator-runner';
 import { CodeSandbox, LlmClient, WebhookClient } from '@crucible/application';
+import { findUntrustedInput } from '@crucible/domain';
 
 describe('EvaluatorRunner', () => {
   it('is injectable with the port classes as DI tokens', () => {
@@ -61,5 +62,16 @@ describe('EvaluatorRunner', () => {
     const ctx = { inputs: {}, output: 'x', correctAnswer: 'x', appParams: {}, settings: {} };
     const result = await runner.evaluate('auto_custom_code_run', ctx);
     expect(result).toEqual(anError('The custom code failed: sandbox crashed'));
+  });
+
+  it('answers a Result the database can store, whatever a port answered or threw', async () => {
+    const { runner, sandbox } = evaluatorFixture();
+    const ctx = { inputs: {}, output: 'x', correctAnswer: 'x', appParams: {}, settings: {} };
+    jest.spyOn(sandbox, 'run').mockImplementation(() => {
+      throw new TypeError('bad \u0000 byte, cut emoji \ud83d');
+    });
+    const thrown = await runner.evaluate('auto_custom_code_run', ctx);
+    expect(thrown).toEqual(anError('The custom code failed: bad \ufffd byte, cut emoji \ufffd'));
+    expect(findUntrustedInput(thrown)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { errorResult, type Result } from '@crucible/domain';
+import { errorResult, findUntrustedInput, type Result, storableText } from '@crucible/domain';
 import { CodeSandbox, LlmClient, type SettingsCheck, WebhookClient } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from './evaluator';
 import {
@@ -74,17 +74,21 @@ export class EvaluatorRunner {
         const details = validation.violations.map((violation) => `${violation.field.join('.')}: ${violation.reason}`).join('; ');
         return errorResult(`Invalid settings for ${evaluatorKey}: ${details}`);
       }
-      return await evaluator.evaluate({
+      const result = await evaluator.evaluate({
         inputs: ctx.inputs ?? {},
         output: ctx.output,
         correctAnswer: ctx.correctAnswer,
         appParams: ctx.appParams ?? {},
         settings: validation.settings,
       });
+      // Stored with the row: custom code, a webhook or an LLM can answer a NUL byte, which would fail the whole write.
+      const unstorable = findUntrustedInput(result);
+      return unstorable ? errorResult(`${evaluatorKey} answered what cannot be stored: ${unstorable.reason}`) : result;
     } catch (error) {
-      if (error instanceof EvaluationFailure) return errorResult(error.message);
-      const stack = error instanceof Error ? error.stack : undefined;
-      return errorResult(`${evaluatorKey} failed: ${describeError(error)}`, stack);
+      // Messages of failures can quote foreign text too.
+      if (error instanceof EvaluationFailure) return errorResult(storableText(error.message));
+      const stack = error instanceof Error && error.stack ? storableText(error.stack) : undefined;
+      return errorResult(`${evaluatorKey} failed: ${storableText(describeError(error))}`, stack);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { DomainError } from './domain-error';
-import { MAX_JSON_DEPTH, assertTrustworthyInput, findUntrustedInput } from './untrusted-input';
+import { MAX_JSON_DEPTH, assertTrustworthyInput, findUntrustedInput, storableText } from './untrusted-input';
 
 const nested = (depth: number): unknown => {
   let value: unknown = 'leaf';
@@ -34,5 +34,15 @@ describe('findUntrustedInput', () => {
   it('throws an invalid_input error', () => {
     expect(() => assertTrustworthyInput({ name: '\u0000' })).toThrow(DomainError);
     expect(() => assertTrustworthyInput({ name: 'fine' })).not.toThrow();
+  });
+});
+
+describe('storableText', () => {
+  it('replaces each NUL byte and unpaired surrogate, and keeps everything else as it is', () => {
+    expect(storableText('a\u0000b\u0000')).toBe('a\ufffdb\ufffd');
+    expect(storableText('cut \ud83d, lone \ude00, whole \u{1F600}')).toBe('cut \ufffd, lone \ufffd, whole \u{1F600}');
+    const fine = 'plain text, ünïcödé';
+    expect(storableText(fine)).toBe(fine);
+    expect(findUntrustedInput(storableText('\u0000\ud800'))).toBeUndefined();
   });
 });

@@ -8,6 +8,16 @@ export const MAX_JSON_DEPTH = 64;
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const UNSTORABLE_TEXT_EVERYWHERE = new RegExp(UNSTORABLE_TEXT.source, 'g');
+
+/**
+ * Foreign text kept as it came but storable: each NUL byte and unpaired surrogate (a cut emoji, say) becomes U+FFFD.
+ * For text we store about something that failed; what a client sends is refused instead (findUntrustedInput).
+ */
+export function storableText(text: string): string {
+  return UNSTORABLE_TEXT.test(text) ? text.replace(UNSTORABLE_TEXT_EVERYWHERE, '\ufffd') : text;
+}
+
 function textProblem(text: string): string | undefined {
   const found = UNSTORABLE_TEXT.exec(text);
   if (!found) return undefined;

@@ -4,7 +4,7 @@ import {
   foreignExcerpt,
 } from '@crucible/application';
 import { type ValidationIssue, validationErrorBodySchema, workflowErrorResponseSchema } from '@crucible/contracts';
-import type { InputViolation } from '@crucible/domain';
+import { type InputViolation, findUntrustedInput } from '@crucible/domain';
 import { readTrace } from './foreign-trace';
 
 /** Statuses worth another try: the service is overloaded or briefly broken, not the request. */
@@ -37,6 +37,17 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
     }
     const text = response.text;
     const body = parseJson(text);
+    // Kept with the row, so it must be storable: one answer holding a NUL byte, or nested 5 000 deep, failed the
+    // write of its batch (or overflowed the stack) and with it the whole evaluation.
+    const unstorable = findUntrustedInput(body);
+    if (unstorable) {
+      // The path is foreign too (a key may hold the NUL), and 64 levels long.
+      const at = unstorable.field.length > 0 ? ` at ${foreignExcerpt(unstorable.field.join('.'), 80)}` : '';
+      return {
+        ok: false, retryable: RETRYABLE_STATUS(response.status), latencyMs: elapsed(), status: response.status,
+        message: `the application answered what cannot be stored: ${unstorable.reason}${at}`,
+      };
+    }
     if (response.status >= 200 && response.status < 300) {
       // Ours and Agenta's current SDK answer `data`; Agenta's older SDK answered `message`.
       const answer = typeof body === 'object' && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : undefined;

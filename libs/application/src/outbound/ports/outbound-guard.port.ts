@@ -1,3 +1,5 @@
+import { storableText } from '@crucible/domain';
+
 /** A call to a URL that a user configured (a variant's service, a webhook evaluator, a service's /openapi.json). */
 export interface OutboundRequest {
   method: 'GET' | 'POST';
@@ -51,5 +53,6 @@ export abstract class OutboundGuard {
 export function foreignExcerpt(text: string, max = 200): string {
   const flat = text.trim();
   if (flat === '') return '(empty body)';
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  // Stored with the row it failed: storable even when the cut splits a surrogate pair.
+  return storableText(flat.length > max ? `${flat.slice(0, max)}…` : flat);
 }
