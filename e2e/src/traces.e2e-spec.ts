@@ -173,9 +173,32 @@ describe('traces', () => {
     ]);
     expect((await api.GET('/traces/{trace_id}', { params: { path: { trace_id: 'unreadable-time' } } })).response.status).toBe(404);
     // A latency reaching past the last time the database stores ends the trace there.
+    const aYear = 365 * 24 * 3600 * 1000;
     const lastDay = { ...span, start_time: '9999-12-31T00:00:00.000Z', end_time: '9999-12-31T00:00:00.003Z' };
-    expect((await raw.post('/traces', { traces: [record('ends-at-the-last-time', [lastDay], 1e20)] })).status).toBe(200);
-    expect(await treeOf('ends-at-the-last-time')).toMatchObject({ end_time: '9999-12-31T23:59:59.999Z', latency_ms: 1e20 });
+    expect((await raw.post('/traces', { traces: [record('ends-at-the-last-time', [lastDay], aYear)] })).status).toBe(200);
+    expect(await treeOf('ends-at-the-last-time')).toMatchObject({ end_time: '9999-12-31T23:59:59.999Z', latency_ms: aYear });
+    // Figures past their bounds are refused: the database adds them up, and a sum that overflows fails.
+    const huge = await raw.post('/traces', { traces: [
+      { ...record('costs-too-much', [span]), cost: 1e308 },
+      record('lasts-too-long', [{ ...span, latency_ms: aYear + 1 }]),
+      record('too-many-tokens', [{ ...span, tokens: { prompt: 1e13, completion: 0, total: 1e13 } }]),
+    ] });
+    expect(huge.status).toBe(422);
+    expect(huge.body.detail.map((item: { loc: unknown }) => item.loc)).toEqual([
+      ['body', 'traces', 0, 'cost'], ['body', 'traces', 1, 'spans', 0, 'latency_ms'],
+      ['body', 'traces', 2, 'spans', 0, 'tokens', 'prompt'], ['body', 'traces', 2, 'spans', 0, 'tokens', 'total'],
+    ]);
+    const usage = (key: string, value: number) => ({ key, value: { doubleValue: value } });
+    const otlpSpan = (traceId: string, attributes: unknown[]) => ({
+      traceId, spanId: '1'.padEnd(16, '0'), name: 'llm', startTimeUnixNano: '1700000000000000000', endTimeUnixNano: '1700000000100000000', attributes,
+    });
+    const unusable = await raw.post('/v1/traces', { resourceSpans: [{ scopeSpans: [{ spans: [
+      otlpSpan('a1'.padEnd(32, '0'), [usage('gen_ai.usage.input_tokens', 1.5), usage('gen_ai.usage.cost', 1e308)]),
+      otlpSpan('a2'.padEnd(32, '0'), [usage('gen_ai.usage.input_tokens', 1e30), usage('gen_ai.usage.output_tokens', 7)]),
+    ] }] }] });
+    expect(unusable.status).toBe(200);
+    expect(await treeOf('a2'.padEnd(32, '0'))).toMatchObject({ cost: 0, tokens: { prompt: 0, completion: 7, total: 7 } });
+    expect((await api.GET('/traces/metrics')).response.status).toBe(200);
     const tooMany = await raw.post('/traces', { traces: Array.from({ length: 501 }, () => ({})) });
     expect(tooMany.status).toBe(422);
     const otlp = await raw.post('/v1/traces', { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'zz', spanId: 'q', name: 'n', startTimeUnixNano: '1', endTimeUnixNano: '2' }] }] }] });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { spanSchema, tokenUsageSchema } from './trace.contract';
+import { spanSchema, tokenUsageSchema, traceCostSchema, traceLatencySchema } from './trace.contract';
 
 /** At most this many traces per `POST /traces` batch, and spans per batch on either ingest path. */
 export const TRACE_BATCH_MAX_TRACES = 500;
@@ -13,8 +13,8 @@ const identifier = z.string().min(1).max(128);
  */
 export const traceRecordSchema = z.object({
   trace_id: identifier,
-  latency_ms: z.number().nonnegative(),
-  cost: z.number().nonnegative(),
+  latency_ms: traceLatencySchema,
+  cost: traceCostSchema,
   tokens: tokenUsageSchema,
   spans: z.array(spanSchema).min(1),
   app_id: identifier.nullish(),

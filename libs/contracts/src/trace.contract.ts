@@ -1,10 +1,22 @@
 import { z } from 'zod';
 
-export const tokenUsageSchema = z.object({
-  prompt: z.number().int().nonnegative(),
-  completion: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative(),
-});
+/*
+ * Bounds far above what any call uses, which keep what the database adds up finite: PostgreSQL's sums fail on
+ * overflow (`GET /traces/metrics` answered 500 once one trace said it cost 1e308 dollars), and a span's tokens are a
+ * bigint.
+ */
+/** Tokens of one span or trace. */
+export const MAX_TRACE_TOKENS = 1_000_000_000_000;
+/** USD of one span or trace. */
+export const MAX_TRACE_COST_USD = 1_000_000_000;
+/** Milliseconds of one span or trace: a year. */
+export const MAX_TRACE_LATENCY_MS = 365 * 24 * 3600 * 1000;
+
+const tokenCount = z.number().int().nonnegative().max(MAX_TRACE_TOKENS);
+export const traceCostSchema = z.number().nonnegative().max(MAX_TRACE_COST_USD);
+export const traceLatencySchema = z.number().nonnegative().max(MAX_TRACE_LATENCY_MS);
+
+export const tokenUsageSchema = z.object({ prompt: tokenCount, completion: tokenCount, total: tokenCount });
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 
 export interface Span {
@@ -46,20 +58,20 @@ export const spanSchema: z.ZodType<Span> = z.object({
   status: z.enum(['ok', 'error']),
   start_time: traceTimeSchema,
   end_time: traceTimeSchema,
-  latency_ms: z.number().nonnegative(),
+  latency_ms: traceLatencySchema,
   inputs: z.unknown().optional(),
   outputs: z.unknown().optional(),
   error: z.object({ message: z.string(), stacktrace: z.string().optional() }).optional(),
   model: z.string().optional(),
   tokens: tokenUsageSchema.optional(),
-  cost: z.number().nonnegative().optional(),
+  cost: traceCostSchema.optional(),
 });
 
 /** The trace every SDK call answers with; cost is USD, latency milliseconds. */
 export const traceSchema = z.object({
   trace_id: z.string(),
-  latency_ms: z.number().nonnegative(),
-  cost: z.number().nonnegative(),
+  latency_ms: traceLatencySchema,
+  cost: traceCostSchema,
   tokens: tokenUsageSchema,
   spans: z.array(spanSchema),
 });

@@ -1,4 +1,4 @@
-import type { OtlpAnyValue, OtlpExportRequest, OtlpKeyValue, OtlpSpan } from '@crucible/contracts';
+import { MAX_TRACE_COST_USD, MAX_TRACE_TOKENS, type OtlpAnyValue, type OtlpExportRequest, type OtlpKeyValue, type OtlpSpan } from '@crucible/contracts';
 import { DomainError, type InputViolation, type StoredSpan, type TraceWithSpans, summarizeSpans } from '@crucible/domain';
 
 type Attributes = Record<string, unknown>;
@@ -34,23 +34,28 @@ const first = (attributes: Attributes, keys: string[]): unknown => {
   for (const key of keys) if (attributes[key] !== undefined && attributes[key] !== null) return attributes[key];
   return undefined;
 };
-const numberOf = (value: unknown): number | undefined => {
+/** A usage figure as our traces keep it (within the bounds of trace.contract.ts), or undefined: the attribute is ignored. */
+const numberOf = (value: unknown, max: number): number | undefined => {
   const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : undefined;
+  return typeof number === 'number' && number >= 0 && number <= max ? number : undefined;
+};
+const tokensOf = (value: unknown): number | undefined => {
+  const count = numberOf(value, MAX_TRACE_TOKENS);
+  return count !== undefined && Number.isInteger(count) ? count : undefined;
 };
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** GenAI semantic conventions (and the older and OpenInference names) → model, tokens, cost. */
 function usageOf(attributes: Attributes): Pick<StoredSpan, 'model' | 'tokens' | 'cost'> {
   const model = textOf(first(attributes, ['gen_ai.response.model', 'gen_ai.request.model', 'llm.model_name']));
-  const prompt = numberOf(first(attributes, ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt']));
-  const completion = numberOf(first(attributes, ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion']));
-  const total = numberOf(first(attributes, ['gen_ai.usage.total_tokens', 'llm.token_count.total']));
+  const prompt = tokensOf(first(attributes, ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt']));
+  const completion = tokensOf(first(attributes, ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion']));
+  const total = tokensOf(first(attributes, ['gen_ai.usage.total_tokens', 'llm.token_count.total']));
   const hasTokens = prompt !== undefined || completion !== undefined || total !== undefined;
   const tokens = hasTokens
     ? { prompt: prompt ?? 0, completion: completion ?? 0, total: total ?? (prompt ?? 0) + (completion ?? 0) }
     : null;
-  const cost = numberOf(first(attributes, ['gen_ai.usage.cost', 'llm.usage.cost', 'crucible.cost'])) ?? null;
+  const cost = numberOf(first(attributes, ['gen_ai.usage.cost', 'llm.usage.cost', 'crucible.cost']), MAX_TRACE_COST_USD) ?? null;
   return { model, tokens, cost };
 }
 

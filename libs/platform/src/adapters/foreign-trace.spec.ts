@@ -41,6 +41,12 @@ describe('readTrace', () => {
     expect(readTrace(body, 42)).toEqual({ trace_id: '', latency_ms: 42, cost: 0.25, tokens: { prompt: 10, completion: 3, total: 13 }, spans: [] });
   });
 
+  it('leaves out figures past the bounds our own traces keep, as if they were not given', () => {
+    const body = { data: 'x', cost: 1e308, latency: 1e300, usage: { prompt_tokens: 1.5, completion_tokens: 2 } };
+    expect(readTrace(body, 42)).toEqual({ trace_id: '', latency_ms: 42, cost: 0, tokens: { prompt: 0, completion: 2, total: 2 }, spans: [] });
+    expect(readTrace({ data: 'x', trace: { ...ours, cost: 1e308 } }, 42)).toEqual({ ...ours, cost: 0, spans: [] });
+  });
+
   it('answers null when the answer carries nothing to aggregate', () => {
     expect(readTrace({ data: 'x' }, 5)).toBeNull();
     expect(readTrace({ data: 'x', trace: { cost: 'a lot' } }, 5)).toBeNull();

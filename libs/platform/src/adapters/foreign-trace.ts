@@ -1,4 +1,4 @@
-import { type Trace, traceSchema } from '@crucible/contracts';
+import { MAX_TRACE_COST_USD, MAX_TRACE_LATENCY_MS, MAX_TRACE_TOKENS, type Trace, traceSchema } from '@crucible/contracts';
 
 /*
  * A workflow service that is not ours (Agenta's Python SDK, an OpenTelemetry-instrumented app) answers with its
@@ -8,8 +8,16 @@ import { type Trace, traceSchema } from '@crucible/contracts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const finite = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+/** A figure within the bounds our own traces keep (trace.contract.ts), or undefined: NaN and Infinity are within none. */
+const within = (max: number) => (value: unknown): number | undefined =>
+  typeof value === 'number' && value >= 0 && value <= max ? value : undefined;
+const costOf = within(MAX_TRACE_COST_USD);
+const countOf = (value: unknown): number | undefined => {
+  const count = within(MAX_TRACE_TOKENS)(value);
+  return count !== undefined && Number.isInteger(count) ? count : undefined;
+};
+/** Any non-negative number, to be converted to milliseconds and bounded then. */
+const duration = within(Number.MAX_VALUE);
 
 function at(root: unknown, path: string): unknown {
   let value = root;
@@ -21,15 +29,15 @@ function at(root: unknown, path: string): unknown {
   return value;
 }
 
-const firstNumber = (root: unknown, paths: string[]): number | undefined =>
-  paths.map((path) => finite(at(root, path))).find((value) => value !== undefined);
+const firstNumber = (root: unknown, paths: string[], read: (value: unknown) => number | undefined): number | undefined =>
+  paths.map((path) => read(at(root, path))).find((value) => value !== undefined);
 
 /** `{prompt, completion, total}` (ours), `{prompt_tokens, …}` (OpenAI, Agenta's usage). */
 function tokensOf(value: unknown): Trace['tokens'] | undefined {
   if (!isObject(value)) return undefined;
-  const prompt = finite(value['prompt']) ?? finite(value['prompt_tokens']) ?? finite(value['input_tokens']);
-  const completion = finite(value['completion']) ?? finite(value['completion_tokens']) ?? finite(value['output_tokens']);
-  const total = finite(value['total']) ?? finite(value['total_tokens']);
+  const prompt = countOf(value['prompt']) ?? countOf(value['prompt_tokens']) ?? countOf(value['input_tokens']);
+  const completion = countOf(value['completion']) ?? countOf(value['completion_tokens']) ?? countOf(value['output_tokens']);
+  const total = countOf(value['total']) ?? countOf(value['total_tokens']);
   if (prompt === undefined && completion === undefined && total === undefined) return undefined;
   return { prompt: prompt ?? 0, completion: completion ?? 0, total: total ?? (prompt ?? 0) + (completion ?? 0) };
 }
@@ -48,8 +56,9 @@ function fromOtelSpans(spans: unknown): { cost?: number; tokens?: Trace['tokens'
   for (const span of spans) {
     const attributes = isObject(span) && isObject(span['attributes']) ? span['attributes'] : undefined;
     if (!attributes) continue;
-    const read = (keys: string[]) => keys.map((key) => finite(attributes[key])).find((value) => value !== undefined);
-    const [p, c, k] = [read(OTEL_PROMPT), read(OTEL_COMPLETION), read(OTEL_COST)];
+    const read = (keys: string[], figure: (value: unknown) => number | undefined) =>
+      keys.map((key) => figure(attributes[key])).find((value) => value !== undefined);
+    const [p, c, k] = [read(OTEL_PROMPT, countOf), read(OTEL_COMPLETION, countOf), read(OTEL_COST, costOf)];
     if (p === undefined && c === undefined && k === undefined) continue;
     seen = true;
     prompt += p ?? 0;
@@ -64,14 +73,14 @@ export function readTrace(body: Json, measuredLatencyMs: number): Trace | null {
   const ours = traceSchema.safeParse(body['trace']);
   if (ours.success) return ours.data;
   const otel = fromOtelSpans(at(body, 'trace.spans') ?? body['spans']);
-  const cost = firstNumber(body, ['trace.cost', 'cost', 'trace.metrics.costs.total', 'tree.nodes.0.metrics.acc.costs.total'])
-    ?? otel.cost;
+  const cost = firstNumber(body, ['trace.cost', 'cost', 'trace.metrics.costs.total', 'tree.nodes.0.metrics.acc.costs.total'], costOf)
+    ?? costOf(otel.cost);
   const tokens = tokensOf(at(body, 'trace.tokens')) ?? tokensOf(at(body, 'trace.usage')) ?? tokensOf(body['usage'])
-    ?? tokensOf(at(body, 'tree.nodes.0.metrics.acc.tokens')) ?? otel.tokens;
-  const latencySeconds = firstNumber(body, ['latency', 'trace.latency']);
-  const microseconds = firstNumber(body, ['tree.nodes.0.time.span']);
-  const latencyMs = firstNumber(body, ['trace.latency_ms', 'latency_ms'])
-    ?? (latencySeconds !== undefined ? latencySeconds * 1000 : microseconds !== undefined ? microseconds / 1000 : undefined);
+    ?? tokensOf(at(body, 'tree.nodes.0.metrics.acc.tokens')) ?? tokensOf(otel.tokens);
+  const latencySeconds = firstNumber(body, ['latency', 'trace.latency'], duration);
+  const microseconds = firstNumber(body, ['tree.nodes.0.time.span'], duration);
+  const latencyMs = within(MAX_TRACE_LATENCY_MS)(firstNumber(body, ['trace.latency_ms', 'latency_ms'], duration)
+    ?? (latencySeconds !== undefined ? latencySeconds * 1000 : microseconds !== undefined ? microseconds / 1000 : undefined));
   if (cost === undefined && tokens === undefined && latencyMs === undefined) return null;
   const traceId = at(body, 'trace.trace_id') ?? body['trace_id'];
   return {
