@@ -44,30 +44,46 @@ function fieldOf(visit: Visit, root: Array<string | number>, extra: Array<string
  * 100 000-deep value is measured without recursion.
  */
 export function findUntrustedInput(value: unknown, field: Array<string | number> = []): InputViolation | undefined {
-  const pending: Visit[] = [{ value, key: null, parent: null, depth: 0 }];
+  const root: Visit = { value, key: null, parent: null, depth: 0 };
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? textViolation(problem, root, field) : undefined;
+  }
+  const pending: Visit[] = [root];
   while (pending.length > 0) {
     const visit = pending.pop()!;
-    if (typeof visit.value === 'string') {
-      const problem = textProblem(visit.value);
-      if (problem) return { field: fieldOf(visit, field), reason: problem, rule: 'unstorable_text' };
-      continue;
-    }
     if (typeof visit.value !== 'object' || visit.value === null) continue;
     const depth = visit.depth + 1;
     if (depth > MAX_JSON_DEPTH) {
       return { field: fieldOf(visit, field), reason: `nesting deeper than ${MAX_JSON_DEPTH} levels is not accepted`, rule: 'nested_too_deep' };
     }
+    // Strings are checked where they are met and only objects are queued: a runner checks every answer it stores.
     if (Array.isArray(visit.value)) {
-      visit.value.forEach((child, index) => pending.push({ value: child, key: index, parent: visit, depth }));
+      for (let index = 0; index < visit.value.length; index += 1) {
+        const child: unknown = visit.value[index];
+        if (typeof child === 'string') {
+          const problem = textProblem(child);
+          if (problem) return textViolation(problem, { value: child, key: index, parent: visit, depth }, field);
+        } else if (typeof child === 'object' && child !== null) pending.push({ value: child, key: index, parent: visit, depth });
+      }
       continue;
     }
-    for (const [key, child] of Object.entries(visit.value)) {
-      const problem = textProblem(key);
-      if (problem) return { field: fieldOf(visit, field, [key]), reason: `keys must not contain ${problem.replace(/^text must not contain /, '')}`, rule: 'unstorable_text' };
-      pending.push({ value: child, key, parent: visit, depth });
+    for (const key in visit.value) {
+      if (!Object.hasOwn(visit.value, key)) continue;
+      const keyProblem = textProblem(key);
+      if (keyProblem) return { field: fieldOf(visit, field, [key]), reason: `keys must not contain ${keyProblem.replace(/^text must not contain /, '')}`, rule: 'unstorable_text' };
+      const child: unknown = (visit.value as Record<string, unknown>)[key];
+      if (typeof child === 'string') {
+        const problem = textProblem(child);
+        if (problem) return textViolation(problem, { value: child, key, parent: visit, depth }, field);
+      } else if (typeof child === 'object' && child !== null) pending.push({ value: child, key, parent: visit, depth });
     }
   }
   return undefined;
+}
+
+function textViolation(problem: string, at: Visit, field: Array<string | number>): InputViolation {
+  return { field: fieldOf(at, field), reason: problem, rule: 'unstorable_text' };
 }
 
 /** Refuses the value, naming the field, when it holds something unstorable or too deep; nothing is written. */
