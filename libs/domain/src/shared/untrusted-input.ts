@@ -60,11 +60,8 @@ export function findUntrustedInput(value: unknown, field: Array<string | number>
     // Strings are checked where they are met and only objects are queued: a runner checks every answer it stores.
     if (Array.isArray(visit.value)) {
       for (let index = 0; index < visit.value.length; index += 1) {
-        const child: unknown = visit.value[index];
-        if (typeof child === 'string') {
-          const problem = textProblem(child);
-          if (problem) return textViolation(problem, { value: child, key: index, parent: visit, depth }, field);
-        } else if (typeof child === 'object' && child !== null) pending.push({ value: child, key: index, parent: visit, depth });
+        const violation = checkChild(visit.value[index], index, visit, pending, field);
+        if (violation) return violation;
       }
       continue;
     }
@@ -72,11 +69,8 @@ export function findUntrustedInput(value: unknown, field: Array<string | number>
       if (!Object.hasOwn(visit.value, key)) continue;
       const keyProblem = textProblem(key);
       if (keyProblem) return { field: fieldOf(visit, field, [key]), reason: `keys must not contain ${keyProblem.replace(/^text must not contain /, '')}`, rule: 'unstorable_text' };
-      const child: unknown = (visit.value as Record<string, unknown>)[key];
-      if (typeof child === 'string') {
-        const problem = textProblem(child);
-        if (problem) return textViolation(problem, { value: child, key, parent: visit, depth }, field);
-      } else if (typeof child === 'object' && child !== null) pending.push({ value: child, key, parent: visit, depth });
+      const violation = checkChild((visit.value as Record<string, unknown>)[key], key, visit, pending, field);
+      if (violation) return violation;
     }
   }
   return undefined;
@@ -84,6 +78,17 @@ export function findUntrustedInput(value: unknown, field: Array<string | number>
 
 function textViolation(problem: string, at: Visit, field: Array<string | number>): InputViolation {
   return { field: fieldOf(at, field), reason: problem, rule: 'unstorable_text' };
+}
+
+/** Checks a string child at once, queues an object child, and passes over anything else. */
+function checkChild(child: unknown, key: string | number, parent: Visit, pending: Visit[], field: Array<string | number>): InputViolation | undefined {
+  const depth = parent.depth + 1;
+  if (typeof child === 'string') {
+    const problem = textProblem(child);
+    return problem ? textViolation(problem, { value: child, key, parent, depth }, field) : undefined;
+  }
+  if (typeof child === 'object' && child !== null) pending.push({ value: child, key, parent, depth });
+  return undefined;
 }
 
 /** Refuses the value, naming the field, when it holds something unstorable or too deep; nothing is written. */
