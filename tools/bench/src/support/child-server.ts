@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { withoutApiSettings } from './engine-environment';
 import { workspaceRoot } from './workspace-root';
 
 export interface ChildServer {
@@ -13,11 +14,9 @@ export interface ChildServer {
  */
 export function startChild(entry: string, env: Record<string, string>): Promise<ChildServer> {
   const root = workspaceRoot();
-  // Such a service is started by its team, not by `npm start`: without the api's malloc settings.
-  const { MALLOC_MMAP_THRESHOLD_: _apiOnly, ...inherited } = process.env;
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, entry)], {
     cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...inherited, SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...env },
+    env: { ...withoutApiSettings(), SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...env },
   });
   return new Promise((resolve, reject) => {
     let output = '';

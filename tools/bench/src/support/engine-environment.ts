@@ -6,6 +6,12 @@ import type { Engine } from './stand';
  * process started with it.
  */
 export function engineEnvironment(engine: Engine, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const { MALLOC_MMAP_THRESHOLD_: _startedWith, ...rest } = env;
+  const rest = withoutApiSettings(env);
   return engine === 'pglite' ? { ...rest, MALLOC_MMAP_THRESHOLD_: '32768' } : rest;
+}
+
+/** The environment without what `npm start` adds for the api: what a service its team starts runs with. */
+export function withoutApiSettings(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { MALLOC_MMAP_THRESHOLD_: _apiOnly, ...rest } = env;
+  return rest;
 }
