@@ -12,7 +12,7 @@ function thresholdSeen(env: Record<string, string>): string {
 
 describe('the environment npm start gives the api', () => {
   it('sets the mmap threshold of glibc on the embedded database only', () => {
-    expect(thresholdSeen({})).toBe('32768');
+    expect(thresholdSeen({})).toBe('131072');
     expect(thresholdSeen({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/crucible' })).toBe('unset');
   });
 

@@ -150,9 +150,9 @@ interface Reply { id: number; result?: unknown; error?: Record<string, unknown> 
 /**
  * A string parameter this long or longer (a runner's batch is 150 kB of JSON) goes to the worker as UTF-8 bytes in
  * a buffer that is transferred, not copied, and comes back with the answer to carry the next statement's. Cloned as
- * a string, it was serialised into a fresh buffer each time; with glibc's mmap threshold at 32 kB (`npm start`) that
- * buffer is a mapping of its own, and its pages were faulted in and unmapped again for every batch: 0.5 ms of the
- * api's main thread per batch on a 2-core VM, up to 19 ms.
+ * a string, it was serialised into a fresh buffer each time; above glibc's mmap threshold (128 kB under `npm start`)
+ * that buffer is a mapping of its own, and its pages were faulted in and unmapped again for every batch: 0.5 ms of
+ * the api's main thread per batch on a 2-core VM, up to 19 ms.
  */
 const ENCODED_FROM = 4096;
 /** Buffers up to this size are kept for the next statement (one on each side); larger ones are used once. */

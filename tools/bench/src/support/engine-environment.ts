@@ -7,7 +7,7 @@ import type { Engine } from './stand';
  */
 export function engineEnvironment(engine: Engine, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const rest = withoutApiSettings(env);
-  return engine === 'pglite' ? { ...rest, MALLOC_MMAP_THRESHOLD_: '32768' } : rest;
+  return engine === 'pglite' ? { ...rest, MALLOC_MMAP_THRESHOLD_: '131072' } : rest;
 }
 
 /** The environment without what `npm start` adds for the api: what a service its team starts runs with. */
