@@ -136,7 +136,10 @@ const answer = async ({ id, sql, params, encoded, close }) => {
 };
 let previous = Promise.resolve();
 parentPort.on('message', (message) => { previous = previous.then(() => answer(message)); });
-PGlite.create(workerData.options).then(
+// A new in-memory database starts as a copy of a freshly initialised cluster (open-pglite.ts), read here.
+const { clusterTarball, ...options } = workerData.options;
+if (clusterTarball) options.loadDataDir = new Blob([require('node:fs').readFileSync(clusterTarball)]);
+PGlite.create(options).then(
   (opened) => {
     db = opened;
     db.onNotification((channel, payload) => parentPort.postMessage({ notification: { channel, payload } }));
@@ -205,7 +208,7 @@ function rebuilt(error: Reply['error']): Error {
  * request and every row in flight for as long as a write takes. In a worker it runs beside them, on another core.
  * The worker holds the process open only while a statement is pending.
  */
-export function openPgliteSession(options: { dataDir?: string; startParams: string[] }): Promise<PgliteSession> {
+export function openPgliteSession(options: { dataDir?: string; clusterTarball?: string; startParams: string[] }): Promise<PgliteSession> {
   const worker = new Worker(WORKER_SCRIPT, {
     eval: true,
     workerData: { pglite: require.resolve('@electric-sql/pglite'), options, niceness: WORKER_NICENESS, keptBufferBytes: KEPT_BUFFER_BYTES },
