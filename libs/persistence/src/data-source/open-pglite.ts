@@ -61,7 +61,7 @@ let freshCluster: Promise<string | null> | null = null;
 
 /**
  * A freshly initialised cluster of the installed PGlite, as a tarball kept in node_modules/.cache, made once per
- * installation: an in-memory database (every test's) starts from a copy in 1.5–1.9 s, where `initdb` took 3.3–4.8 s
+ * installation: an in-memory database (every test's) starts from a copy in 1.2–1.8 s, where `initdb` took 3.3–4.8 s
  * on a 2-core VM. Null when it cannot be made or kept (node_modules read-only): the database is then initialised.
  */
 export function freshClusterTarball(): Promise<string | null> {
