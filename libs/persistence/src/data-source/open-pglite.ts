@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type PgliteSession, openPgliteSession } from './pglite-session';
+import { PGLITE_MODULE, type PgliteSession, openPgliteSession } from './pglite-session';
 
 /**
  * PostgreSQL's defaults size shared memory for a server with 100 connections and 128 MB of buffers; in WASM
@@ -29,12 +29,13 @@ PGlite.create({ dataDir: process.argv[2] }).then((db) => db.close()).catch((erro
 });`;
 
 function initialiseDataDir(dataDir: string): Promise<void> {
-  return runChild(['--liftoff-only', '-e', INITDB_SCRIPT, require.resolve('@electric-sql/pglite'), dataDir], `could not initialise the PGlite data directory ${dataDir}`);
+  return runPgliteScript(INITDB_SCRIPT, dataDir, `could not initialise the PGlite data directory ${dataDir}`);
 }
 
-function runChild(args: string[], failure: string): Promise<void> {
+/** Runs one of this file's scripts (initdb, a fresh cluster) in a short-lived child: the PGlite module, then `argument`. */
+function runPgliteScript(script: string, argument: string, failure: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, (error, _stdout, stderr) => {
+    execFile(process.execPath, ['--liftoff-only', '-e', script, PGLITE_MODULE, argument], (error, _stdout, stderr) => {
       if (error) reject(new Error(`${failure}: ${stderr || error.message}`));
       else resolve();
     });
@@ -66,14 +67,14 @@ let freshCluster: Promise<string | null> | null = null;
  */
 export function freshClusterTarball(): Promise<string | null> {
   freshCluster ??= (async () => {
-    const packageDir = dirname(dirname(require.resolve('@electric-sql/pglite')));
+    const packageDir = dirname(dirname(PGLITE_MODULE));
     const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
     const cacheDir = join(packageDir, '..', '..', '.cache', 'crucible');
     const tarball = join(cacheDir, `pglite-${version}-cluster.tar`);
     if (existsSync(tarball)) return tarball;
     try {
       mkdirSync(cacheDir, { recursive: true });
-      await runChild(['--liftoff-only', '-e', CLUSTER_SCRIPT, require.resolve('@electric-sql/pglite'), tarball], 'could not make a fresh PGlite cluster');
+      await runPgliteScript(CLUSTER_SCRIPT, tarball, 'could not make a fresh PGlite cluster');
       return tarball;
     } catch {
       return null;

@@ -198,6 +198,9 @@ interface Notification { notification: { channel: string; payload: string } }
  */
 const WORKER_NICENESS = 10;
 
+/** Where the installed PGlite is, for the worker and for the children that initialise data directories. */
+export const PGLITE_MODULE = require.resolve('@electric-sql/pglite');
+
 /** An error as PGlite threw it in the worker: same message, SQLSTATE `code` and details, so callers tell them apart. */
 function rebuilt(error: Reply['error']): Error {
   return Object.assign(new Error(error!.message), error);
@@ -211,7 +214,7 @@ function rebuilt(error: Reply['error']): Error {
 export function openPgliteSession(options: { dataDir?: string; clusterTarball?: string; startParams: string[] }): Promise<PgliteSession> {
   const worker = new Worker(WORKER_SCRIPT, {
     eval: true,
-    workerData: { pglite: require.resolve('@electric-sql/pglite'), options, niceness: WORKER_NICENESS, keptBufferBytes: KEPT_BUFFER_BYTES },
+    workerData: { pglite: PGLITE_MODULE, options, niceness: WORKER_NICENESS, keptBufferBytes: KEPT_BUFFER_BYTES },
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;
