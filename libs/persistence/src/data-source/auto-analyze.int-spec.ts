@@ -47,10 +47,12 @@ describe.each<TestEngine>(['postgres', 'pglite'])('auto-analyze on %s', (engine)
     const targets: Array<{ table: string; column: string; target: number }> = await dataSource.query(
       `SELECT c.relname AS table, a.attname AS column, coalesce(a.attstattarget, -1)::int AS target
          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
-        WHERE c.relname IN ('evaluation_scenarios', 'spans') AND a.attname IN ('results', 'attributes', 'row_index', 'span_id')`,
+        WHERE c.relname IN ('evaluation_scenarios', 'spans', 'traces')
+          AND a.attname IN ('results', 'attributes', 'row_index', 'span_id', 'inline_spans')`,
     );
     expect(targets.sort((a, b) => a.column.localeCompare(b.column))).toEqual([
       { table: 'spans', column: 'attributes', target: 0 },
+      { table: 'traces', column: 'inline_spans', target: 0 },
       { table: 'evaluation_scenarios', column: 'results', target: 0 },
       { table: 'evaluation_scenarios', column: 'row_index', target: -1 },
       { table: 'spans', column: 'span_id', target: -1 },

@@ -12,9 +12,10 @@ export function traceToRow(trace: StoredTrace) {
   };
 }
 
+/** A span as its trace stores it: an element of `traces.inline_spans`, or a row of `spans` less its ids of trace and project. */
 export function spanToRow(span: StoredSpan) {
   return {
-    trace_id: span.traceId, span_id: span.spanId, parent_span_id: span.parentSpanId, name: span.name, kind: span.kind,
+    span_id: span.spanId, parent_span_id: span.parentSpanId, name: span.name, kind: span.kind,
     status: span.status, start_time: span.startTime.toISOString(), end_time: span.endTime.toISOString(),
     latency_ms: span.latencyMs, inputs: span.inputs ?? null, outputs: span.outputs ?? null, error: span.error,
     model: span.model, prompt_tokens: span.tokens?.prompt ?? null, completion_tokens: span.tokens?.completion ?? null,
@@ -22,12 +23,12 @@ export function spanToRow(span: StoredSpan) {
   };
 }
 
-/** The record definition matching traceToRow / spanToRow, for `jsonb_to_recordset(…) AS r(…)`. */
+/** The record definitions matching traceToRow / spanToRow, for `jsonb_to_recordset(…) AS r(…)`. */
 export const TRACE_RECORD_COLUMNS = `trace_id text, source text, name text, app_id text, variant_id text,
   variant_revision_id text, environment text, route text, status text, start_time timestamptz, end_time timestamptz,
   latency_ms float8, cost float8, prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, model text,
   inputs jsonb, output jsonb, error jsonb, span_count int`;
-export const SPAN_RECORD_COLUMNS = `trace_id text, span_id text, parent_span_id text, name text, kind text, status text,
+export const SPAN_RECORD_COLUMNS = `span_id text, parent_span_id text, name text, kind text, status text,
   start_time timestamptz, end_time timestamptz, latency_ms float8, inputs jsonb, outputs jsonb, error jsonb, model text,
   prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, cost float8, attributes jsonb`;
 
@@ -52,10 +53,10 @@ export function traceFromRow(row: Row): StoredTrace {
   };
 }
 
-export function spanFromRow(row: Row): StoredSpan {
+export function spanFromRow(traceId: string, row: Row): StoredSpan {
   const hasTokens = row['total_tokens'] !== null && row['total_tokens'] !== undefined;
   return {
-    traceId: String(row['trace_id']), spanId: String(row['span_id']), parentSpanId: (row['parent_span_id'] as string | null) ?? null,
+    traceId, spanId: String(row['span_id']), parentSpanId: (row['parent_span_id'] as string | null) ?? null,
     name: String(row['name']), kind: String(row['kind']), status: row['status'] as StoredSpan['status'],
     startTime: date(row['start_time']), endTime: date(row['end_time']), latencyMs: number(row['latency_ms']),
     inputs: json(row['inputs']), outputs: json(row['outputs']), error: json<StoredSpan['error']>(row['error']) ?? null,

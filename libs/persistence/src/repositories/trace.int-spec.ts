@@ -127,11 +127,13 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     const resource = { attributes: [{ key: 'crucible.app_id', value: { stringValue: 'otel-app' } }] };
     const child = span('1'.repeat(16), '2'.repeat(16), 10, [['gen_ai.operation.name', 'chat'], ['gen_ai.request.model', 'gpt-4o'],
       ['gen_ai.usage.input_tokens', 7], ['gen_ai.usage.output_tokens', 3]]);
-    await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [child] }] }] });
+    expect(await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [child] }] }] }))
+      .toEqual({ traces: 1, spans: 1 });
     const root = span('2'.repeat(16), undefined, 0, []);
     const second = span('3'.repeat(16), '2'.repeat(16), 70, [['gen_ai.operation.name', 'chat'], ['gen_ai.usage.input_tokens', 5],
       ['gen_ai.usage.output_tokens', 1]]);
-    await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [root, second, child] }] }] });
+    expect(await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [root, second, child] }] }] }))
+      .toEqual({ traces: 0, spans: 2 });
 
     const { trace, spans } = await useCases.get.execute(actor, traceId);
     expect(spans).toHaveLength(3);
@@ -151,32 +153,47 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     await expect(useCases.get.execute(actor, 'b'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it('stores a span only with its trace, and a deleted project takes the spans of its traces with it', async () => {
+  /** Each span stored of a project, where it is kept: `row` (its trace's row) or `table` (`spans`). */
+  const storedSpans = async (projectId: string): Promise<string[]> =>
+    (await database.dataSource.query(
+      `SELECT s.span_id || ' in row' AS span FROM traces t CROSS JOIN LATERAL jsonb_to_recordset(t.inline_spans) AS s(span_id text)
+        WHERE t.project_id = $1
+       UNION ALL SELECT span_id || ' in table' FROM spans WHERE project_id = $1 ORDER BY 1`,
+      [projectId],
+    )).map((row: { span: string }) => row.span);
+
+  it('stores a span only with its trace, later spans beside it once, and a deleted project takes them all with it', async () => {
     const repository = new TypeOrmTraceRepository(database.dataSource);
-    const spansOf = async (projectId: string): Promise<string[]> =>
-      (await database.dataSource.query('SELECT span_id FROM spans WHERE project_id = $1 ORDER BY span_id', [projectId]))
-        .map((row: { span_id: string }) => row.span_id);
     const projectId = randomUUID();
     await database.dataSource.query('INSERT INTO projects (id, name, created_at) VALUES ($1, $2, now())', [projectId, 'doomed']);
     const kept = traceFromRecord(projectId, sdkTrace('kept', new Date('2026-11-21T10:00:00.000Z')));
-    // A span naming a trace the batch does not hold is not stored: no trace, no span.
+    // A span naming a trace the batch does not hold is not stored: no trace, no span. A span sent twice is one span.
     const stray = { ...kept.spans[1]!, spanId: 'stray', traceId: 'no-such-trace' };
-    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, stray] }])).toEqual({ traces: 1, spans: 2 });
-    expect(await spansOf(projectId)).toEqual(['kept-llm', 'kept-root']);
+    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, stray, kept.spans[0]!] }])).toEqual({ traces: 1, spans: 2 });
+    expect(await storedSpans(projectId)).toEqual(['kept-llm in row', 'kept-root in row']);
+
+    const late = { ...kept.spans[1]!, spanId: 'kept-late', startTime: new Date('2026-11-21T09:59:59.000Z') };
+    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, late] }])).toEqual({ traces: 0, spans: 1 });
+    expect(await repository.save(projectId, [{ ...kept, spans: [late, ...kept.spans] }])).toEqual({ traces: 0, spans: 0 });
+    expect(await storedSpans(projectId)).toEqual(['kept-late in table', 'kept-llm in row', 'kept-root in row']);
+    const found = await repository.findById(projectId, 'kept');
+    expect(found!.spans.map((span) => span.spanId)).toEqual(['kept-late', 'kept-llm', 'kept-root']);
+    expect(found!.spans[0]).toEqual(late);
+    expect(found!.spans.find((span) => span.spanId === 'kept-root')).toEqual(kept.spans.find((span) => span.spanId === 'kept-root'));
 
     await database.dataSource.query('DELETE FROM projects WHERE id = $1', [projectId]);
-    expect(await spansOf(projectId)).toEqual([]);
+    expect(await storedSpans(projectId)).toEqual([]);
   });
 
   it('deletes traces older than the retention, spans included', async () => {
     const now = new Date('2026-11-22T12:00:00.000Z');
-    await useCases.ingest.execute(actor, { traces: [
-      sdkTrace('old', new Date(now.getTime() - 40 * 86_400_000)), sdkTrace('recent', new Date(now.getTime() - 86_400_000)),
-    ] });
+    const old = sdkTrace('old', new Date(now.getTime() - 40 * 86_400_000));
+    await useCases.ingest.execute(actor, { traces: [old, sdkTrace('recent', new Date(now.getTime() - 86_400_000))] });
+    const late = { ...old.spans[1]!, span_id: 'old-late' };
+    expect(await useCases.ingest.execute(actor, { traces: [{ ...old, spans: [late] }] })).toEqual({ traces: 0, spans: 1 });
     expect(await useCases.purge.execute({ retentionDays: 30, now })).toBeGreaterThanOrEqual(1);
     await expect(useCases.get.execute(actor, 'old')).rejects.toMatchObject({ code: 'not_found' });
     expect((await useCases.get.execute(actor, 'recent')).spans).toHaveLength(2);
-    const [{ count }] = await database.dataSource.query(`SELECT count(*)::int AS count FROM spans WHERE trace_id = 'old'`);
-    expect(count).toBe(0);
+    expect((await storedSpans(actor.projectId)).filter((span) => span.startsWith('old'))).toEqual([]);
   });
 });

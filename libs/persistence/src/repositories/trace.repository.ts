@@ -1,9 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MetricsInterval, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
+import type { MetricsInterval, StoredSpan, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
 import { type TraceCursor, type TracePage, TraceRepository } from '@crucible/application';
-import { metricsBucketFromRow, spanFromRow, traceFromRow } from '../mappers/trace.mapper';
-import { SPAN_COLUMNS, TRACE_COLUMNS, traceInsertCtes, traceInsertParameters } from './trace-insert.sql';
+import { SPAN_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, traceFromRow } from '../mappers/trace.mapper';
+import { SPAN_COLUMNS, TRACE_COLUMNS, traceInsertCtes, traceInsertParameter } from './trace-insert.sql';
+
+/** Every span stored of the traces `$2` of project `$1`, in its row or in `spans`, each span id once. */
+const STORED_SPANS = `
+  SELECT DISTINCT ON (trace_id, span_id) * FROM (
+    SELECT t.trace_id, s.* FROM traces t CROSS JOIN LATERAL jsonb_to_recordset(t.inline_spans) AS s(${SPAN_RECORD_COLUMNS})
+     WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])
+    UNION ALL
+    SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])
+  ) copies ORDER BY trace_id, span_id`;
 
 /** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
 function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
@@ -33,17 +42,20 @@ export class TypeOrmTraceRepository extends TraceRepository {
   }
 
   async save(projectId: string, items: TraceWithSpans[]): Promise<{ traces: number; spans: number }> {
+    const { value, spanCounts } = traceInsertParameter(items);
     const [{ traces, spans }]: Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }>; spans: number }> = await this.dataSource.query(
-      `WITH ${traceInsertCtes(1, 2, 3)}
+      `WITH ${traceInsertCtes(1, 2)}
        SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces,
               (SELECT count(*) FROM saved_spans)::int AS spans`,
-      [projectId, ...traceInsertParameters(items)],
+      [projectId, value],
     );
     // After the statement, whose snapshot did not see the spans it added. Should this step fail, the exporter's
     // retry finds the trace again (grown) and recomputes.
     const grown = traces.filter((row) => row.source === 'otlp' && !row.inserted).map((row) => row.trace_id);
     if (grown.length > 0) await this.recomputeOtlpTotals(projectId, grown);
-    return { traces: traces.filter((row) => row.inserted).length, spans };
+    const inserted = traces.filter((row) => row.inserted);
+    // A new trace stored every span it sent, in its row; a trace seen before, those `saved_spans` counted.
+    return { traces: inserted.length, spans: inserted.reduce((sum, row) => sum + (spanCounts.get(row.trace_id) ?? 0), spans) };
   }
 
   /** An OTLP trace whose spans came over several batches: its totals are those of every span stored. */
@@ -61,7 +73,7 @@ export class TypeOrmTraceRepository extends TraceRepository {
            coalesce(sum(total_tokens), 0) AS total_tokens, count(*) AS span_count,
            count(*) FILTER (WHERE status = 'error') AS errors, min(model) AS model,
            min(name) FILTER (WHERE parent_span_id IS NULL) AS root_name
-         FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[]) GROUP BY trace_id
+         FROM (${STORED_SPANS}) stored GROUP BY trace_id
        ) s
        WHERE t.project_id = $1 AND t.trace_id = s.trace_id`,
       [projectId, traceIds],
@@ -88,13 +100,20 @@ export class TypeOrmTraceRepository extends TraceRepository {
 
   async findById(projectId: string, traceId: string): Promise<TraceWithSpans | null> {
     const [row] = await this.dataSource.query(
-      `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`, [projectId, traceId],
+      `SELECT project_id, ${TRACE_COLUMNS}, inline_spans,
+         (SELECT coalesce(json_agg(later), '[]') FROM (SELECT ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = $2) later) AS later_spans
+       FROM traces WHERE project_id = $1 AND trace_id = $2`,
+      [projectId, traceId],
     );
     if (!row) return null;
-    const spans = await this.dataSource.query(
-      `SELECT ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = $2 ORDER BY start_time, span_id`, [projectId, traceId],
-    );
-    return { trace: traceFromRow(row), spans: spans.map(spanFromRow) };
+    const spans = new Map<string, StoredSpan>();
+    for (const stored of [...row.inline_spans, ...row.later_spans]) {
+      const span = spanFromRow(traceId, stored);
+      if (!spans.has(span.spanId)) spans.set(span.spanId, span);
+    }
+    const byStart = (a: StoredSpan, b: StoredSpan) =>
+      a.startTime.getTime() - b.startTime.getTime() || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
+    return { trace: traceFromRow(row), spans: [...spans.values()].sort(byStart) };
   }
 
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {
