@@ -27,7 +27,7 @@ async function nameMustBeFree(name: string, write: () => Promise<unknown>): Prom
 import { FinishedEvaluationCache } from './finished-evaluation.cache';
 import { UnchangedReads } from './unchanged-reads';
 import { tallyStoredScenarios } from './scenario-tally.query';
-import { traceInsertCtes, traceInsertParameter } from './trace-insert.sql';
+import { mergeTraces, traceInsertCte, traceInsertParameter } from './trace-insert.sql';
 import { BY_ROW, OLDEST_FIRST, decodeCursor, encodeCursor, keysetPage, sqlLimit, streamedKeysetPage } from './keyset';
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -203,7 +203,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     // progress. A row's trace is there once the row is.
     try {
       const [{ stored }]: Array<{ stored: number }> = await this.dataSource.query(
-        `WITH ${traceInsertCtes(2, 4)}, batch AS (
+        `WITH ${traceInsertCte(2, 4)}, batch AS (
            SELECT * FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, row_index int, inputs jsonb, output jsonb,
              correct_answer jsonb, results jsonb, latency float8, cost float8, error jsonb, trace_id text, created_at timestamptz,
              "failedRows" int, "evaluatorErrors" int)
@@ -222,7 +222,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
              FROM added WHERE id = $1 AND project_id = $2 AND added.done > 0
          )
          SELECT done AS stored FROM added`,
-        [first.evaluationId, first.projectId, JSON.stringify(records), traceInsertParameter(traces).value],
+        [first.evaluationId, first.projectId, JSON.stringify(records), traceInsertParameter(mergeTraces(traces))],
       );
       return stored;
     } catch (error) {

@@ -8,22 +8,15 @@ export const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, status, start_
   model, prompt_tokens, completion_tokens, total_tokens, cost, attributes`;
 
 /**
- * Data-modifying CTEs, `saved_traces` (trace_id, source, inserted) and `saved_spans`, that store traces and their
- * spans idempotently, for a statement that may write more besides: one statement is one round trip and one commit.
- * A trace seen again keeps what it had and fills in only what it lacked.
- *
- * Where a span is kept (migration 1764900000000): the spans that come with a trace's first write are stored in the
- * trace's row, as the `inline_spans` array; that is every span of an evaluation's or the SDK's trace. Spans that come
- * later (OTLP spreads a trace over several batches) are rows of `spans`, less those already stored either way:
- * `saved_spans` reads the batch a second time only when a trace of it was there already (a hashed `NOT IN`: span ids
- * are never null, and it stays linear where an anti-join on the trace id would compare every pair of its spans). Two writers racing to store
- * the same new trace may leave a span in both places (the loser's snapshot does not see the winner's row); readers
- * take each span id once. `spans` holds no foreign key (migration 1764700000000): this is its only writer, and it
- * stores a span only with its trace, whose row stays locked until the statement commits.
- *
- * `$project` and `$traces` are the parameter numbers of the project id and of `traceInsertParameter`'s value.
+ * A data-modifying CTE, `saved_traces` (trace_id, source, inserted), that stores traces idempotently, for a statement
+ * that may write more besides: one statement is one round trip and one commit. A trace seen again keeps what it had
+ * and fills in only what it lacked. A trace's row holds the spans of its first write, as the `inline_spans` array
+ * (migration 1764900000000): an evaluation's traces come whole, once (a resumed write, or the SDK exporting the same
+ * call, brings the same spans again), so this is all their write needs; spans that come later are
+ * `LATER_SPANS_INSERT`'s. `$project` and `$traces` are the parameter numbers of the project id and of
+ * `traceInsertParameter`'s value.
  */
-export function traceInsertCtes(project: number, traces: number): string {
+export function traceInsertCte(project: number, traces: number): string {
   return `saved_traces AS (
       INSERT INTO traces (project_id, ${TRACE_COLUMNS}, inline_spans)
       SELECT $${project}::uuid, ${TRACE_COLUMNS}, spans
@@ -35,36 +28,50 @@ export function traceInsertCtes(project: number, traces: number): string {
         environment = coalesce(traces.environment, excluded.environment),
         route = coalesce(traces.route, excluded.route)
       RETURNING trace_id, source, (xmax = 0) AS inserted
-    ), grown_traces AS (
-      SELECT trace_id FROM saved_traces WHERE NOT inserted
-    ), inline_span_ids AS (
-      SELECT t.trace_id, inline.span_id FROM traces t CROSS JOIN LATERAL jsonb_to_recordset(t.inline_spans) AS inline(span_id text)
-       WHERE t.project_id = $${project}::uuid AND t.trace_id IN (SELECT trace_id FROM grown_traces)
-    ), saved_spans AS (
-      INSERT INTO spans (project_id, trace_id, ${SPAN_COLUMNS})
-      SELECT $${project}::uuid, r.trace_id, ${SPAN_COLUMNS}
-        FROM jsonb_to_recordset($${traces}::jsonb) AS r(trace_id text, spans jsonb)
-        CROSS JOIN LATERAL jsonb_to_recordset(r.spans) AS s(${SPAN_RECORD_COLUMNS})
-       WHERE EXISTS (SELECT FROM grown_traces) AND r.trace_id IN (SELECT trace_id FROM grown_traces)
-         AND (r.trace_id, s.span_id) NOT IN (SELECT trace_id, span_id FROM inline_span_ids)
-      ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
-      RETURNING 1
     )`;
 }
 
 /**
- * The `$traces` parameter of `traceInsertCtes`: one record per trace id (ON CONFLICT DO UPDATE may touch a row only
- * once per statement; the last copy's fields win) holding every span of the batch that names that trace, each span
- * id once (the first copy wins); a span naming a trace the batch does not hold is not stored. `spanCounts` tells how
- * many spans each trace id sent.
+ * Stores the spans that traces stored before (`$2`, their ids) do not hold yet, as rows of `spans` (OTLP spreads a
+ * trace over several batches); `$3` is `traceInsertParameter`'s value for those traces. Run after `traceInsertCte`
+ * found them there, so its snapshot sees their rows, inline spans included. A span id is kept in one place: in its
+ * trace's row or in `spans`. `spans` holds no foreign key (migration 1764700000000): this is its only writer, and it
+ * stores a span only with a trace it holds locked (`FOR KEY SHARE`) until it commits, so that a trace deleted
+ * meanwhile takes them (its trigger's statement comes after). Span ids are never null: the hashed `NOT IN` stays
+ * linear, where an anti-join on the trace id would compare every pair of a trace's spans.
  */
-export function traceInsertParameter(items: TraceWithSpans[]): { value: string; spanCounts: Map<string, number> } {
+export const LATER_SPANS_INSERT = `
+  WITH grown AS (
+    SELECT trace_id, inline_spans FROM traces WHERE project_id = $1 AND trace_id = ANY($2::text[]) FOR KEY SHARE
+  ), saved_spans AS (
+    INSERT INTO spans (project_id, trace_id, ${SPAN_COLUMNS})
+    SELECT $1::uuid, r.trace_id, ${SPAN_COLUMNS}
+      FROM jsonb_to_recordset($3::jsonb) AS r(trace_id text, spans jsonb)
+      CROSS JOIN LATERAL jsonb_to_recordset(r.spans) AS s(${SPAN_RECORD_COLUMNS})
+     WHERE r.trace_id IN (SELECT trace_id FROM grown)
+       AND (r.trace_id, s.span_id) NOT IN
+         (SELECT g.trace_id, inline.span_id FROM grown g CROSS JOIN LATERAL jsonb_to_recordset(g.inline_spans) AS inline(span_id text))
+    ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
+    RETURNING 1
+  )
+  SELECT count(*)::int AS spans FROM saved_spans`;
+
+/**
+ * A batch as its statements store it: one item per trace id (ON CONFLICT DO UPDATE may touch a row only once per
+ * statement; the last copy's fields win) holding every span of the batch that names that trace, each span id once
+ * (the first copy wins). A span naming a trace the batch does not hold is not stored.
+ */
+export function mergeTraces(items: TraceWithSpans[]): TraceWithSpans[] {
   const traces = new Map<string, StoredTrace>(items.map(({ trace }) => [trace.traceId, trace]));
   const spans = new Map<string, Map<string, StoredSpan>>([...traces.keys()].map((traceId) => [traceId, new Map()]));
   for (const span of items.flatMap((item) => item.spans)) {
     const ofTrace = spans.get(span.traceId);
     if (ofTrace && !ofTrace.has(span.spanId)) ofTrace.set(span.spanId, span);
   }
-  const records = [...traces.values()].map((trace) => ({ ...traceToRow(trace), spans: [...spans.get(trace.traceId)!.values()].map(spanToRow) }));
-  return { value: JSON.stringify(records), spanCounts: new Map([...spans].map(([traceId, ofTrace]) => [traceId, ofTrace.size])) };
+  return [...traces.values()].map((trace) => ({ trace, spans: [...spans.get(trace.traceId)!.values()] }));
+}
+
+/** The `$traces` parameter of `traceInsertCte` and `LATER_SPANS_INSERT`, of traces merged by `mergeTraces`. */
+export function traceInsertParameter(merged: TraceWithSpans[]): string {
+  return JSON.stringify(merged.map(({ trace, spans }) => ({ ...traceToRow(trace), spans: spans.map(spanToRow) })));
 }

@@ -3,16 +3,14 @@ import { DataSource } from 'typeorm';
 import type { MetricsInterval, StoredSpan, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
 import { type TraceCursor, type TracePage, TraceRepository } from '@crucible/application';
 import { SPAN_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, traceFromRow } from '../mappers/trace.mapper';
-import { SPAN_COLUMNS, TRACE_COLUMNS, traceInsertCtes, traceInsertParameter } from './trace-insert.sql';
+import { LATER_SPANS_INSERT, SPAN_COLUMNS, TRACE_COLUMNS, mergeTraces, traceInsertCte, traceInsertParameter } from './trace-insert.sql';
 
-/** Every span stored of the traces `$2` of project `$1`, in its row or in `spans`, each span id once. */
+/** Every span stored of the traces `$2` of project `$1`: in its trace's row or in `spans` (never both). */
 const STORED_SPANS = `
-  SELECT DISTINCT ON (trace_id, span_id) * FROM (
-    SELECT t.trace_id, s.* FROM traces t CROSS JOIN LATERAL jsonb_to_recordset(t.inline_spans) AS s(${SPAN_RECORD_COLUMNS})
-     WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])
-    UNION ALL
-    SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])
-  ) copies ORDER BY trace_id, span_id`;
+  SELECT t.trace_id, s.* FROM traces t CROSS JOIN LATERAL jsonb_to_recordset(t.inline_spans) AS s(${SPAN_RECORD_COLUMNS})
+   WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])
+  UNION ALL
+  SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
 
 /** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
 function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
@@ -42,20 +40,25 @@ export class TypeOrmTraceRepository extends TraceRepository {
   }
 
   async save(projectId: string, items: TraceWithSpans[]): Promise<{ traces: number; spans: number }> {
-    const { value, spanCounts } = traceInsertParameter(items);
-    const [{ traces, spans }]: Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }>; spans: number }> = await this.dataSource.query(
-      `WITH ${traceInsertCtes(1, 2)}
-       SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces,
-              (SELECT count(*) FROM saved_spans)::int AS spans`,
-      [projectId, value],
+    const merged = mergeTraces(items);
+    const [{ traces }]: Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }> }> = await this.dataSource.query(
+      `WITH ${traceInsertCte(1, 2)} SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces`,
+      [projectId, traceInsertParameter(merged)],
     );
-    // After the statement, whose snapshot did not see the spans it added. Should this step fail, the exporter's
-    // retry finds the trace again (grown) and recomputes.
-    const grown = traces.filter((row) => row.source === 'otlp' && !row.inserted).map((row) => row.trace_id);
-    if (grown.length > 0) await this.recomputeOtlpTotals(projectId, grown);
-    const inserted = traces.filter((row) => row.inserted);
-    // A new trace stored every span it sent, in its row; a trace seen before, those `saved_spans` counted.
-    return { traces: inserted.length, spans: inserted.reduce((sum, row) => sum + (spanCounts.get(row.trace_id) ?? 0), spans) };
+    const stored = new Map(traces.map((row) => [row.trace_id, row]));
+    // A new trace stored every span it sent, in its row; a trace seen before may bring more. Should a later step
+    // fail, the exporter's retry finds the trace again and stores what is missing.
+    const added = merged.filter((item) => stored.get(item.trace.traceId)!.inserted);
+    const grown = merged.filter((item) => !stored.get(item.trace.traceId)!.inserted);
+    let spans = added.reduce((sum, item) => sum + item.spans.length, 0);
+    if (grown.length > 0) {
+      const grownIds = grown.map((item) => item.trace.traceId);
+      const [later]: Array<{ spans: number }> = await this.dataSource.query(LATER_SPANS_INSERT, [projectId, grownIds, traceInsertParameter(grown)]);
+      spans += later!.spans;
+      const grownOtlp = grownIds.filter((traceId) => stored.get(traceId)!.source === 'otlp');
+      if (grownOtlp.length > 0) await this.recomputeOtlpTotals(projectId, grownOtlp);
+    }
+    return { traces: added.length, spans };
   }
 
   /** An OTLP trace whose spans came over several batches: its totals are those of every span stored. */
@@ -106,14 +109,10 @@ export class TypeOrmTraceRepository extends TraceRepository {
       [projectId, traceId],
     );
     if (!row) return null;
-    const spans = new Map<string, StoredSpan>();
-    for (const stored of [...row.inline_spans, ...row.later_spans]) {
-      const span = spanFromRow(traceId, stored);
-      if (!spans.has(span.spanId)) spans.set(span.spanId, span);
-    }
+    const spans: StoredSpan[] = [...row.inline_spans, ...row.later_spans].map((stored: Record<string, unknown>) => spanFromRow(traceId, stored));
     const byStart = (a: StoredSpan, b: StoredSpan) =>
       a.startTime.getTime() - b.startTime.getTime() || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
-    return { trace: traceFromRow(row), spans: [...spans.values()].sort(byStart) };
+    return { trace: traceFromRow(row), spans: spans.sort(byStart) };
   }
 
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {
