@@ -2,10 +2,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A trace's row holds the spans that came with its first write, as one `jsonb` array (`inline_spans`); `spans` keeps
- * only those that come later, as OTLP's batches bring them. Every evaluation row writes a trace with its spans once:
- * as rows of `spans` they were a third of PGlite's work per evaluation row (a replayed run's writes: 183–200 µs of
- * PGlite's worker per row, 112–120 without spans, 144 with them inline). Spans written before stay rows of `spans`,
- * which readers join with the inline ones. Like the other payload columns, the array gets no planner statistics.
+ * only those that come later, as OTLP's batches bring them. Every evaluation row writes a trace with its spans once,
+ * and as rows of `spans` they were a third of PGlite's work per evaluation row: a replayed run's writes took 183–200 µs
+ * of PGlite's worker per row, 112–120 without spans, 144 with them inline; writing 100 traces of two spans, 100–102
+ * against 86 µs per row (PostgreSQL: the same either way). Spans written before stay rows of `spans`, which readers
+ * join with the inline ones. Like the other payload columns, the array gets no planner statistics.
  */
 export class SpansInlineInTheirTrace1764900000000 implements MigrationInterface {
   name = 'SpansInlineInTheirTrace1764900000000';
