@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Spans no longer hold a foreign key to their trace. The key checked every span stored with a query and a row lock
  * on its trace: ~30 µs of PGlite's worker per evaluation row (two spans), a seventh of the row's write. Two things
  * keep what it kept:
- * - a span is stored only with its trace: the one statement that writes spans (`laterSpanInsertCtes`) inserts only the
+ * - a span is stored only with its trace: the one statement that writes spans (`LATER_SPANS_INSERT`) inserts only the
  *   spans whose trace it has just saved, and that trace's row stays locked until the statement commits;
  * - a trace takes its spans with it: one statement-level trigger deletes the spans of the traces a statement deleted
  *   (retention, or a project's deletion cascading to its traces).
