@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MetricsInterval, StoredSpan, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
+import type { MetricsInterval, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
 import { type TraceCursor, type TracePage, TraceRepository } from '@crucible/application';
 import { SPAN_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, traceFromRow } from '../mappers/trace.mapper';
 import { LATER_SPANS_INSERT, SPAN_COLUMNS, TRACE_COLUMNS, mergeTraces, traceInsertCte, traceInsertParameter } from './trace-insert.sql';
@@ -103,16 +103,13 @@ export class TypeOrmTraceRepository extends TraceRepository {
 
   async findById(projectId: string, traceId: string): Promise<TraceWithSpans | null> {
     const [row] = await this.dataSource.query(
-      `SELECT project_id, ${TRACE_COLUMNS}, inline_spans,
-         (SELECT coalesce(json_agg(later), '[]') FROM (SELECT ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = $2) later) AS later_spans
-       FROM traces WHERE project_id = $1 AND trace_id = $2`,
-      [projectId, traceId],
+      `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`, [projectId, traceId],
     );
     if (!row) return null;
-    const spans: StoredSpan[] = [...row.inline_spans, ...row.later_spans].map((stored: Record<string, unknown>) => spanFromRow(traceId, stored));
-    const byStart = (a: StoredSpan, b: StoredSpan) =>
-      a.startTime.getTime() - b.startTime.getTime() || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
-    return { trace: traceFromRow(row), spans: spans.sort(byStart) };
+    const spans: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT * FROM (${STORED_SPANS}) stored ORDER BY start_time, span_id`, [projectId, [traceId]],
+    );
+    return { trace: traceFromRow(row), spans: spans.map((span) => spanFromRow(traceId, span)) };
   }
 
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {
