@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Benchmark } from '../support/benchmark';
 import { engineEnvironment } from '../support/engine-environment';
+import { MEMORY_PROBE_RESULT } from '../support/memory-probe-result';
 import type { Engine } from '../support/stand';
 import type { BenchRow } from '../support/table';
 import { workspaceRoot } from '../support/workspace-root';
@@ -22,9 +23,13 @@ function probe(engine: Engine, rows: number): Probe {
   const child = spawnSync(process.execPath, [
     '--expose-gc', '-r', '@swc-node/register', join(root, 'tools/bench/src/support/memory-probe.ts'), engine, String(rows),
   ], { cwd: root, encoding: 'utf8', env: { SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...engineEnvironment(engine) }, maxBuffer: 16 * MB });
-  const last = child.stdout.trim().split('\n').pop() ?? '';
-  if (child.status !== 0 || !last.startsWith('{')) throw new Error(`memory probe failed (${child.status}): ${child.stderr.slice(-2000)}`);
-  return JSON.parse(last) as Probe;
+  // The api's own lines (warnings: LOG_LEVEL=warn) share the probe's stdout, before and after its result.
+  const lines = child.stdout.split('\n');
+  const result = lines.find((line) => line.startsWith(MEMORY_PROBE_RESULT));
+  const logged = lines.filter((line) => line.trim() !== '' && line !== result);
+  if (logged.length > 0) process.stderr.write(`memory probe (${engine}, ${rows} rows) logged:\n${logged.join('\n')}\n`);
+  if (child.status !== 0 || !result) throw new Error(`memory probe failed (${child.status}): ${child.stderr.slice(-2000)}`);
+  return JSON.parse(result.slice(MEMORY_PROBE_RESULT.length)) as Probe;
 }
 
 export const runnerMemoryBenchmark: Benchmark = {

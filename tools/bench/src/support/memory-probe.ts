@@ -1,6 +1,7 @@
 /**
  * Child process of the memory benchmark: one api on one engine runs one evaluation of `rows` rows against a
- * bare app answering at once, and prints {baseline, peak} resident set size (bytes) as JSON on its last line.
+ * bare app answering at once, and prints {baseline, peak} resident set size (bytes) and its wall time as JSON on a line of its own, after
+ * MEMORY_PROBE_RESULT (the api's log lines share stdout).
  * The baseline is taken after the test set is stored and garbage is collected, just before the evaluation.
  * Usage: start.mjs tools/bench/src/support/memory-probe.ts <pglite|postgres> <rows>
  */
@@ -9,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { boundHeapGrowth, compileWasmForMemory, holdYoungGeneration, letYoungGenerationGrow } from '@crucible/platform';
 import { timeEvaluation } from './evaluation-run';
+import { MEMORY_PROBE_RESULT } from './memory-probe-result';
 import { type Engine, openStand } from './stand';
 import { cityRows } from './setup';
 
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
     const wall = await timeEvaluation(stand, setup, testset.id, BATCH);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage.rss());
-    process.stdout.write(`${JSON.stringify({ baseline, peak, wall })}\n`);
+    process.stdout.write(`${MEMORY_PROBE_RESULT}${JSON.stringify({ baseline, peak, wall })}\n`);
   } finally {
     await stand.close();
     app.close();
