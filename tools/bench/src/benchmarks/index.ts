@@ -1,4 +1,5 @@
 import type { Benchmark } from '../support/benchmark';
+import { comparisonResultsBenchmark } from './comparison-results.bench';
 import { listEvaluationsBenchmark } from './list-evaluations.bench';
 import { runnerBenchmark } from './runner.bench';
 import { runnerMemoryBenchmark } from './runner-memory.bench';
@@ -13,6 +14,7 @@ export const BENCHMARKS: Benchmark[] = [
   listEvaluationsBenchmark,
   runnerBenchmark,
   runnerMemoryBenchmark,
+  comparisonResultsBenchmark,
   sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,
