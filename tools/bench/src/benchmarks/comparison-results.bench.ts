@@ -4,12 +4,13 @@
  * about ten times as long (8–10× on a 2-core VM). Placing each scenario in its row's cell by a `find` over all of
  * them, as before, made it quadratic: 35× there, the find's share growing with the rows.
  */
+import { randomUUID } from 'node:crypto';
 import { EvaluationRepository } from '@crucible/application';
 import type { Evaluation, EvaluationScenario } from '@crucible/domain';
 import type { Benchmark } from '../support/benchmark';
 import { writeFinishedEvaluations } from '../support/finished-evaluations';
 import { percentile } from '../support/statistics';
-import { BENCH_KEY, type Stand } from '../support/stand';
+import { BENCH_KEY, type Stand, seconds } from '../support/stand';
 
 const SMALL = 1000;
 const LARGE = Number(process.env['BENCH_COMPARISON_ROWS'] ?? 10_000);
@@ -22,7 +23,7 @@ function scenarioRow(evaluation: Evaluation, rowIndex: number): EvaluationScenar
   const [exact, similarity, regex] = evaluation.evaluatorConfigs;
   const output = rowIndex % 5 === 0 ? `Town${rowIndex}` : `City${rowIndex}`;
   return {
-    id: crypto.randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex,
+    id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex,
     inputs: { input: `City${rowIndex}` }, output, correctAnswer: `City${rowIndex}`,
     results: [
       { evaluatorConfigId: exact!.id, result: { type: 'bool', value: output === `City${rowIndex}` } },
@@ -51,7 +52,7 @@ async function timeComparison(url: string, rows: number): Promise<number> {
   const started = performance.now();
   const response = await fetch(url, { headers: { authorization: `ApiKey ${BENCH_KEY}` } });
   const body = (await response.json()) as { rows?: unknown[] };
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = seconds(started);
   if (!response.ok || body.rows?.length !== rows) throw new Error(`comparison answered ${response.status} with ${body.rows?.length} rows, expected ${rows}`);
   return elapsed;
 }

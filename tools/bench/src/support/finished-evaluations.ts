@@ -6,7 +6,6 @@ import type { Stand } from './stand';
 
 export interface FinishedEvaluations {
   appId: string;
-  projectId: string;
   /** Every one of the same app, revision, test set and evaluator configs. */
   evaluations: Evaluation[];
 }
@@ -32,5 +31,5 @@ export async function writeFinishedEvaluations(stand: Stand, count: number): Pro
     createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000), updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000 + 500),
   }));
   for (let start = 0; start < evaluations.length; start += 100) await repository.createMany(evaluations.slice(start, start + 100));
-  return { appId: setup.appId, projectId, evaluations };
+  return { appId: setup.appId, evaluations };
 }

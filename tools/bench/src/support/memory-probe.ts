@@ -1,7 +1,7 @@
 /**
  * Child process of the memory benchmark: one api on one engine runs one evaluation of `rows` rows against a
- * bare app answering at once, and prints {baseline, peak} resident set size (bytes) and its wall time as JSON on a line of its own, after
- * MEMORY_PROBE_RESULT (the api's log lines share stdout).
+ * bare app answering at once, and prints {baseline, peak} resident set size (bytes) and its wall time as JSON on a
+ * line of its own, after MEMORY_PROBE_RESULT (the api's log lines share stdout).
  * The baseline is taken after the test set is stored and garbage is collected, just before the evaluation.
  * Usage: start.mjs tools/bench/src/support/memory-probe.ts <pglite|postgres> <rows>
  */
