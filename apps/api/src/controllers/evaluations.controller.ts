@@ -21,7 +21,7 @@ import {
 import { EvaluationComparisonDto, ExportEvaluationQueryDto, RerunEvaluationDto } from '../wire/evaluation-review.wire';
 import { DeletedCountDto, PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
 import {
-  presentComparison, presentEvaluation, presentEvaluationResults, presentEvaluationStatus, presentScenario,
+  comparisonJson, presentEvaluation, presentEvaluationResults, presentEvaluationStatus, presentScenario,
 } from '../presenters/evaluation.presenter';
 import { presentEvaluationComparison } from '../presenters/evaluation-comparison.presenter';
 import { evaluationCsv, evaluationJson } from '../presenters/evaluation-export.presenter';
@@ -99,11 +99,12 @@ export class EvaluationsController {
     return { deleted: await this.deleteEvaluations.execute(actor, body.evaluations_ids) };
   }
 
+  /** Streamed: the rows are written as the scenarios are read, so two large evaluations are never held whole. */
   @Get('evaluation_scenarios/comparison-results')
-  @ZodResponse({ status: 200, type: ComparisonDto })
-  async compare(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto) {
+  @ApiOkResponse({ type: ComparisonDto.Output })
+  async compare(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto): Promise<StreamableFile> {
     const { evaluations, rows } = await this.compareEvaluations.execute(actor, evaluationIds(query.evaluations_ids));
-    return presentComparison(evaluations, rows);
+    return streamedText(comparisonJson(evaluations, rows), { type: 'application/json; charset=utf-8' });
   }
 
   /** ARCHITECTURE §11: per evaluator config, cost and latency, means with 95 % intervals and paired tests against the first id. */

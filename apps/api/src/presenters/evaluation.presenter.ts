@@ -1,5 +1,6 @@
 import { DEFAULT_CORRECT_ANSWER_COLUMN, type Evaluation, type EvaluationScenario, type Result } from '@crucible/domain';
 import type { ComparisonRow, EvaluationProgress } from '@crucible/application';
+import { jsonArray } from '../http/streaming';
 import { presentEvaluatorConfig } from './evaluator.presenter';
 
 const iso = (date: Date): string => date.toISOString();
@@ -93,20 +94,28 @@ export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScen
   created_at: iso(scenario.createdAt),
 });
 
-export const presentComparison = (evaluations: Evaluation[], rows: ComparisonRow[]) => ({
-  evaluations: evaluations.map((e) => ({ id: e.id, variant_name: e.variantName, revision: e.revision, status: presentStatus(e) })),
-  rows: rows.map((row) => ({
-    row_index: row.rowIndex,
-    inputs: row.inputs,
-    correct_answer: row.correctAnswer,
-    variants: row.scenarios.map(({ evaluation, scenario }) => ({
-      evaluation_id: evaluation.id,
-      variant_name: evaluation.variantName,
-      output: scenario?.output ?? null,
-      error: scenario?.error ?? null,
-      results: scenario ? presentScenarioResults(evaluation, scenario) : [],
-      latency: scenario?.latency ?? null,
-      cost: scenario?.cost ?? null,
-    })),
+const presentComparedEvaluation = (evaluation: Evaluation) => ({
+  id: evaluation.id, variant_name: evaluation.variantName, revision: evaluation.revision, status: presentStatus(evaluation),
+});
+
+const presentComparisonRow = (row: ComparisonRow) => ({
+  row_index: row.rowIndex,
+  inputs: row.inputs,
+  correct_answer: row.correctAnswer,
+  variants: row.scenarios.map(({ evaluation, scenario }) => ({
+    evaluation_id: evaluation.id,
+    variant_name: evaluation.variantName,
+    output: scenario?.output ?? null,
+    error: scenario?.error ?? null,
+    results: scenario ? presentScenarioResults(evaluation, scenario) : [],
+    latency: scenario?.latency ?? null,
+    cost: scenario?.cost ?? null,
   })),
 });
+
+/** The comparison (`ComparisonDto`) as JSON text, its rows written as they are read. */
+export async function* comparisonJson(evaluations: Evaluation[], rows: AsyncIterable<ComparisonRow[]>): AsyncGenerator<string> {
+  yield `{"evaluations":${JSON.stringify(evaluations.map(presentComparedEvaluation))},"rows":`;
+  yield* jsonArray(rows, presentComparisonRow);
+  yield '}';
+}

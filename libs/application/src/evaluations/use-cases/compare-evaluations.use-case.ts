@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, Evaluation, EvaluationScenario } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
+import { SCENARIO_CHUNK_SIZE, everything } from '../../shared/page';
 import { findComparedEvaluations } from './compared-evaluations';
+
+/**
+ * Scenarios read per query and evaluation. At a scenario list's 500, 2 × 10 000 rows took 1.6 s on PGlite and
+ * 0.9 s on PostgreSQL, against 1.2–1.5 s and 0.6 s read whole; at 2 000, 1.1 s and 0.5 s (2-core VM).
+ */
+const SCENARIOS_READ_AT_ONCE = 2000;
 
 export interface ComparisonRow {
   rowIndex: number;
@@ -10,30 +17,74 @@ export interface ComparisonRow {
   scenarios: Array<{ evaluation: Evaluation; scenario: EvaluationScenario | null }>;
 }
 
-/** Row by row across evaluations of one test set. */
+/**
+ * Row by row across evaluations of one test set. The evaluations are checked first (a 404 or 422 comes before
+ * any row); then each evaluation's scenarios are read in row order a chunk at a time, as its scenario list reads
+ * them, and merged into rows as they are consumed: a comparison of large evaluations is never held whole.
+ */
 @Injectable()
 export class CompareEvaluationsUseCase {
   constructor(private readonly evaluations: EvaluationRepository) {}
 
-  async execute(actor: Actor, ids: string[]): Promise<{ evaluations: Evaluation[]; rows: ComparisonRow[] }> {
+  async execute(actor: Actor, ids: string[]): Promise<{ evaluations: Evaluation[]; rows: AsyncIterable<ComparisonRow[]> }> {
     const ordered = await findComparedEvaluations(this.evaluations, actor, ids);
-    const scenarios = await this.evaluations.listScenariosOf(actor.projectId, ordered.map((e) => e.id));
-    // One pass: each scenario goes to its row's cell for its evaluation (a map lookup, not a search per cell).
-    const column = new Map(ordered.map((evaluation, index) => [evaluation.id, index]));
-    const byRow = new Map<number, Array<EvaluationScenario | null>>();
-    for (const scenario of scenarios) {
-      let cells = byRow.get(scenario.rowIndex);
-      if (!cells) byRow.set(scenario.rowIndex, (cells = ordered.map(() => null)));
-      cells[column.get(scenario.evaluationId)!] = scenario;
-    }
-    const rows = [...byRow.keys()].sort((a, b) => a - b).map((rowIndex) => {
-      const cells = byRow.get(rowIndex)!;
-      const any = cells.find((cell) => cell !== null)!;
-      return {
-        rowIndex, inputs: any.inputs, correctAnswer: any.correctAnswer,
-        scenarios: ordered.map((evaluation, index) => ({ evaluation, scenario: cells[index] ?? null })),
-      };
-    });
-    return { evaluations: ordered, rows };
+    const columns = await Promise.all(ordered.map(async (evaluation) => new ChunkReader(
+      (await this.evaluations.streamScenarios(actor.projectId, evaluation.id, everything, SCENARIOS_READ_AT_ONCE)).chunks,
+    )));
+    return { evaluations: ordered, rows: mergedRows(ordered, columns) };
   }
+}
+
+/** One evaluation's scenarios in row order, looked at one at a time; awaits only to read its next chunk. */
+class ChunkReader {
+  private readonly chunks: AsyncIterator<EvaluationScenario[]>;
+  private chunk: EvaluationScenario[] = [];
+  private position = 0;
+  private ended = false;
+
+  constructor(chunks: AsyncIterable<EvaluationScenario[]>) {
+    this.chunks = chunks[Symbol.asyncIterator]();
+  }
+
+  get head(): EvaluationScenario | undefined {
+    return this.chunk[this.position];
+  }
+
+  get needsChunk(): boolean {
+    return !this.ended && this.position >= this.chunk.length;
+  }
+
+  async readChunk(): Promise<void> {
+    while (this.needsChunk) {
+      const next = await this.chunks.next();
+      if (next.done) this.ended = true;
+      else [this.chunk, this.position] = [next.value, 0];
+    }
+  }
+
+  take(): EvaluationScenario {
+    return this.chunk[this.position++]!;
+  }
+}
+
+/** The lowest row any evaluation has next, with each evaluation's scenario of it in its cell (or none). */
+async function* mergedRows(evaluations: Evaluation[], columns: ChunkReader[]): AsyncGenerator<ComparisonRow[]> {
+  let rows: ComparisonRow[] = [];
+  for (;;) {
+    for (const column of columns) if (column.needsChunk) await column.readChunk();
+    let rowIndex = Number.POSITIVE_INFINITY;
+    for (const column of columns) rowIndex = Math.min(rowIndex, column.head?.rowIndex ?? rowIndex);
+    if (rowIndex === Number.POSITIVE_INFINITY) break;
+    const cells = columns.map((column) => (column.head?.rowIndex === rowIndex ? column.take() : null));
+    const any = cells.find((cell) => cell !== null)!;
+    rows.push({
+      rowIndex, inputs: any.inputs, correctAnswer: any.correctAnswer,
+      scenarios: evaluations.map((evaluation, index) => ({ evaluation, scenario: cells[index] ?? null })),
+    });
+    if (rows.length === SCENARIO_CHUNK_SIZE) {
+      yield rows;
+      rows = [];
+    }
+  }
+  if (rows.length > 0) yield rows;
 }
