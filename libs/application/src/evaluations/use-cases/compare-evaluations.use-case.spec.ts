@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '@crucible/domain';
 import { InMemoryWorld, actorOf } from '../../testing';
 import { SCENARIO_CHUNK_SIZE } from '../../shared/page';
-import { CompareEvaluationsUseCase } from './compare-evaluations.use-case';
+import { CompareEvaluationsUseCase, SCENARIOS_READ_AT_ONCE } from './compare-evaluations.use-case';
 import { CreateEvaluationUseCase } from './create-evaluation.use-case';
 import { RunEvaluationUseCase } from './run-evaluation.use-case';
 
 const quick: RateLimit = { batchSize: 100, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 };
-// More rows than a chunk holds, twice over: each evaluation's scenarios are read in three chunks.
-const ROWS = Array.from({ length: 2 * SCENARIO_CHUNK_SIZE + 201 }, (_, n) => ({ question: `q${n}`, correct_answer: `a${n}` }));
+// Each evaluation's scenarios are read in three chunks, and the rows answered in batches of SCENARIO_CHUNK_SIZE.
+const ROWS = Array.from({ length: 2 * SCENARIOS_READ_AT_ONCE + 201 }, (_, n) => ({ question: `q${n}`, correct_answer: `a${n}` }));
 const NAMES = ['first', 'second', 'third', 'partial'];
 
 describe('CompareEvaluationsUseCase', () => {
@@ -17,9 +17,9 @@ describe('CompareEvaluationsUseCase', () => {
   const compare = new CompareEvaluationsUseCase(world.evaluations);
 
   /** Four evaluations of one test set: three run whole, the fourth with a stored row for every third row only. */
-  async function fourEvaluations(): Promise<string[]> {
+  async function fourEvaluations(rows = ROWS): Promise<string[]> {
     const app = await world.seedApp(actor);
-    const testset = await world.seedTestset(actor, ROWS);
+    const testset = await world.seedTestset(actor, rows);
     const config = await world.seedEvaluatorConfig(actor, app);
     const revisionIds: string[] = [];
     for (const name of NAMES) {
@@ -32,7 +32,7 @@ describe('CompareEvaluationsUseCase', () => {
     const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter);
     for (const evaluation of created.slice(0, 3)) await run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
     const partial = created[3]!;
-    await world.evaluations.saveScenarios(ROWS.flatMap(({ question, correct_answer }, rowIndex) => (rowIndex % 3 === 0 ? [{
+    await world.evaluations.saveScenarios(rows.flatMap(({ question, correct_answer }, rowIndex) => (rowIndex % 3 === 0 ? [{
       id: randomUUID(), projectId: actor.projectId, evaluationId: partial.id, rowIndex, inputs: { question }, output: `partial:${question}`,
       correctAnswer: correct_answer, results: [], latency: null, cost: null, error: null, traceId: null, createdAt: new Date(),
     }] : [])));
@@ -47,7 +47,8 @@ describe('CompareEvaluationsUseCase', () => {
     expect(evaluations.map((e) => e.id)).toEqual(asked);
     const batches = [];
     for await (const batch of rows) batches.push(batch);
-    expect(batches.map((batch) => batch.length)).toEqual([SCENARIO_CHUNK_SIZE, SCENARIO_CHUNK_SIZE, 201]);
+    const full = Math.floor(ROWS.length / SCENARIO_CHUNK_SIZE);
+    expect(batches.map((batch) => batch.length)).toEqual([...Array.from({ length: full }, () => SCENARIO_CHUNK_SIZE), ROWS.length % SCENARIO_CHUNK_SIZE]);
     const all = batches.flat();
     expect(all.map((row) => row.rowIndex)).toEqual(ROWS.map((_, n) => n));
     for (const row of all) {
@@ -59,7 +60,7 @@ describe('CompareEvaluationsUseCase', () => {
   });
 
   it('refuses evaluations of another project before any row is read', async () => {
-    const ids = await fourEvaluations();
+    const ids = await fourEvaluations(ROWS.slice(0, 3));
     await expect(compare.execute(actorOf(), ids)).rejects.toMatchObject({ code: 'not_found' });
   });
 });
