@@ -58,3 +58,21 @@ export const otlpExportRequestSchema = z.object({
   })).default([]),
 });
 export type OtlpExportRequest = z.infer<typeof otlpExportRequestSchema>;
+
+/** OTLP resource attributes, checked per resource as the api reads a request. */
+export const otlpResourceSchema = z.object({ attributes: z.array(otlpKeyValueSchema).optional() }).optional();
+
+/**
+ * `POST /v1/traces` as the api first reads it: resources and spans are then checked one by one, so a bad span (or a
+ * bad resource, with its spans) is refused alone and counted in `partialSuccess.rejectedSpans`.
+ */
+export const otlpExportEnvelopeSchema = z.object({
+  resourceSpans: z.array(z.object({
+    resource: z.unknown().optional(),
+    scopeSpans: z.array(z.object({
+      scope: z.unknown().optional(),
+      spans: z.array(z.unknown()).optional(),
+    })).optional(),
+  })).default([]),
+});
+export type OtlpExportEnvelope = z.infer<typeof otlpExportEnvelopeSchema>;

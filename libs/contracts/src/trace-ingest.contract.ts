@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { spanSchema, tokenUsageSchema, traceCostSchema, traceLatencySchema } from './trace.contract';
+import { TRACE_ID_MAX_LENGTH, spanSchema, tokenUsageSchema, traceCostSchema, traceLatencySchema } from './trace.contract';
 
 /** At most this many traces per `POST /traces` batch, and spans per batch on either ingest path. */
 export const TRACE_BATCH_MAX_TRACES = 500;
 export const TRACE_BATCH_MAX_SPANS = 20_000;
 
-const identifier = z.string().min(1).max(128);
+/** Where a trace ran is indexed too (app, environment, variant): bounded like ids. */
+export const TRACE_ENVIRONMENT_MAX_LENGTH = 200;
+const identifier = z.string().min(1).max(TRACE_ID_MAX_LENGTH);
 
 /**
  * One call of a workflow service as the SDK exports it (ARCHITECTURE §14): the trace the call answered
@@ -20,7 +22,7 @@ export const traceRecordSchema = z.object({
   app_id: identifier.nullish(),
   variant_id: identifier.nullish(),
   variant_revision_id: identifier.nullish(),
-  environment: z.string().max(200).nullish(),
+  environment: z.string().max(TRACE_ENVIRONMENT_MAX_LENGTH).nullish(),
   route: z.string().max(2000).nullish(),
   inputs: z.unknown().optional(),
   output: z.unknown().optional(),
@@ -33,8 +35,22 @@ export const traceBatchSchema = z.object({
 });
 export type TraceBatch = z.infer<typeof traceBatchSchema>;
 
+/** Body of `POST /traces` as the api first reads it: each trace is then checked on its own, so one bad trace costs only itself. */
+export const traceBatchEnvelopeSchema = z.object({
+  traces: z.array(z.unknown()).min(1).max(TRACE_BATCH_MAX_TRACES),
+});
+export type TraceBatchEnvelope = z.infer<typeof traceBatchEnvelopeSchema>;
+
+/**
+ * Answer of `POST /traces` (200 when at least one trace was accepted): `accepted` traces of the batch, the ones
+ * refused by their index with what is wrong, `accepted_traces`/`accepted_spans` newly stored, and `rejected_spans`
+ * past CRUCIBLE_MAX_SPANS_PER_TRACE.
+ */
 export const traceIngestResultSchema = z.object({
+  accepted: z.number().int(),
+  rejected: z.array(z.object({ index: z.number().int(), detail: z.string() })),
   accepted_traces: z.number().int(),
   accepted_spans: z.number().int(),
+  rejected_spans: z.number().int(),
 });
 export type TraceIngestResult = z.infer<typeof traceIngestResultSchema>;

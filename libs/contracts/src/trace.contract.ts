@@ -50,9 +50,13 @@ const isTraceTime = (value: string): boolean => {
 };
 const traceTimeSchema = z.string().refine(isTraceTime, 'must be a date-time from the year 1 to 9999, as 2026-11-27T14:00:00.000Z');
 
+/** Ids are index keys: PostgreSQL refuses an index row over ~2.7 KB (a 500 on ingest), so they are kept short. */
+export const TRACE_ID_MAX_LENGTH = 128;
+const spanId = z.string().min(1).max(TRACE_ID_MAX_LENGTH);
+
 export const spanSchema: z.ZodType<Span> = z.object({
-  span_id: z.string(),
-  parent_span_id: z.string().nullable(),
+  span_id: spanId,
+  parent_span_id: spanId.nullable(),
   name: z.string(),
   kind: z.enum(['workflow', 'task', 'llm', 'embedding', 'tool']),
   status: z.enum(['ok', 'error']),

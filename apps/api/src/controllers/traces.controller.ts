@@ -2,14 +2,16 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
   OtlpIngestedDto, StoredTraceDto, type TraceFilterQuery, TraceIngestedDto, TraceListQueryDto, TraceMetricsDto,
-  TraceMetricsQueryDto, TraceTreeDto,
+  TraceMetricsQueryDto, TraceTreeDto, TraceTreeQueryDto,
 } from '../wire/trace.wire';
 import type { Request, Response } from 'express';
-import { type OtlpExportRequest, type TraceBatch, otlpExportRequestSchema, traceBatchSchema } from '@crucible/contracts';
+import {
+  type OtlpExportEnvelope, type TraceBatchEnvelope, type TraceIngestResult, otlpExportEnvelopeSchema, traceBatchEnvelopeSchema,
+} from '@crucible/contracts';
 import type { Actor, TraceFilter } from '@crucible/domain';
 import {
-  GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase, decodeCursor,
-  encodeCursor, notACursor,
+  GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase, type SpanCursor, decodeCursor,
+  describeViolations, encodeCursor, notACursor,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
@@ -17,7 +19,7 @@ import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
 import { listed } from '../http/paging';
 import { RequestValidationError } from '../http/validation-error';
-import { presentTrace, presentTraceMetrics, presentTraceTree } from '../presenters/trace.presenter';
+import { presentTraceListItem, presentTraceMetrics, traceTreeJson } from '../presenters/trace.presenter';
 
 const TRACE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -34,6 +36,20 @@ function cursorPosition(cursor: string | undefined) {
   return { startTime: time, traceId };
 }
 
+function spanCursorPosition(cursor: string | undefined): SpanCursor | null {
+  if (!cursor) return null;
+  const refused = new RequestValidationError([{ loc: ['query', 'spans_cursor'], msg: 'not a cursor of this trace\'s spans', type: 'value_error' }]);
+  let keys: string[];
+  try {
+    keys = decodeCursor(cursor, ['timestamptz', 'text']);
+  } catch {
+    throw refused;
+  }
+  const time = new Date(keys[0]!);
+  if (Number.isNaN(time.getTime())) throw refused;
+  return { startTime: time, spanId: keys[1]! };
+}
+
 /** ARCHITECTURE §14: ingest (our shape and OTLP/HTTP JSON), list, one trace as a span tree, metrics. */
 @ApiTags('traces')
 @ApiSecurity('ApiKey')
@@ -47,21 +63,32 @@ export class TracesController {
     private readonly getMetrics: GetTraceMetricsUseCase,
   ) {}
 
+  /** 200 when at least one trace was accepted, the refused ones by index; 422 `{detail}` naming every field when none was. */
   @Post('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: TraceIngestedDto.Output })
-  async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchSchema)) body: TraceBatch) {
-    const saved = await this.ingestTraces.execute(actor, body);
-    return { accepted_traces: saved.traces, accepted_spans: saved.spans };
+  async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchEnvelopeSchema)) body: TraceBatchEnvelope): Promise<TraceIngestResult> {
+    const outcome = await this.ingestTraces.execute(actor, body);
+    return {
+      accepted: outcome.accepted,
+      rejected: outcome.rejected.map(({ index, violations }) => ({ index, detail: describeViolations(violations, 2) })),
+      accepted_traces: outcome.traces,
+      accepted_spans: outcome.spans,
+      rejected_spans: outcome.rejectedSpans,
+    };
   }
 
-  /** OTLP/HTTP with the JSON encoding; its success answer is an (empty) ExportTraceServiceResponse. */
+  /**
+   * OTLP/HTTP with the JSON encoding: an ExportTraceServiceResponse, whose `partialSuccess` is empty when every span
+   * was accepted and counts the refused ones otherwise; 422 when none was.
+   */
   @Post('v1/traces')
   @HttpCode(200)
   @ApiOkResponse({ type: OtlpIngestedDto.Output })
-  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportRequestSchema)) body: OtlpExportRequest) {
-    await this.ingestOtlp.execute(actor, body);
-    return { partialSuccess: {} };
+  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportEnvelopeSchema)) body: OtlpExportEnvelope) {
+    const outcome = await this.ingestOtlp.execute(actor, body);
+    if (outcome.rejectedSpans === 0) return { partialSuccess: {} };
+    return { partialSuccess: { rejectedSpans: outcome.rejectedSpans, errorMessage: outcome.errorMessage ?? 'spans were refused' } };
   }
 
   @Get('traces')
@@ -69,7 +96,7 @@ export class TracesController {
   async list(@CurrentActor() actor: Actor, @Query() query: TraceListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const page = await listed(() => this.listTraces.execute(actor, filterFrom(query), { limit: query.limit ?? 1000, after: cursorPosition(query.cursor) }));
     if (page.next) response.setHeader('Link', nextLink(request, encodeCursor([page.next.startTime.toISOString(), page.next.traceId])));
-    return page.traces.map(presentTrace);
+    return page.traces.map(presentTraceListItem);
   }
 
   @Get('traces/metrics')
@@ -79,12 +106,15 @@ export class TracesController {
     return presentTraceMetrics(metrics);
   }
 
+  /** Written as JSON text by the presenter (a span tree may be deeper than JSON.stringify can go). */
   @Get('traces/:trace_id')
   @ApiOkResponse({ type: TraceTreeDto.Output })
-  async get(@CurrentActor() actor: Actor, @Param('trace_id') traceId: string) {
+  async get(@CurrentActor() actor: Actor, @Param('trace_id') traceId: string, @Query() query: TraceTreeQueryDto, @Res() response: Response) {
     if (!TRACE_ID.test(traceId)) {
       throw new RequestValidationError([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);
     }
-    return presentTraceTree(await this.getTrace.execute(actor, traceId));
+    const found = await this.getTrace.execute(actor, traceId, { limit: query.spans_limit, after: spanCursorPosition(query.spans_cursor) });
+    const next = found.nextSpans ? encodeCursor([found.nextSpans.startTime.toISOString(), found.nextSpans.spanId]) : null;
+    response.type('application/json').send(traceTreeJson(found, next));
   }
 }

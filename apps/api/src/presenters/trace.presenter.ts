@@ -1,7 +1,7 @@
-import type { StoredSpan, StoredTrace, TraceWithSpans } from '@crucible/domain';
-import type { TraceMetrics } from '@crucible/application';
+import type { StoredSpan, StoredTrace, TraceListItem } from '@crucible/domain';
+import type { TraceMetrics, TraceWithSpanPage } from '@crucible/application';
 
-export const presentTrace = (trace: StoredTrace) => ({
+const presentTraceSummary = (trace: Omit<StoredTrace, 'inputs' | 'output'>) => ({
   trace_id: trace.traceId,
   source: trace.source,
   name: trace.name,
@@ -17,48 +17,74 @@ export const presentTrace = (trace: StoredTrace) => ({
   cost: trace.cost,
   tokens: trace.tokens,
   model: trace.model,
-  inputs: trace.inputs,
-  output: trace.output,
   error: trace.error,
   span_count: trace.spanCount,
 });
 
-interface PresentedSpan {
-  span_id: string;
-  parent_span_id: string | null;
-  name: string;
-  kind: string;
-  status: string;
-  start_time: string;
-  end_time: string;
-  latency_ms: number;
-  inputs: unknown;
-  outputs: unknown;
-  error: StoredSpan['error'];
-  model: string | null;
-  tokens: StoredSpan['tokens'];
-  cost: number | null;
-  attributes: Record<string, unknown> | null;
-  children: PresentedSpan[];
+/** A list item: the start of inputs and output only. */
+export const presentTraceListItem = (trace: TraceListItem) => ({
+  ...presentTraceSummary(trace),
+  inputs_preview: trace.inputsPreview?.text ?? null,
+  inputs_truncated: trace.inputsPreview?.truncated ?? false,
+  output_preview: trace.outputPreview?.text ?? null,
+  output_truncated: trace.outputPreview?.truncated ?? false,
+});
+
+const presentSpan = (span: StoredSpan) => ({
+  span_id: span.spanId, parent_span_id: span.parentSpanId, name: span.name, kind: span.kind, status: span.status,
+  start_time: span.startTime.toISOString(), end_time: span.endTime.toISOString(), latency_ms: span.latencyMs,
+  inputs: span.inputs, outputs: span.outputs, error: span.error, model: span.model, tokens: span.tokens,
+  cost: span.cost, attributes: span.attributes,
+});
+
+/** One span's JSON object, open for its `children` array: `{…,"children":[`. */
+function openSpanJson(span: StoredSpan): string {
+  const own = JSON.stringify(presentSpan(span));
+  return `${own.slice(0, -1)},"children":[`;
 }
 
-/** The trace with its spans as a tree: roots (no parent among the stored spans) first, children in start order. */
-export function presentTraceTree({ trace, spans }: TraceWithSpans) {
-  const nodes = new Map<string, PresentedSpan>();
+/**
+ * The page's spans as a tree, as JSON text: roots (no parent among these spans) first, children in start order. A
+ * parent chain may be thousands deep, past what JSON.stringify's recursion takes (it overflows near 2 500 nested
+ * spans), so the tree is built and written with an explicit stack; each span's own fields are bounded in depth at ingest.
+ */
+export function spanTreeJson(spans: StoredSpan[]): string {
+  const ids = new Set(spans.map((span) => span.spanId));
+  const childrenOf = new Map<string, StoredSpan[]>();
+  const roots: StoredSpan[] = [];
   for (const span of spans) {
-    nodes.set(span.spanId, {
-      span_id: span.spanId, parent_span_id: span.parentSpanId, name: span.name, kind: span.kind, status: span.status,
-      start_time: span.startTime.toISOString(), end_time: span.endTime.toISOString(), latency_ms: span.latencyMs,
-      inputs: span.inputs, outputs: span.outputs, error: span.error, model: span.model, tokens: span.tokens,
-      cost: span.cost, attributes: span.attributes, children: [],
-    });
+    if (!span.parentSpanId || span.parentSpanId === span.spanId || !ids.has(span.parentSpanId)) {
+      roots.push(span);
+      continue;
+    }
+    const siblings = childrenOf.get(span.parentSpanId);
+    if (siblings) siblings.push(span);
+    else childrenOf.set(span.parentSpanId, [span]);
   }
-  const roots: PresentedSpan[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parent_span_id ? nodes.get(node.parent_span_id) : undefined;
-    (parent ? parent.children : roots).push(node);
+  const out: string[] = ['['];
+  const stack: Array<{ spans: StoredSpan[]; next: number; close: string }> = [{ spans: roots, next: 0, close: ']' }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next === frame.spans.length) {
+      stack.pop();
+      out.push(frame.close);
+      continue;
+    }
+    if (frame.next > 0) out.push(',');
+    const span = frame.spans[frame.next]!;
+    frame.next += 1;
+    out.push(openSpanJson(span));
+    stack.push({ spans: childrenOf.get(span.spanId) ?? [], next: 0, close: ']}' });
   }
-  return { ...presentTrace(trace), spans: roots };
+  return out.join('');
+}
+
+/** `GET /traces/{trace_id}` as JSON text (see spanTreeJson): the trace whole, one page of its spans as a tree. */
+export function traceTreeJson(found: TraceWithSpanPage, nextSpansCursor: string | null): string {
+  const head = JSON.stringify({
+    ...presentTraceSummary(found.trace), inputs: found.trace.inputs ?? null, output: found.trace.output ?? null, next_spans_cursor: nextSpansCursor,
+  });
+  return `${head.slice(0, -1)},"spans":${spanTreeJson(found.spans)}}`;
 }
 
 export const presentTraceMetrics = (metrics: TraceMetrics) => ({

@@ -50,7 +50,8 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
 
   async saveScenarios(scenarios: EvaluationScenario[], traces: TraceWithSpans[] = []): Promise<number> {
     const [first] = scenarios;
-    if (first && traces.length > 0) await this.traces.save(first.projectId, traces);
+    // An evaluation's traces are stored whole, as the database adapter's scenario write does.
+    if (first && traces.length > 0) await this.traces.save(first.projectId, traces, { maxSpansPerTrace: Number.MAX_SAFE_INTEGER });
     return this.store.saveScenarios(scenarios, (evaluation, stored) => {
       const counts = progressCountsOf(stored);
       evaluation.progressFailedRows += counts.failedRows;

@@ -1,7 +1,10 @@
-import type {
-  MetricsInterval, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans,
+import {
+  type MetricsInterval, type StoredTrace, TRACE_PREVIEW_LENGTH, type TextPreview, type TraceFilter, type TraceListItem,
+  type TraceMetricsBucket, type TraceWithSpans,
 } from '@crucible/domain';
-import { type TraceCursor, type TracePage, TraceRepository } from '../traces/ports';
+import {
+  type SavedTraces, type SpanCursor, type TraceCursor, type TracePage, TraceRepository, type TraceWithSpanPage,
+} from '../traces/ports';
 
 const INTERVAL_MS: Record<MetricsInterval, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
@@ -24,20 +27,35 @@ function percentileCont(values: number[], fraction: number): number | null {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
 }
 
+const previewOf = (value: unknown): TextPreview | null => {
+  if (value === null || value === undefined) return null;
+  const text = JSON.stringify(value);
+  return { text: text.slice(0, TRACE_PREVIEW_LENGTH), truncated: text.length > TRACE_PREVIEW_LENGTH };
+};
+
+const listItemOf = ({ inputs, output, ...summary }: StoredTrace): TraceListItem =>
+  ({ ...summary, inputsPreview: previewOf(inputs), outputPreview: previewOf(output) });
+
+const spanOrder = (a: { startTime: Date; spanId: string }, b: { startTime: Date; spanId: string }) =>
+  a.startTime.getTime() - b.startTime.getTime() || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
+
 /** The trace store in memory, with the adapter's idempotency: a trace seen again only fills in what it lacked. */
 export class InMemoryTraceRepository extends TraceRepository {
   readonly stored = new Map<string, TraceWithSpans>();
 
-  async save(projectId: string, items: TraceWithSpans[]): Promise<{ traces: number; spans: number }> {
+  async save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces> {
     let traces = 0;
     let spans = 0;
+    let rejectedSpans = 0;
     for (const { trace, spans: incoming } of items) {
       const key = `${projectId}/${trace.traceId}`;
       const existing = this.stored.get(key);
       if (!existing) {
-        this.stored.set(key, { trace: { ...trace, projectId }, spans: [...incoming] });
+        const kept = incoming.slice(0, limits.maxSpansPerTrace);
+        this.stored.set(key, { trace: { ...trace, projectId }, spans: kept });
         traces += 1;
-        spans += incoming.length;
+        spans += kept.length;
+        rejectedSpans += incoming.length - kept.length;
         continue;
       }
       const { trace: kept } = existing;
@@ -48,11 +66,15 @@ export class InMemoryTraceRepository extends TraceRepository {
       kept.route ??= trace.route;
       for (const span of incoming) {
         if (existing.spans.some((s) => s.spanId === span.spanId)) continue;
+        if (existing.spans.length >= limits.maxSpansPerTrace) {
+          rejectedSpans += 1;
+          continue;
+        }
         existing.spans.push(span);
         spans += 1;
       }
     }
-    return { traces, spans };
+    return { traces, spans, rejectedSpans };
   }
 
   async list(projectId: string, filter: TraceFilter, page: { limit: number; after: TraceCursor | null }): Promise<TracePage> {
@@ -62,11 +84,17 @@ export class InMemoryTraceRepository extends TraceRepository {
       .filter((trace) => !after || newestFirst(trace, { ...trace, startTime: after.startTime, traceId: after.traceId }) > 0);
     const traces = all.slice(0, page.limit);
     const last = traces[traces.length - 1];
-    return { traces, next: all.length > page.limit && last ? { startTime: last.startTime, traceId: last.traceId } : null };
+    return { traces: traces.map(listItemOf), next: all.length > page.limit && last ? { startTime: last.startTime, traceId: last.traceId } : null };
   }
 
-  async findById(projectId: string, traceId: string): Promise<TraceWithSpans | null> {
-    return this.stored.get(`${projectId}/${traceId}`) ?? null;
+  async findById(projectId: string, traceId: string, page: { limit: number; after: SpanCursor | null }): Promise<TraceWithSpanPage | null> {
+    const found = this.stored.get(`${projectId}/${traceId}`);
+    if (!found) return null;
+    const after = page.after;
+    const ordered = [...found.spans].sort(spanOrder).filter((span) => !after || spanOrder(span, after) > 0);
+    const spans = ordered.slice(0, page.limit);
+    const last = spans[spans.length - 1];
+    return { trace: found.trace, spans, nextSpans: ordered.length > page.limit && last ? { startTime: last.startTime, spanId: last.spanId } : null };
   }
 
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {

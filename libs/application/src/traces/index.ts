@@ -1,5 +1,7 @@
 export * from './ports';
 export * from './otlp-spans';
+export * from './otlp-batch';
+export * from './checked-input';
 export * from './sdk-trace-records';
 export * from './use-cases/ingest-traces.use-case';
 export * from './use-cases/ingest-otlp-traces.use-case';

@@ -1,7 +1,9 @@
-import { MAX_TRACE_COST_USD, MAX_TRACE_TOKENS, type OtlpAnyValue, type OtlpExportRequest, type OtlpKeyValue, type OtlpSpan } from '@crucible/contracts';
-import { DomainError, type InputViolation, type StoredSpan, type TraceWithSpans, summarizeSpans } from '@crucible/domain';
+import {
+  MAX_TRACE_COST_USD, MAX_TRACE_TOKENS, TRACE_ENVIRONMENT_MAX_LENGTH, TRACE_ID_MAX_LENGTH, type OtlpAnyValue, type OtlpKeyValue, type OtlpSpan,
+} from '@crucible/contracts';
+import type { InputViolation, StoredSpan, TraceWithSpans } from '@crucible/domain';
 
-type Attributes = Record<string, unknown>;
+export type Attributes = Record<string, unknown>;
 
 /** OpenTelemetry's JSON attribute values → plain JSON. */
 export function attributeValue(value: OtlpAnyValue | undefined): unknown {
@@ -71,7 +73,7 @@ const ERROR_STATUS = new Set<unknown>([2, '2', 'STATUS_CODE_ERROR']);
 const nanosToDate = (nanos: string | number): Date => new Date(Number(BigInt(nanos) / 1_000_000n));
 const nanosBetween = (start: string | number, end: string | number): number => Number(BigInt(end) - BigInt(start)) / 1e6;
 
-function spanFrom(span: OtlpSpan, resource: Attributes, field: Array<string | number>, violations: InputViolation[]): StoredSpan | null {
+export function spanFrom(span: OtlpSpan, resource: Attributes, field: Array<string | number>, violations: InputViolation[]): StoredSpan | null {
   const traceId = otlpId(span.traceId);
   const spanId = otlpId(span.spanId);
   const parentSpanId = span.parentSpanId ? otlpId(span.parentSpanId) : null;
@@ -85,6 +87,11 @@ function spanFrom(span: OtlpSpan, resource: Attributes, field: Array<string | nu
     return null;
   }
   const attributes = attributeMap(span.attributes);
+  const tooLong = placeTooLong(placeOf({ ...resource, ...attributes }));
+  if (tooLong) {
+    violations.push({ field, reason: tooLong, rule: 'text_too_long' });
+    return null;
+  }
   const failed = ERROR_STATUS.has(span.status?.code);
   const merged = { ...resource, ...attributes };
   return {
@@ -106,7 +113,7 @@ function spanFrom(span: OtlpSpan, resource: Attributes, field: Array<string | nu
 }
 
 /** Where the trace ran, from Crucible's own attributes (on a span or the resource) or OpenTelemetry's. */
-function placeOf(attributes: Attributes): Pick<TraceWithSpans['trace'], 'appId' | 'variantId' | 'variantRevisionId' | 'environment' | 'route'> {
+export function placeOf(attributes: Attributes): Pick<TraceWithSpans['trace'], 'appId' | 'variantId' | 'variantRevisionId' | 'environment' | 'route'> {
   return {
     appId: textOf(attributes['crucible.app_id']),
     variantId: textOf(attributes['crucible.variant_id']),
@@ -116,33 +123,19 @@ function placeOf(attributes: Attributes): Pick<TraceWithSpans['trace'], 'appId' 
   };
 }
 
-/** An OTLP export request → traces grouped by id, with totals summed from their spans. */
-export function tracesFromOtlp(projectId: string, request: OtlpExportRequest): TraceWithSpans[] {
-  const violations: InputViolation[] = [];
-  const byTrace = new Map<string, { spans: StoredSpan[]; place: Attributes }>();
-  request.resourceSpans.forEach((resourceSpans, r) => {
-    const resource = attributeMap(resourceSpans.resource?.attributes);
-    (resourceSpans.scopeSpans ?? []).forEach((scopeSpans, s) => {
-      (scopeSpans.spans ?? []).forEach((otlpSpan, i) => {
-        const span = spanFrom(otlpSpan, resource, ['resourceSpans', r, 'scopeSpans', s, 'spans', i], violations);
-        if (!span) return;
-        const entry = byTrace.get(span.traceId) ?? { spans: [], place: { ...resource } };
-        entry.spans.push(span);
-        for (const [key, value] of Object.entries(span.attributes ?? {})) if (key.startsWith('crucible.')) entry.place[key] = value;
-        byTrace.set(span.traceId, entry);
-      });
-    });
-  });
-  if (violations.length > 0) throw DomainError.invalidInput(violations);
-  return [...byTrace.entries()].map(([traceId, { spans, place }]) => ({
-    trace: {
-      traceId,
-      projectId,
-      source: 'otlp',
-      ...placeOf(place),
-      ...summarizeSpans(spans),
-      spanCount: spans.length,
-    },
-    spans,
-  }));
+/** Where a trace ran is indexed: a value past these (PostgreSQL refuses index rows over ~2.7 KB) refuses its span. */
+const PLACE_LIMITS = {
+  appId: ['crucible.app_id', TRACE_ID_MAX_LENGTH],
+  variantId: ['crucible.variant_id', TRACE_ID_MAX_LENGTH],
+  variantRevisionId: ['crucible.variant_revision_id', TRACE_ID_MAX_LENGTH],
+  environment: ['crucible.environment', TRACE_ENVIRONMENT_MAX_LENGTH],
+  route: ['crucible.route', 2000],
+} as const;
+
+function placeTooLong(place: ReturnType<typeof placeOf>): string | undefined {
+  for (const [key, [attribute, max]] of Object.entries(PLACE_LIMITS)) {
+    const value = place[key as keyof typeof PLACE_LIMITS];
+    if (value && value.length > max) return `${attribute} (or its OpenTelemetry equivalent) is ${value.length} characters; at most ${max}`;
+  }
+  return undefined;
 }

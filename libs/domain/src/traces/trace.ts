@@ -57,6 +57,21 @@ export interface TraceWithSpans {
   spans: StoredSpan[];
 }
 
+/** Characters of a list item's inputs and output (their JSON text): a list page stays small whatever the traces hold. */
+export const TRACE_PREVIEW_LENGTH = 500;
+
+/** The start of a value's JSON text, and whether there was more. */
+export interface TextPreview {
+  text: string;
+  truncated: boolean;
+}
+
+/** A trace as lists show it: previews of inputs and output; the trace itself carries them whole. */
+export interface TraceListItem extends Omit<StoredTrace, 'inputs' | 'output'> {
+  inputsPreview: TextPreview | null;
+  outputPreview: TextPreview | null;
+}
+
 export type MetricsInterval = 'minute' | 'hour' | 'day';
 
 export interface TraceFilter {

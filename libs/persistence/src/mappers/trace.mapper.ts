@@ -1,4 +1,4 @@
-import type { StoredSpan, StoredTrace, TraceMetricsBucket } from '@crucible/domain';
+import type { StoredSpan, StoredTrace, TextPreview, TraceListItem, TraceMetricsBucket } from '@crucible/domain';
 
 /** Column values of `traces` as `jsonb_to_recordset` reads them (one JSON parameter per batch). */
 export function traceToRow(trace: StoredTrace) {
@@ -51,6 +51,17 @@ export function traceFromRow(row: Row): StoredTrace {
     model: (row['model'] as string | null) ?? null, inputs: json(row['inputs']), output: json(row['output']),
     error: json<StoredTrace['error']>(row['error']) ?? null, spanCount: number(row['span_count']),
   };
+}
+
+const previewOf = (row: Row, column: 'inputs' | 'output'): TextPreview | null => {
+  const text = row[`${column}_preview`];
+  return typeof text === 'string' ? { text, truncated: row[`${column}_truncated`] === true } : null;
+};
+
+/** A row of the trace list: previews in place of inputs and output. */
+export function traceListItemFromRow(row: Row): TraceListItem {
+  const { inputs: _inputs, output: _output, ...summary } = traceFromRow(row);
+  return { ...summary, inputsPreview: previewOf(row, 'inputs'), outputPreview: previewOf(row, 'output') };
 }
 
 export function spanFromRow(traceId: string, row: Row): StoredSpan {

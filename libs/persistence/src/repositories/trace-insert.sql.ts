@@ -1,8 +1,10 @@
 import type { StoredSpan, StoredTrace, TraceWithSpans } from '@crucible/domain';
 import { SPAN_RECORD_COLUMNS, TRACE_RECORD_COLUMNS, spanToRow, traceToRow } from '../mappers/trace.mapper';
 
-export const TRACE_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, status,
-  start_time, end_time, latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, model, inputs, output, error, span_count`;
+/** A trace's columns but its inputs and output, which lists read only the start of. */
+export const TRACE_SUMMARY_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, status,
+  start_time, end_time, latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, model, error, span_count`;
+export const TRACE_COLUMNS = `${TRACE_SUMMARY_COLUMNS}, inputs, output`;
 /** A span's columns besides its project and trace, in `SPAN_RECORD_COLUMNS`' order. */
 export const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, status, start_time, end_time, latency_ms, inputs, outputs, error,
   model, prompt_tokens, completion_tokens, total_tokens, cost, attributes`;
@@ -33,28 +35,41 @@ export function traceInsertCte(project: number, traces: number): string {
 
 /**
  * Stores the spans that traces stored before (`$2`, their ids) do not hold yet, as rows of `spans` (OTLP spreads a
- * trace over several batches); `$3` is `traceInsertParameter`'s value for those traces. Run after `traceInsertCte`
- * found them there, so its snapshot sees their rows, inline spans included. A span id is kept in one place: in its
- * trace's row or in `spans`. `spans` holds no foreign key (migration 1764700000000): this is its only writer, and it
- * stores a span only with a trace it holds locked (`FOR KEY SHARE`) until it commits, so that a trace deleted
- * meanwhile takes them (its trigger's statement comes after). Span ids are never null: the hashed `NOT IN` stays
- * linear, where an anti-join on the trace id would compare every pair of a trace's spans.
+ * trace over several batches); `$3` is `traceInsertParameter`'s value for those traces, `$4` the spans a trace keeps
+ * at most: those past it, in the batch's order, are not stored and are counted in `rejected`. Run after
+ * `traceInsertCte` found them there, so its snapshot sees their rows, inline spans included. A span id is kept in one
+ * place: in its trace's row or in `spans`. `spans` holds no foreign key (migration 1764700000000): this is its only
+ * writer, and it stores a span only with a trace it holds locked (`FOR KEY SHARE`) until it commits, so that a trace
+ * deleted meanwhile takes them (its trigger's statement comes after). Two batches growing one trace at the same
+ * moment each see the other's spans only once committed, so together they may pass the cap by one batch. Span ids
+ * are never null: the hashed `NOT IN` stays linear, where an anti-join on the trace id would compare every pair of a
+ * trace's spans.
  */
 export const LATER_SPANS_INSERT = `
   WITH grown AS (
     SELECT trace_id, inline_spans FROM traces WHERE project_id = $1 AND trace_id = ANY($2::text[]) FOR KEY SHARE
-  ), saved_spans AS (
-    INSERT INTO spans (project_id, trace_id, ${SPAN_COLUMNS})
-    SELECT $1::uuid, r.trace_id, ${SPAN_COLUMNS}
+  ), room AS (
+    SELECT g.trace_id, $4::int - jsonb_array_length(g.inline_spans)
+      - (SELECT count(*) FROM spans x WHERE x.project_id = $1 AND x.trace_id = g.trace_id)::int AS room
+      FROM grown g
+  ), offered AS (
+    SELECT r.trace_id, s.*, row_number() OVER (PARTITION BY r.trace_id ORDER BY o.position) AS position
       FROM jsonb_to_recordset($3::jsonb) AS r(trace_id text, spans jsonb)
-      CROSS JOIN LATERAL jsonb_to_recordset(r.spans) AS s(${SPAN_RECORD_COLUMNS})
+      CROSS JOIN LATERAL jsonb_array_elements(r.spans) WITH ORDINALITY AS o(span, position)
+      CROSS JOIN LATERAL jsonb_to_record(o.span) AS s(${SPAN_RECORD_COLUMNS})
      WHERE r.trace_id IN (SELECT trace_id FROM grown)
        AND (r.trace_id, s.span_id) NOT IN
          (SELECT g.trace_id, inline.span_id FROM grown g CROSS JOIN LATERAL jsonb_to_recordset(g.inline_spans) AS inline(span_id text))
+       AND NOT EXISTS (SELECT 1 FROM spans x WHERE x.project_id = $1 AND x.trace_id = r.trace_id AND x.span_id = s.span_id)
+  ), saved_spans AS (
+    INSERT INTO spans (project_id, trace_id, ${SPAN_COLUMNS})
+    SELECT $1::uuid, o.trace_id, ${SPAN_COLUMNS.replace(/(\w+)/g, 'o.$1')}
+      FROM offered o JOIN room USING (trace_id)
+     WHERE o.position <= room.room
     ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
     RETURNING 1
   )
-  SELECT count(*)::int AS spans FROM saved_spans`;
+  SELECT (SELECT count(*)::int FROM saved_spans) AS spans, (SELECT count(*)::int FROM offered) AS offered`;
 
 /**
  * A batch as its statements store it: one item per trace id (ON CONFLICT DO UPDATE may touch a row only once per
@@ -74,4 +89,18 @@ export function mergeTraces(items: TraceWithSpans[]): TraceWithSpans[] {
 /** The `$traces` parameter of `traceInsertCte` and `LATER_SPANS_INSERT`, of traces merged by `mergeTraces`. */
 export function traceInsertParameter(merged: TraceWithSpans[]): string {
   return JSON.stringify(merged.map(({ trace, spans }) => ({ ...traceToRow(trace), spans: spans.map(spanToRow) })));
+}
+
+/**
+ * At most `maxSpans` spans per trace of a merged batch, in the batch's order (a trace's first write keeps them in its
+ * row); how many were cut is counted.
+ */
+export function capSpans(merged: TraceWithSpans[], maxSpans: number): { capped: TraceWithSpans[]; cut: number } {
+  let cut = 0;
+  const capped = merged.map((item) => {
+    if (item.spans.length <= maxSpans) return item;
+    cut += item.spans.length - maxSpans;
+    return { trace: { ...item.trace, spanCount: maxSpans }, spans: item.spans.slice(0, maxSpans) };
+  });
+  return { capped, cut };
 }

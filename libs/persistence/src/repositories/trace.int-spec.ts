@@ -26,6 +26,7 @@ function sdkTrace(id: string, start: Date, overrides: Partial<TraceRecord> = {})
   };
 }
 
+const LIMITS = { maxSpansPerTrace: 10_000 };
 const nanos = (date: Date) => `${BigInt(date.getTime()) * 1_000_000n}`;
 
 describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
@@ -33,10 +34,10 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
   let actor: Actor;
   let useCases: ReturnType<typeof wire>;
 
-  function wire(repository: TypeOrmTraceRepository) {
+  function wire(repository: TypeOrmTraceRepository, limits = LIMITS) {
     return {
-      ingest: new IngestTracesUseCase(repository),
-      ingestOtlp: new IngestOtlpTracesUseCase(repository),
+      ingest: new IngestTracesUseCase(repository, limits),
+      ingestOtlp: new IngestOtlpTracesUseCase(repository, limits),
       list: new ListTracesUseCase(repository),
       get: new GetTraceUseCase(repository),
       metrics: new GetTraceMetricsUseCase(repository),
@@ -54,8 +55,8 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
   it('stores a batch once: sending it again adds nothing, and another project sees none of it', async () => {
     const start = new Date('2026-11-20T10:00:00.000Z');
     const batch = { traces: [sdkTrace('t-1', start), sdkTrace('t-2', new Date(start.getTime() + 1000))] };
-    expect(await useCases.ingest.execute(actor, batch)).toEqual({ traces: 2, spans: 4 });
-    expect(await useCases.ingest.execute(actor, batch)).toEqual({ traces: 0, spans: 0 });
+    expect(await useCases.ingest.execute(actor, batch)).toEqual({ accepted: 2, rejected: [], traces: 2, spans: 4, rejectedSpans: 0 });
+    expect(await useCases.ingest.execute(actor, batch)).toEqual({ accepted: 2, rejected: [], traces: 0, spans: 0, rejectedSpans: 0 });
 
     const tree = await useCases.get.execute(actor, 't-1');
     expect(tree.trace).toMatchObject({ name: 'generate', status: 'ok', cost: 0.002, tokens: { total: 15 }, model: 'gpt-4o-mini', spanCount: 2 });
@@ -128,12 +129,12 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     const child = span('1'.repeat(16), '2'.repeat(16), 10, [['gen_ai.operation.name', 'chat'], ['gen_ai.request.model', 'gpt-4o'],
       ['gen_ai.usage.input_tokens', 7], ['gen_ai.usage.output_tokens', 3]]);
     expect(await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [child] }] }] }))
-      .toEqual({ traces: 1, spans: 1 });
+      .toEqual({ traces: 1, spans: 1, rejectedSpans: 0, errorMessage: null });
     const root = span('2'.repeat(16), undefined, 0, []);
     const second = span('3'.repeat(16), '2'.repeat(16), 70, [['gen_ai.operation.name', 'chat'], ['gen_ai.usage.input_tokens', 5],
       ['gen_ai.usage.output_tokens', 1]]);
     expect(await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [root, second, child] }] }] }))
-      .toEqual({ traces: 0, spans: 2 });
+      .toEqual({ traces: 0, spans: 2, rejectedSpans: 0, errorMessage: null });
 
     const { trace, spans } = await useCases.get.execute(actor, traceId);
     expect(spans).toHaveLength(3);
@@ -144,13 +145,50 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     expect(spans.find((s) => s.spanId === '1'.repeat(16))).toMatchObject({ kind: 'llm', model: 'gpt-4o', tokens: { total: 10 } });
   });
 
-  it('refuses an OTLP span whose ids or times make no sense, naming it, and stores nothing of the batch', async () => {
+  it('refuses an OTLP span whose ids or times make no sense, naming it, and stores the rest of the batch', async () => {
     const start = new Date('2026-11-22T07:00:00.000Z');
     const good = { traceId: 'b'.repeat(32), spanId: '4'.repeat(16), name: 'ok', startTimeUnixNano: nanos(start), endTimeUnixNano: nanos(start) };
     const backwards = { ...good, spanId: '5'.repeat(16), endTimeUnixNano: nanos(new Date(start.getTime() - 1)) };
-    await expect(useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [good, backwards] }] }] }))
-      .rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['resourceSpans', 0, 'scopeSpans', 0, 'spans', 1] }] });
-    await expect(useCases.get.execute(actor, 'b'.repeat(32))).rejects.toMatchObject({ code: 'not_found' });
+    const outcome = await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [good, backwards] }] }] });
+    expect(outcome).toMatchObject({ traces: 1, spans: 1, rejectedSpans: 1 });
+    expect(outcome.errorMessage).toContain('resourceSpans.0.scopeSpans.0.spans.1: endTimeUnixNano is before startTimeUnixNano');
+    expect((await useCases.get.execute(actor, 'b'.repeat(32))).spans.map((span) => span.spanId)).toEqual(['4'.repeat(16)]);
+    await expect(useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [backwards] }] }] }))
+      .rejects.toMatchObject({ code: 'invalid_input', violations: [{ field: ['resourceSpans', 0, 'scopeSpans', 0, 'spans', 0] }] });
+  });
+
+  it('keeps at most maxSpansPerTrace spans of a trace over all its batches, counts the rest, and pages them in start order', async () => {
+    const capped = wire(new TypeOrmTraceRepository(database.dataSource), { maxSpansPerTrace: 5 });
+    const start = new Date('2026-11-22T08:00:00.000Z');
+    const record = sdkTrace('capped', start);
+    const more = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({
+      ...record.spans[1]!, span_id: `capped-${String(from + i).padStart(3, '0')}`,
+      start_time: new Date(start.getTime() + from + i).toISOString(),
+    }));
+    // The first write keeps 5 of 6 in the trace's row; later batches find no room, whatever they bring again.
+    expect(await capped.ingest.execute(actor, { traces: [{ ...record, spans: [...record.spans, ...more(1, 4)] }] }))
+      .toMatchObject({ accepted: 1, traces: 1, spans: 5, rejectedSpans: 1 });
+    expect(await capped.ingest.execute(actor, { traces: [{ ...record, spans: [...record.spans, ...more(10, 3)] }] }))
+      .toMatchObject({ accepted: 1, traces: 0, spans: 0, rejectedSpans: 3 });
+    const otlpSpan = (i: number) => ({
+      traceId: 'c'.repeat(32), spanId: i.toString(16).padStart(16, '0'), parentSpanId: i > 1 ? (i - 1).toString(16).padStart(16, '0') : undefined,
+      name: `s${i}`, startTimeUnixNano: nanos(new Date(start.getTime() + i)), endTimeUnixNano: nanos(new Date(start.getTime() + i + 1)),
+    });
+    const batch = (from: number, to: number) => ({ resourceSpans: [{ scopeSpans: [{ spans: Array.from({ length: to - from + 1 }, (_, i) => otlpSpan(from + i)) }] }] });
+    expect(await capped.ingestOtlp.execute(actor, batch(1, 3))).toMatchObject({ spans: 3, rejectedSpans: 0 });
+    const grown = await capped.ingestOtlp.execute(actor, batch(2, 9));
+    expect(grown).toMatchObject({ spans: 2, rejectedSpans: 4 });
+    expect(grown.errorMessage).toContain('4 spans past the 5 a trace keeps');
+
+    const pages: string[][] = [];
+    let after = null;
+    do {
+      const page: Awaited<ReturnType<typeof capped.get.execute>> = await capped.get.execute(actor, 'c'.repeat(32), { limit: 2, after });
+      pages.push(page.spans.map((span) => span.name));
+      after = page.nextSpans;
+    } while (after);
+    expect(pages).toEqual([['s1', 's2'], ['s3', 's4'], ['s5']]);
+    expect((await capped.get.execute(actor, 'c'.repeat(32))).trace).toMatchObject({ spanCount: 5 });
   });
 
   /** Each span stored of a project, where it is kept: `row` (its trace's row) or `table` (`spans`). */
@@ -169,14 +207,14 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     const kept = traceFromRecord(projectId, sdkTrace('kept', new Date('2026-11-21T10:00:00.000Z')));
     // A span naming a trace the batch does not hold is not stored: no trace, no span. A span sent twice is one span.
     const stray = { ...kept.spans[1]!, spanId: 'stray', traceId: 'no-such-trace' };
-    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, stray, kept.spans[0]!] }])).toEqual({ traces: 1, spans: 2 });
+    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, stray, kept.spans[0]!] }], LIMITS)).toEqual({ traces: 1, spans: 2, rejectedSpans: 0 });
     expect(await storedSpans(projectId)).toEqual(['kept-llm in row', 'kept-root in row']);
 
     const late = { ...kept.spans[1]!, spanId: 'kept-late', startTime: new Date('2026-11-21T09:59:59.000Z') };
-    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, late] }])).toEqual({ traces: 0, spans: 1 });
-    expect(await repository.save(projectId, [{ ...kept, spans: [late, ...kept.spans] }])).toEqual({ traces: 0, spans: 0 });
+    expect(await repository.save(projectId, [{ ...kept, spans: [...kept.spans, late] }], LIMITS)).toEqual({ traces: 0, spans: 1, rejectedSpans: 0 });
+    expect(await repository.save(projectId, [{ ...kept, spans: [late, ...kept.spans] }], LIMITS)).toEqual({ traces: 0, spans: 0, rejectedSpans: 0 });
     expect(await storedSpans(projectId)).toEqual(['kept-late in table', 'kept-llm in row', 'kept-root in row']);
-    const found = await repository.findById(projectId, 'kept');
+    const found = await repository.findById(projectId, 'kept', { limit: 100, after: null });
     expect(found!.spans.map((span) => span.spanId)).toEqual(['kept-late', 'kept-llm', 'kept-root']);
     expect(found!.spans[0]).toEqual(late);
     expect(found!.spans.find((span) => span.spanId === 'kept-root')).toEqual(kept.spans.find((span) => span.spanId === 'kept-root'));
@@ -190,7 +228,7 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     const old = sdkTrace('old', new Date(now.getTime() - 40 * 86_400_000));
     await useCases.ingest.execute(actor, { traces: [old, sdkTrace('recent', new Date(now.getTime() - 86_400_000))] });
     const late = { ...old.spans[1]!, span_id: 'old-late' };
-    expect(await useCases.ingest.execute(actor, { traces: [{ ...old, spans: [late] }] })).toEqual({ traces: 0, spans: 1 });
+    expect(await useCases.ingest.execute(actor, { traces: [{ ...old, spans: [late] }] })).toMatchObject({ traces: 0, spans: 1 });
     expect(await useCases.purge.execute({ retentionDays: 30, now })).toBeGreaterThanOrEqual(1);
     await expect(useCases.get.execute(actor, 'old')).rejects.toMatchObject({ code: 'not_found' });
     expect((await useCases.get.execute(actor, 'recent')).spans).toHaveLength(2);

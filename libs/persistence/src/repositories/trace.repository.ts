@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MetricsInterval, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans } from '@crucible/domain';
-import { type TraceCursor, type TracePage, TraceRepository } from '@crucible/application';
-import { SPAN_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, traceFromRow } from '../mappers/trace.mapper';
-import { LATER_SPANS_INSERT, SPAN_COLUMNS, TRACE_COLUMNS, mergeTraces, traceInsertCte, traceInsertParameter } from './trace-insert.sql';
+import {
+  type MetricsInterval, TRACE_PREVIEW_LENGTH, type TraceFilter, type TraceListItem, type TraceMetricsBucket, type TraceWithSpans,
+} from '@crucible/domain';
+import {
+  type SavedTraces, type SpanCursor, type TraceCursor, type TracePage, TraceRepository, type TraceWithSpanPage,
+} from '@crucible/application';
+import { SPAN_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
+import {
+  LATER_SPANS_INSERT, SPAN_COLUMNS, TRACE_COLUMNS, TRACE_SUMMARY_COLUMNS, capSpans, mergeTraces, traceInsertCte, traceInsertParameter,
+} from './trace-insert.sql';
 
 /** Every span stored of the traces `$2` of project `$1`: in its trace's row or in `spans` (never both). */
 const STORED_SPANS = `
@@ -11,6 +17,10 @@ const STORED_SPANS = `
    WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])
   UNION ALL
   SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
+
+/** The start of inputs and output (their JSON text) and whether there was more: a list never reads them whole. */
+const PREVIEW_COLUMNS = ['inputs', 'output'].map((column) => `
+  left(${column}::text, ${TRACE_PREVIEW_LENGTH}) AS ${column}_preview, length(${column}::text) > ${TRACE_PREVIEW_LENGTH} AS ${column}_truncated`).join(',');
 
 /** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
 function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
@@ -39,8 +49,9 @@ export class TypeOrmTraceRepository extends TraceRepository {
     super();
   }
 
-  async save(projectId: string, items: TraceWithSpans[]): Promise<{ traces: number; spans: number }> {
-    const merged = mergeTraces(items);
+  async save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces> {
+    const { capped: merged, cut } = capSpans(mergeTraces(items), limits.maxSpansPerTrace);
+    let rejectedSpans = cut;
     const [{ traces }]: Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }> }> = await this.dataSource.query(
       `WITH ${traceInsertCte(1, 2)} SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces`,
       [projectId, traceInsertParameter(merged)],
@@ -53,12 +64,15 @@ export class TypeOrmTraceRepository extends TraceRepository {
     let spans = added.reduce((sum, item) => sum + item.spans.length, 0);
     if (grown.length > 0) {
       const grownIds = grown.map((item) => item.trace.traceId);
-      const [later]: Array<{ spans: number }> = await this.dataSource.query(LATER_SPANS_INSERT, [projectId, grownIds, traceInsertParameter(grown)]);
+      const [later]: Array<{ spans: number; offered: number }> = await this.dataSource.query(
+        LATER_SPANS_INSERT, [projectId, grownIds, traceInsertParameter(grown), limits.maxSpansPerTrace],
+      );
       spans += later!.spans;
+      rejectedSpans += later!.offered - later!.spans;
       const grownOtlp = grownIds.filter((traceId) => stored.get(traceId)!.source === 'otlp');
       if (grownOtlp.length > 0) await this.recomputeOtlpTotals(projectId, grownOtlp);
     }
-    return { traces: added.length, spans };
+    return { traces: added.length, spans, rejectedSpans };
   }
 
   /** An OTLP trace whose spans came over several batches: its totals are those of every span stored. */
@@ -92,24 +106,34 @@ export class TypeOrmTraceRepository extends TraceRepository {
     }
     params.push(page.limit + 1);
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE ${where}${keyset}
+      `SELECT project_id, ${TRACE_SUMMARY_COLUMNS},${PREVIEW_COLUMNS} FROM traces WHERE ${where}${keyset}
        ORDER BY start_time DESC, trace_id DESC LIMIT $${params.length}`,
       params,
     );
-    const traces: StoredTrace[] = rows.slice(0, page.limit).map(traceFromRow);
+    const traces: TraceListItem[] = rows.slice(0, page.limit).map(traceListItemFromRow);
     const last = traces[traces.length - 1];
     return { traces, next: rows.length > page.limit && last ? { startTime: last.startTime, traceId: last.traceId } : null };
   }
 
-  async findById(projectId: string, traceId: string): Promise<TraceWithSpans | null> {
+  async findById(projectId: string, traceId: string, page: { limit: number; after: SpanCursor | null }): Promise<TraceWithSpanPage | null> {
     const [row] = await this.dataSource.query(
       `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`, [projectId, traceId],
     );
     if (!row) return null;
-    const spans: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT * FROM (${STORED_SPANS}) stored ORDER BY start_time, span_id`, [projectId, [traceId]],
+    const params: unknown[] = [projectId, [traceId]];
+    let keyset = '';
+    if (page.after) {
+      params.push(page.after.startTime.toISOString(), page.after.spanId);
+      keyset = ` WHERE (start_time, span_id) > ($3::timestamptz, $4::text)`;
+    }
+    params.push(page.limit + 1);
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT * FROM (${STORED_SPANS}) stored${keyset} ORDER BY start_time, span_id LIMIT $${params.length}`, params,
     );
-    return { trace: traceFromRow(row), spans: spans.map((span) => spanFromRow(traceId, span)) };
+    const spans = rows.slice(0, page.limit).map((span) => spanFromRow(traceId, span));
+    const last = spans[spans.length - 1];
+    const nextSpans = rows.length > page.limit && last ? { startTime: last.startTime, spanId: last.spanId } : null;
+    return { trace: traceFromRow(row), spans, nextSpans };
   }
 
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_NAME } from '@crucible/contracts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '@crucible/integrations';
+import { DEFAULT_MAX_SPANS_PER_TRACE } from '@crucible/application';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.string()
@@ -37,6 +38,7 @@ export const environmentSchema = z.object({
   CRUCIBLE_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
   CRUCIBLE_MAX_RESPONSE_BYTES: wholeNumber(1).default(DEFAULT_MAX_RESPONSE_BYTES),
   CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),
+  CRUCIBLE_MAX_SPANS_PER_TRACE: wholeNumber(1).default(DEFAULT_MAX_SPANS_PER_TRACE),
   CRUCIBLE_SANDBOX_MAX_ISOLATES: wholeNumber(1).optional(),
   OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
   OPENAI_API_KEY: z.string().optional(),

@@ -54,7 +54,7 @@ describe('RunEvaluationUseCase', () => {
     // Every row links to the trace of its invocation, kept with the app, variant and revision it ran.
     const scenarios = await world.evaluations.listScenarios(actor.projectId, evaluation.id);
     for (const scenario of scenarios) {
-      const kept = await world.traces.findById(actor.projectId, scenario.traceId!);
+      const kept = await world.traces.findById(actor.projectId, scenario.traceId!, { limit: 100, after: null });
       expect(kept?.trace).toMatchObject({ appId: evaluation.appId, variantRevisionId: evaluation.variantRevisionId, output: scenario.output });
     }
   });

@@ -1,1 +1,2 @@
 export * from './trace.repository.port';
+export * from './trace-ingest-limits.port';

@@ -1,5 +1,5 @@
 import type {
-  MetricsInterval, StoredTrace, TraceFilter, TraceMetricsBucket, TraceWithSpans,
+  MetricsInterval, StoredTrace, TraceFilter, TraceListItem, TraceMetricsBucket, TraceWithSpans,
 } from '@crucible/domain';
 
 /** Keyset position in the newest-first trace list. */
@@ -9,21 +9,43 @@ export interface TraceCursor {
 }
 
 export interface TracePage {
-  traces: StoredTrace[];
+  traces: TraceListItem[];
   /** Where the next page starts, or null on the last page. */
   next: TraceCursor | null;
+}
+
+/** Keyset position in a trace's spans, in start order. */
+export interface SpanCursor {
+  startTime: Date;
+  spanId: string;
+}
+
+/** A trace with one page of its spans (in start order) and where the next page starts, or null on the last. */
+export interface TraceWithSpanPage {
+  trace: StoredTrace;
+  spans: TraceWithSpans['spans'];
+  nextSpans: SpanCursor | null;
+}
+
+export interface SavedTraces {
+  /** Traces stored for the first time. */
+  traces: number;
+  /** Spans stored for the first time. */
+  spans: number;
+  /** Spans refused because their trace already held `maxSpansPerTrace`. */
+  rejectedSpans: number;
 }
 
 export abstract class TraceRepository {
   /**
    * Stores traces and their spans, idempotent by trace and span id: a trace seen again keeps what it had and
-   * fills in only what it lacked (app, variant, environment, route); spans seen again are ignored. Traces
-   * whose source is `otlp` get their totals recomputed from every stored span, since their spans may
-   * arrive over several batches.
+   * fills in only what it lacked (app, variant, environment, route); spans seen again are ignored. A trace keeps at
+   * most `maxSpansPerTrace` spans over all its batches; those past it are refused and counted. Traces whose source
+   * is `otlp` get their totals recomputed from every stored span, since their spans may arrive over several batches.
    */
-  abstract save(projectId: string, items: TraceWithSpans[]): Promise<{ traces: number; spans: number }>;
+  abstract save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces>;
   abstract list(projectId: string, filter: TraceFilter, page: { limit: number; after: TraceCursor | null }): Promise<TracePage>;
-  abstract findById(projectId: string, traceId: string): Promise<TraceWithSpans | null>;
+  abstract findById(projectId: string, traceId: string, spans: { limit: number; after: SpanCursor | null }): Promise<TraceWithSpanPage | null>;
   abstract metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]>;
   /** Deletes every project's traces (and their spans) that started before `cutoff`; returns how many. */
   abstract deleteStartedBefore(cutoff: Date): Promise<number>;
