@@ -81,3 +81,30 @@ describe('TraceExporter', () => {
     await api.close();
   });
 });
+
+describe('TraceExporter cleaning', () => {
+  it('sends every string and key without NUL characters or unpaired surrogates, and leaves other text alone', async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const exporter = new TraceExporter({ host: url, apiKey: 'k', flushIntervalMs: 60_000 });
+    const dirty = record('dirty');
+    dirty.spans[0]!.name = 'ro\u0000ot';
+    dirty.inputs = { 'ke\u0000y': ['cut \ud83d', '\udca9 alone', 'whole 😀', 'a literal \\u0000 stays'], [`lone \ud800`]: 1 };
+    exporter.enqueue(dirty);
+    await exporter.shutdown();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const [sent] = (JSON.parse(bodies[0]!) as { traces: TraceRecord[] }).traces;
+    expect(sent!.spans[0]!.name).toBe('root');
+    expect(sent!.inputs).toEqual({ key: ['cut \ufffd', '\ufffd alone', 'whole 😀', 'a literal \\u0000 stays'], 'lone \ufffd': 1 });
+    expect(bodies[0]).not.toMatch(/\\u0000"|\\ud[89a-f]/i);
+  });
+});

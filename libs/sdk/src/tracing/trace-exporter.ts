@@ -1,4 +1,5 @@
 import type { TraceRecord } from '@crucible/contracts';
+import { exportableJson } from './exportable-text';
 
 export interface TraceExporterOptions {
   host: string;
@@ -25,7 +26,7 @@ export interface TraceExportStats {
  * Sends traces to the api's `POST /traces` in the background. `enqueue` is synchronous and O(1): export
  * never delays, fails or changes a call's answer. Memory is bounded by `maxQueue`: while the api is away,
  * queued traces wait for the next interval and what does not fit is dropped and counted; a batch the api
- * refuses (4xx) is dropped and counted too.
+ * refuses (4xx) is dropped and counted too. Text the api cannot store (NUL, unpaired surrogates) is cleaned on the way.
  */
 export class TraceExporter {
   private readonly queue: TraceRecord[] = [];
@@ -114,7 +115,7 @@ export class TraceExporter {
       const response = await fetch(this.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `ApiKey ${this.options.apiKey}` },
-        body: JSON.stringify({ traces }),
+        body: exportableJson({ traces }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       await response.arrayBuffer().catch(() => undefined);
