@@ -1432,7 +1432,11 @@ export interface components {
             role: "admin" | "member";
         };
         OtlpIngestedDto_Output: {
-            partialSuccess: Record<string, never>;
+            /** @description OTLP ExportTracePartialSuccess: empty when every span was accepted */
+            partialSuccess: {
+                errorMessage?: string;
+                rejectedSpans?: number;
+            };
         };
         PlaygroundRunDto: {
             /** @description Overrides on top of the revision's parameters */
@@ -1510,11 +1514,17 @@ export interface components {
             end_time: string;
             environment: string | null;
             error: unknown;
-            inputs: unknown;
+            /** @description the start of the value's JSON text, at most 500 characters; null when there is none */
+            inputs_preview: string | null;
+            /** @description the inputs go on past their preview */
+            inputs_truncated: boolean;
             latency_ms: number;
             model: string | null;
             name: string | null;
-            output: unknown;
+            /** @description the start of the value's JSON text, at most 500 characters; null when there is none */
+            output_preview: string | null;
+            /** @description the output goes on past its preview */
+            output_truncated: boolean;
             route: string | null;
             source: string;
             span_count: number;
@@ -1558,8 +1568,14 @@ export interface components {
             status: "success";
         };
         TraceIngestedDto_Output: {
+            accepted: number;
             accepted_spans: number;
             accepted_traces: number;
+            rejected: {
+                detail: string;
+                index: number;
+            }[];
+            rejected_spans: number;
         };
         TraceMetricsDto_Output: {
             buckets: {
@@ -1579,11 +1595,13 @@ export interface components {
             latency_ms: number;
             model: string | null;
             name: string | null;
+            /** @description more spans follow: ask again with `spans_cursor` set to this; null on the last page */
+            next_spans_cursor: string | null;
             output: unknown;
             route: string | null;
             source: string;
             span_count: number;
-            /** @description root spans, each with its children */
+            /** @description root spans of this page (spans whose parent is not among them), each with its children, in start order */
             spans: {
                 [key: string]: unknown;
             }[];
@@ -3069,7 +3087,12 @@ export interface operations {
     };
     TracesController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description opaque; `next_spans_cursor` of the previous answer */
+                spans_cursor?: string;
+                /** @description spans in this answer at most (default and most: 10000) */
+                spans_limit?: number;
+            };
             header?: never;
             path: {
                 trace_id: string;
