@@ -5,10 +5,19 @@ import type { TraceDetail, TraceSpan } from './trace-wire';
 
 interface Row { span: TraceSpan; depth: number }
 
-/** Depth-first, parents before children, children in start order: the order a waterfall reads. */
-function flatten(spans: TraceSpan[], depth = 0): Row[] {
-  const sorted = [...spans].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
-  return sorted.flatMap((span) => [{ span, depth }, ...flatten(span.children, depth + 1)]);
+const byStart = (a: TraceSpan, b: TraceSpan) => Date.parse(a.start_time) - Date.parse(b.start_time);
+
+/** Depth-first, parents before children, children in start order: the order a waterfall reads. A chain may be thousands deep: no recursion. */
+function flatten(spans: TraceSpan[]): Row[] {
+  const rows: Row[] = [];
+  const pending: Row[] = [...spans].sort(byStart).reverse().map((span) => ({ span, depth: 0 }));
+  while (pending.length > 0) {
+    const row = pending.pop()!;
+    rows.push(row);
+    const children = [...row.span.children].sort(byStart).reverse();
+    for (const span of children) pending.push({ span, depth: row.depth + 1 });
+  }
+  return rows;
 }
 
 function WaterfallRow({ row, traceStart, totalMs }: { row: Row; traceStart: number; totalMs: number }) {

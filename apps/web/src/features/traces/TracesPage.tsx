@@ -48,6 +48,17 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
   );
 }
 
+/** A list preview as the detail would show it: the value itself when whole, else the start of its JSON text. */
+function previewText(preview: string | null, truncated: boolean): string {
+  if (preview === null) return formatValue(null);
+  if (truncated) return `${preview}…`;
+  try {
+    return formatValue(JSON.parse(preview));
+  } catch {
+    return preview;
+  }
+}
+
 function TraceRow({ trace, onOpen }: { trace: TraceSummary; onOpen: () => void }) {
   return (
     <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} aria-label={`Trace ${trace.name} at ${formatTime(trace.start_time)}`}>
@@ -55,7 +66,7 @@ function TraceRow({ trace, onOpen }: { trace: TraceSummary; onOpen: () => void }
       <Table.Td>
         <Button variant="subtle" size="compact-sm" onClick={(event) => { event.stopPropagation(); onOpen(); }}>{trace.name}</Button>
       </Table.Td>
-      <Table.Td><Text size="sm" lineClamp={2} maw={280} style={{ overflowWrap: 'anywhere' }}>{formatValue(trace.inputs)}</Text></Table.Td>
+      <Table.Td><Text size="sm" lineClamp={2} maw={280} style={{ overflowWrap: 'anywhere' }}>{previewText(trace.inputs_preview, trace.inputs_truncated)}</Text></Table.Td>
       <Table.Td>{trace.environment ?? '—'}</Table.Td>
       <Table.Td><Badge color={trace.status === 'error' ? 'red' : 'green'} tt="none" miw="max-content">{trace.status}</Badge></Table.Td>
       <Table.Td>{formatMs(trace.latency_ms)}</Table.Td>
