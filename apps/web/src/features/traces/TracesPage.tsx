@@ -50,7 +50,7 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
 
 /** A list preview as the detail would show it: the value itself when whole, else the start of its JSON text. */
 function previewText(preview: string | null, truncated: boolean): string {
-  if (preview === null) return formatValue(null);
+  if (preview === null) return formatValue(undefined);
   if (truncated) return `${preview}…`;
   try {
     return formatValue(JSON.parse(preview));
