@@ -146,6 +146,7 @@ describe.each(['pglite', 'postgres'] as Engine[])('trace ingest and reads on %s'
       }
       seen.push(...flat.map((node) => node.span_id));
       cursor = page.body.next_spans_cursor;
+      if (cursor) expect(page.headers.get('link')).toBe(`</traces/wide?spans_limit=4000&spans_cursor=${encodeURIComponent(cursor)}>; rel="next"`);
       pages += 1;
     } while (cursor);
     expect(pages).toBe(3);

@@ -50,6 +50,13 @@ function spanCursorPosition(cursor: string | undefined): SpanCursor | null {
   return { startTime: time, spanId: keys[1]! };
 }
 
+/** §10's `Link: rel="next"` for the trace detail's span pages: the same request with `spans_cursor`. */
+function nextSpansLink(request: Request, cursor: string): string {
+  const url = new URL(request.originalUrl, 'http://placeholder');
+  url.searchParams.set('spans_cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
 /** ARCHITECTURE §14: ingest (our shape and OTLP/HTTP JSON), list, one trace as a span tree, metrics. */
 @ApiTags('traces')
 @ApiSecurity('ApiKey')
@@ -109,12 +116,15 @@ export class TracesController {
   /** Written as JSON text by the presenter (a span tree may be deeper than JSON.stringify can go). */
   @Get('traces/:trace_id')
   @ApiOkResponse({ type: TraceTreeDto.Output })
-  async get(@CurrentActor() actor: Actor, @Param('trace_id') traceId: string, @Query() query: TraceTreeQueryDto, @Res() response: Response) {
+  async get(
+    @CurrentActor() actor: Actor, @Param('trace_id') traceId: string, @Query() query: TraceTreeQueryDto, @Req() request: Request, @Res() response: Response,
+  ) {
     if (!TRACE_ID.test(traceId)) {
       throw new RequestValidationError([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);
     }
     const found = await this.getTrace.execute(actor, traceId, { limit: query.spans_limit, after: spanCursorPosition(query.spans_cursor) });
     const next = found.nextSpans ? encodeCursor([found.nextSpans.startTime.toISOString(), found.nextSpans.spanId]) : null;
+    if (next) response.setHeader('Link', nextSpansLink(request, next));
     response.type('application/json').send(traceTreeJson(found, next));
   }
 }
