@@ -1,10 +1,15 @@
-import type { StoredSpan, StoredTrace, TraceWithSpans } from '@crucible/domain';
+import { type StoredSpan, type StoredTrace, TRACE_PREVIEW_LENGTH, type TraceWithSpans } from '@crucible/domain';
 import { SPAN_RECORD_COLUMNS, TRACE_RECORD_COLUMNS, spanToRow, traceToRow } from '../mappers/trace.mapper';
 
 /** A trace's columns but its inputs and output, which lists read only the start of. */
 export const TRACE_SUMMARY_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, status,
   start_time, end_time, latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, model, error, span_count`;
 export const TRACE_COLUMNS = `${TRACE_SUMMARY_COLUMNS}, inputs, output`;
+/** What the trace list reads in place of inputs and output: their start (migration 1765000000300), written with them. */
+export const PREVIEW_COLUMNS = 'inputs_preview, inputs_truncated, output_preview, output_truncated';
+const PREVIEW_VALUES = ['inputs', 'output']
+  .map((column) => `left(${column}::text, ${TRACE_PREVIEW_LENGTH}), coalesce(length(${column}::text) > ${TRACE_PREVIEW_LENGTH}, false)`)
+  .join(', ');
 /** A span's columns besides its project and trace, in `SPAN_RECORD_COLUMNS`' order. */
 export const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, status, start_time, end_time, latency_ms, inputs, outputs, error,
   model, prompt_tokens, completion_tokens, total_tokens, cost, attributes`;
@@ -20,8 +25,8 @@ export const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, status, start_
  */
 export function traceInsertCte(project: number, traces: number): string {
   return `saved_traces AS (
-      INSERT INTO traces (project_id, ${TRACE_COLUMNS}, inline_spans)
-      SELECT $${project}::uuid, ${TRACE_COLUMNS}, spans
+      INSERT INTO traces (project_id, ${TRACE_COLUMNS}, inline_spans, ${PREVIEW_COLUMNS})
+      SELECT $${project}::uuid, ${TRACE_COLUMNS}, spans, ${PREVIEW_VALUES}
         FROM jsonb_to_recordset($${traces}::jsonb) AS r(${TRACE_RECORD_COLUMNS}, spans jsonb)
       ON CONFLICT (project_id, trace_id) DO UPDATE SET
         app_id = coalesce(traces.app_id, excluded.app_id),

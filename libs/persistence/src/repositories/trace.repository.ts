@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  type MetricsInterval, TRACE_PREVIEW_LENGTH, type TraceFilter, type TraceListItem, type TraceMetricsBucket, type TraceWithSpans,
+  type MetricsInterval, type TraceFilter, type TraceListItem, type TraceMetricsBucket, type TraceWithSpans,
 } from '@crucible/domain';
 import {
   type SavedTraces, type SpanCursor, type TraceCursor, type TracePage, TraceRepository, type TraceWithSpanPage,
 } from '@crucible/application';
 import { SPAN_RECORD_COLUMNS, metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
 import {
-  LATER_SPANS_INSERT, SPAN_COLUMNS, TRACE_COLUMNS, TRACE_SUMMARY_COLUMNS, capSpans, mergeTraces, traceInsertCte, traceInsertParameter,
+  LATER_SPANS_INSERT, PREVIEW_COLUMNS, SPAN_COLUMNS, TRACE_COLUMNS, TRACE_SUMMARY_COLUMNS, capSpans, mergeTraces, traceInsertCte, traceInsertParameter,
 } from './trace-insert.sql';
 
 /** Every span stored of the traces `$2` of project `$1`: in its trace's row or in `spans` (never both). */
@@ -17,10 +17,6 @@ const STORED_SPANS = `
    WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])
   UNION ALL
   SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
-
-/** The start of inputs and output (their JSON text) and whether there was more: a list never reads them whole. */
-const PREVIEW_COLUMNS = ['inputs', 'output'].map((column) => `
-  left(${column}::text, ${TRACE_PREVIEW_LENGTH}) AS ${column}_preview, length(${column}::text) > ${TRACE_PREVIEW_LENGTH} AS ${column}_truncated`).join(',');
 
 /** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
 function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
@@ -106,7 +102,7 @@ export class TypeOrmTraceRepository extends TraceRepository {
     }
     params.push(page.limit + 1);
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT project_id, ${TRACE_SUMMARY_COLUMNS},${PREVIEW_COLUMNS} FROM traces WHERE ${where}${keyset}
+      `SELECT project_id, ${TRACE_SUMMARY_COLUMNS}, ${PREVIEW_COLUMNS} FROM traces WHERE ${where}${keyset}
        ORDER BY start_time DESC, trace_id DESC LIMIT $${params.length}`,
       params,
     );
