@@ -5,20 +5,20 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; violations: Input
 
 type Issue = z.core.$ZodIssue;
 
-const kindOf = (issue: Issue): string => (issue as { origin?: unknown }).origin as string ?? '';
+const TYPE_RULES: Readonly<Record<string, InputRule>> = {
+  string: 'not_text', number: 'not_number', int: 'not_integer', boolean: 'not_boolean', array: 'not_list', object: 'not_object',
+};
 
 /** A zod issue as one of our input rules, so a 422 names it as every other endpoint does. */
 function ruleOf(issue: Issue): InputRule {
-  const origin = kindOf(issue);
   switch (issue.code) {
     case 'too_big':
-      return origin === 'string' ? 'text_too_long' : origin === 'array' ? 'too_many_items' : 'above_maximum';
+      return issue.origin === 'string' ? 'text_too_long' : issue.origin === 'array' ? 'too_many_items' : 'above_maximum';
     case 'too_small':
-      return origin === 'string' ? 'text_too_short' : origin === 'array' ? 'too_few_items' : 'below_minimum';
+      return issue.origin === 'string' ? 'text_too_short' : issue.origin === 'array' ? 'too_few_items' : 'below_minimum';
     case 'invalid_type':
       if (issue.input === undefined) return 'required';
-      return ({ string: 'not_text', number: 'not_number', boolean: 'not_boolean', array: 'not_list', object: 'not_object' } as const)[
-        issue.expected as 'string'] ?? 'invalid_value';
+      return TYPE_RULES[issue.expected] ?? 'invalid_value';
     case 'invalid_value':
       return 'not_a_choice';
     case 'unrecognized_keys':
