@@ -1,4 +1,4 @@
-import { storableText } from '@crucible/domain';
+import { redactUrlsIn, storableText } from '@crucible/domain';
 
 /** A call to a URL that a user configured (a variant's service, a webhook evaluator, a service's /openapi.json). */
 export interface OutboundRequest {
@@ -54,5 +54,6 @@ export function foreignExcerpt(text: string, max = 200): string {
   const flat = text.trim();
   if (flat === '') return '(empty body)';
   // Stored with the row it failed: storable even when the cut splits a surrogate pair.
-  return storableText(flat.length > max ? `${flat.slice(0, max)}…` : flat);
+  // A service may echo a URL with its credentials (its own, or the one it was called at).
+  return storableText(redactUrlsIn(flat.length > max ? `${flat.slice(0, max)}…` : flat));
 }
