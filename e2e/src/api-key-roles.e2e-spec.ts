@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createTestPostgres } from '@crucible/persistence';
-import { type Engine, type RunningApi, startApi } from './support/api-harness';
+import { BOOTSTRAP_KEY, type Engine, type RunningApi, startApi } from './support/api-harness';
 import { answer, ok } from './support/api-answers';
+import { spawnApiProcess, untilHealthy } from './support/api-process';
 
 describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap key on %s', (engine) => {
   let server: RunningApi;
@@ -31,6 +32,45 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
     expect(extra.role).toBe('member');
     expect((await server.withKey(extra.key).POST('/projects', { body: { name: 'sneaky' } })).response.status).toBe(403);
     expect((await server.api.GET('/projects/current')).response.status).toBe(200);
+  });
+
+  it('keeps key management to admins: a member can neither revoke, mint nor list keys; an admin mints admin keys', async () => {
+    const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
+    const ofProject = { params: { path: { project_id: projectId } } };
+    const adminKeyId = (await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject))).find((k) => k.role === 'admin')!.id;
+    const issued = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'member' } }));
+    const member = server.withKey(issued.key);
+    const ofAdminKey = { params: { path: { project_id: projectId, key_id: adminKeyId } } };
+
+    const revoke = await answer(member.DELETE('/projects/{project_id}/api-keys/{key_id}', ofAdminKey));
+    expect(revoke).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/only admin API keys may create, list or revoke API keys/) } });
+    expect((await server.api.GET('/projects/current')).response.status).toBe(200);
+    expect(await answer(member.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'minted' } })))
+      .toMatchObject({ status: 403, body: { detail: expect.any(String) } });
+    expect(await answer(member.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'minted', role: 'admin' } })))
+      .toMatchObject({ status: 403 });
+    expect(await answer(member.GET('/projects/{project_id}/api-keys', ofProject))).toMatchObject({ status: 403, body: { detail: expect.any(String) } });
+
+    const admin = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'second admin', role: 'admin' } }));
+    expect(admin.role).toBe('admin');
+    expect((await server.withKey(admin.key).POST('/projects', { body: { name: 'by-second-admin' } })).response.status).toBe(200);
+    const ofMemberKey = { params: { path: { project_id: projectId, key_id: issued.id } } };
+    expect((await server.withKey(admin.key).DELETE('/projects/{project_id}/api-keys/{key_id}', ofMemberKey)).response.status).toBe(204);
+    expect((await member.GET('/projects/current')).response.status).toBe(401);
+    expect((await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject))).map((k) => k.id)).not.toContain(issued.id);
+  });
+
+  it('lists a public identifier as each key\'s prefix, never characters of the secret', async () => {
+    const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
+    const ofProject = { params: { path: { project_id: projectId } } };
+    const issued = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'listed' } }));
+    expect(issued.prefix).toMatch(/^crc_.{8}$/);
+    expect(issued.key).not.toContain(issued.prefix.slice(4));
+    const listed = await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject));
+    expect(listed.find((k) => k.id === issued.id)!.prefix).toBe(issued.prefix);
+    const bootstrap = listed.find((k) => k.name === 'default')!;
+    expect(BOOTSTRAP_KEY).not.toContain(bootstrap.prefix.slice(4));
+    expect(bootstrap.prefix).not.toBe(BOOTSTRAP_KEY.slice(0, 8));
   });
 });
 
@@ -61,4 +101,59 @@ describe('CRUCIBLE_BOOTSTRAP_API_KEY on a start with existing data', () => {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a revoked CRUCIBLE_BOOTSTRAP_API_KEY', () => {
+  it.each<Engine>(['pglite', 'postgres'])('stays revoked on a later start, with a warning that does not show it (%s)', async (engine) => {
+    const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'crucible-revoked-')) : null;
+    const postgres = engine === 'postgres' ? await createTestPostgres() : undefined;
+    try {
+      const first = await startApi(engine, { dataDir, postgres });
+      const projectId = (await ok(first.api.GET('/projects/current'))).project_id;
+      const ofProject = { params: { path: { project_id: projectId } } };
+      const bootstrapId = (await ok(first.api.GET('/projects/{project_id}/api-keys', ofProject)))[0]!.id;
+      const successor = await ok(first.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'successor', role: 'admin' } }));
+      const revoked = await first.withKey(successor.key).DELETE('/projects/{project_id}/api-keys/{key_id}', {
+        params: { path: { project_id: projectId, key_id: bootstrapId } },
+      });
+      expect(revoked.response.status).toBe(204);
+      await first.close();
+
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      const second = await startApi(engine, { dataDir, postgres, logger });
+      try {
+        expect((await second.api.GET('/projects/current')).response.status).toBe(401);
+        const listed = await ok(second.withKey(successor.key).GET('/projects/{project_id}/api-keys', ofProject));
+        expect(listed.map((k) => k.name)).toEqual(['successor']);
+        const warning = lines.map((line) => JSON.parse(line)).find((entry) => /CRUCIBLE_BOOTSTRAP_API_KEY/.test(entry.msg));
+        expect(warning).toMatchObject({ level: 40, msg: expect.stringMatching(/revoked/), api_key_id: bootstrapId });
+        expect(lines.join('\n')).not.toContain(BOOTSTRAP_KEY);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await postgres?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('a short CRUCIBLE_BOOTSTRAP_API_KEY', () => {
+  it('stops the api at start, naming the variable and the rule but not the key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crucible-short-key-'));
+    try {
+      const api = await spawnApiProcess({ CRUCIBLE_DATA_DIR: dataDir, CRUCIBLE_BOOTSTRAP_API_KEY: 'Passw0rd' });
+      try {
+        // An api that starts anyway must not keep the test waiting for an exit that never comes.
+        expect(await Promise.race([api.exited, untilHealthy(api).then(() => 'started')])).toBe(1);
+        expect(api.output()).toContain('CRUCIBLE_BOOTSTRAP_API_KEY must be at least 32 characters');
+        expect(api.output()).not.toContain('Passw0rd');
+      } finally {
+        await api.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

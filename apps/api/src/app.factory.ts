@@ -64,13 +64,19 @@ function protectOwnSocket(app: INestApplication): void {
 
 /**
  * First start on an empty database: create the default project and say its key once. Later starts with a
- * CRUCIBLE_BOOTSTRAP_API_KEY the database does not know: add it to the default project (logged without the key).
+ * CRUCIBLE_BOOTSTRAP_API_KEY the database does not know: add it to the default project (logged without the key);
+ * one that was revoked stays revoked (a warning says so).
  */
 export async function bootstrapDefaultProject(app: INestApplication, logger: Logger, rawKey?: string): Promise<void> {
   const outcome = await app.get(BootstrapDefaultProjectUseCase).execute({ rawKey });
   if (outcome.kind === 'key_added') {
     logger.info({ project_id: outcome.project.id, api_key_id: outcome.key.id, prefix: outcome.key.prefix },
       'added CRUCIBLE_BOOTSTRAP_API_KEY to the default project as an admin key');
+    return;
+  }
+  if (outcome.kind === 'revoked_key_ignored') {
+    logger.warn({ project_id: outcome.key.projectId, api_key_id: outcome.key.id, revoked_at: outcome.key.revokedAt },
+      'ignored CRUCIBLE_BOOTSTRAP_API_KEY: that key was revoked and stays revoked (set a new key, or unset the variable)');
     return;
   }
   if (outcome.kind !== 'created') return;

@@ -53,6 +53,7 @@ export class AccessController {
     };
   }
 
+  /** Key management (list, create, revoke) is for admin keys: 403 for a member. */
   @Get(':project_id/api-keys')
   @ZodResponse({ status: 200, type: [ApiKeyDto] })
   async list(
@@ -69,7 +70,7 @@ export class AccessController {
     @Param('project_id', new IdPipe('project')) projectId: string,
     @Body() body: CreateApiKeyDto,
   ) {
-    const { key, rawKey } = await this.createApiKey.execute(actor, { projectId, name: body.name ?? undefined });
+    const { key, rawKey } = await this.createApiKey.execute(actor, { projectId, name: body.name ?? undefined, role: body.role ?? undefined });
     return { ...presentApiKey(key), key: rawKey };
   }
 

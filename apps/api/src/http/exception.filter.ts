@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { DomainError, type DomainErrorCode } from '@crucible/domain';
+import { DomainError, type DomainErrorCode, redactUrlsIn } from '@crucible/domain';
 import { isDatabaseUnavailable } from '@crucible/persistence';
 import { loggableError } from '@crucible/platform';
 import { presentViolation } from '../presenters/input-violation.presenter';
@@ -36,7 +36,8 @@ export function toHttpError(error: unknown): { status: number; body: unknown } |
     // Fields a controller did not place elsewhere (withFieldLocations) arrived in the body.
     return { status: 422, body: { detail: error.violations.map((violation) => presentViolation(violation, 'body')) } };
   }
-  if (error instanceof DomainError) return { status: STATUS_BY_CODE[error.code], body: { detail: error.message } };
+  // A message may name a service's URL: whatever produced it, its credentials never reach a client.
+  if (error instanceof DomainError) return { status: STATUS_BY_CODE[error.code], body: { detail: redactUrlsIn(error.message) } };
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') {
       return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };

@@ -3,10 +3,15 @@ import { createZodDto } from 'nestjs-zod';
 import { nonEmpty, timestamp } from './common.wire';
 
 export class CreateProjectDto extends createZodDto(z.object({ name: nonEmpty.max(200) })) {}
-export class CreateApiKeyDto extends createZodDto(z.object({ name: nonEmpty.max(200).nullish() })) {}
+const apiKeyRole = z.enum(['admin', 'member']);
+export class CreateApiKeyDto extends createZodDto(z.object({
+  name: nonEmpty.max(200).nullish(),
+  role: apiKeyRole.nullish().describe('member unless given; only admin keys manage keys'),
+})) {}
 
 export const apiKeySchema = z.object({
-  id: z.string(), project_id: z.string(), name: z.string(), prefix: z.string(), role: z.enum(['admin', 'member']), created_at: timestamp,
+  id: z.string(), project_id: z.string(), name: z.string(),
+  prefix: z.string().describe('a public identifier of the key, no part of the secret'), role: apiKeyRole, created_at: timestamp,
 });
 export type ApiKeyWire = z.infer<typeof apiKeySchema>;
 export const issuedApiKeySchema = apiKeySchema.extend({ key: z.string().describe('shown once') });

@@ -2,6 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ApiKey, ApiKeyRole } from '@crucible/domain';
 
 const KEY_PREFIX = 'crc_';
+/** A chosen key is an admin's password to everything: shorter ones fall to guessing (generated keys have 36). */
+export const MIN_BOOTSTRAP_KEY_LENGTH = 32;
 
 /** Keys are 192 random bits, so a plain SHA-256 is enough at rest (no password-style stretching needed). */
 export function hashApiKey(rawKey: string): string {
@@ -10,6 +12,11 @@ export function hashApiKey(rawKey: string): string {
 
 export function generateRawApiKey(): string {
   return KEY_PREFIX + randomBytes(24).toString('base64url');
+}
+
+/** A key's listed identifier: drawn apart from the secret, so showing it reveals nothing of the key. */
+export function generateKeyPrefix(): string {
+  return KEY_PREFIX + randomBytes(6).toString('base64url');
 }
 
 export interface IssuedApiKey {
@@ -24,10 +31,11 @@ export function issueApiKey(projectId: string, name: string, role: ApiKeyRole, r
       id: randomUUID(),
       projectId,
       name,
-      prefix: rawKey.slice(0, 8),
+      prefix: generateKeyPrefix(),
       keyHash: hashApiKey(rawKey),
       role,
       createdAt: new Date(),
+      revokedAt: null,
     },
   };
 }

@@ -836,6 +836,7 @@ export interface components {
             created_at: string;
             id: string;
             name: string;
+            /** @description a public identifier of the key, no part of the secret */
             prefix: string;
             project_id: string;
             /** @enum {string} */
@@ -883,6 +884,11 @@ export interface components {
         };
         CreateApiKeyDto: {
             name?: string | null;
+            /**
+             * @description member unless given; only admin keys manage keys
+             * @enum {string|null}
+             */
+            role?: "admin" | "member" | null;
         };
         CreateAppDto: {
             /** @example support-bot */
@@ -896,6 +902,7 @@ export interface components {
                 /** @description shown once */
                 key: string;
                 name: string;
+                /** @description a public identifier of the key, no part of the secret */
                 prefix: string;
                 project_id: string;
                 /** @enum {string} */
@@ -1426,6 +1433,7 @@ export interface components {
             /** @description shown once */
             key: string;
             name: string;
+            /** @description a public identifier of the key, no part of the secret */
             prefix: string;
             project_id: string;
             /** @enum {string} */

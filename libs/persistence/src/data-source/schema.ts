@@ -18,6 +18,7 @@ import { ScenarioRunKeys1764600000000 } from '../migrations/1764600000000-scenar
 import { SpansFollowTraces1764700000000 } from '../migrations/1764700000000-spans-follow-traces';
 import { PayloadColumnsUnsampled1764800000000 } from '../migrations/1764800000000-payload-columns-unsampled';
 import { SpansInlineInTheirTrace1764900000000 } from '../migrations/1764900000000-spans-inline-in-their-trace';
+import { ApiKeyRevocationAndPublicPrefix1765000000100 } from '../migrations/1765000000100-api-key-revocation-and-public-prefix';
 import { TraceListPreviews1765000000300 } from '../migrations/1765000000300-trace-list-previews';
 
 export const ORM_ENTITIES = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000,
   ApiKeyRoles1764200000000, ScenarioTraceIds1764300000000, EvaluationProgressCounts1764400000000,
   ChangeNotices1764500000000, ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000,
-  PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000, TraceListPreviews1765000000300];
+  PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
+  ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300];

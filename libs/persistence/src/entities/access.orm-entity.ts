@@ -17,4 +17,5 @@ export class ApiKeyOrmEntity {
   @Column('text', { name: 'key_hash' }) keyHash: string;
   @Column('text') role: ApiKeyRole;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
+  @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt: Date | null;
 }

@@ -13,7 +13,7 @@ const pick = <T>(source: T, keys: Array<keyof T>): T =>
   Object.fromEntries(keys.map((key) => [key, source[key]])) as T;
 
 const projectKeys: Array<keyof Project> = ['id', 'name', 'createdAt'];
-const apiKeyKeys: Array<keyof ApiKey> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'role', 'createdAt'];
+const apiKeyKeys: Array<keyof ApiKey> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'role', 'createdAt', 'revokedAt'];
 const appKeys: Array<keyof App> = ['id', 'projectId', 'name', 'createdAt', 'updatedAt'];
 const baseKeys: Array<keyof Base> = ['id', 'projectId', 'appId', 'name', 'url', 'routePath', 'createdAt'];
 const variantKeys: Array<keyof Variant> = [

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import type { ApiKey, Project } from '@crucible/domain';
 import { ApiKeyRepository, type Page, type PageRequest, ProjectRepository, mapPage } from '@crucible/application';
 import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
@@ -66,12 +66,13 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async list(projectId: string, page: PageRequest): Promise<Page<ApiKey>> {
-    const query = this.dataSource.getRepository(ApiKeyOrmEntity).createQueryBuilder('k').where('k.project_id = :projectId', { projectId });
+    const query = this.dataSource.getRepository(ApiKeyOrmEntity).createQueryBuilder('k')
+      .where('k.project_id = :projectId', { projectId }).andWhere('k.revoked_at IS NULL');
     return mapPage(await keysetPage(query, OLDEST_FIRST, page), apiKeyMapper.toDomain);
   }
 
-  async delete(projectId: string, keyId: string): Promise<boolean> {
-    const result = await this.dataSource.getRepository(ApiKeyOrmEntity).delete({ id: keyId, projectId });
+  async revoke(projectId: string, keyId: string, at: Date): Promise<boolean> {
+    const result = await this.dataSource.getRepository(ApiKeyOrmEntity).update({ id: keyId, projectId, revokedAt: IsNull() }, { revokedAt: at });
     return (result.affected ?? 0) > 0;
   }
 }

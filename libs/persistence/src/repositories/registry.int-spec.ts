@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
-  ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything,
+  ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything, issueApiKey,
 } from '@crucible/application';
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
@@ -62,12 +62,23 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     return { app, view };
   }
 
-  it('finds API keys by hash and scopes deletion to the project', async () => {
+  it('finds API keys by hash and scopes revocation to the project', async () => {
     const keys = new TypeOrmApiKeyRepository(dataSource);
     const [key] = (await keys.list(actor.projectId, everything)).items;
     expect(await keys.findByHash(key!.keyHash)).toEqual(key);
-    expect(await keys.delete(otherActor.projectId, key!.id)).toBe(false);
-    expect(await keys.findByHash(key!.keyHash)).not.toBeNull();
+    expect(await keys.revoke(otherActor.projectId, key!.id, new Date())).toBe(false);
+    expect(await keys.findByHash(key!.keyHash)).toMatchObject({ revokedAt: null });
+  });
+
+  it('keeps a revoked key findable by its hash, marked revoked, and lists it no more', async () => {
+    const keys = new TypeOrmApiKeyRepository(dataSource);
+    const issued = issueApiKey(actor.projectId, 'to revoke', 'member');
+    await keys.create(issued.key);
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    expect(await keys.revoke(actor.projectId, issued.key.id, at)).toBe(true);
+    expect(await keys.revoke(actor.projectId, issued.key.id, new Date())).toBe(false);
+    expect(await keys.findByHash(issued.key.keyHash)).toMatchObject({ id: issued.key.id, revokedAt: at });
+    expect((await keys.list(actor.projectId, everything)).items.map((k) => k.id)).not.toContain(issued.key.id);
   });
 
   it('serves a found key without a query while no key changed, and sees any change to keys at the next lookup', async () => {

@@ -4,7 +4,7 @@ import {
   foreignExcerpt,
 } from '@crucible/application';
 import { type ValidationIssue, validationErrorBodySchema, workflowErrorResponseSchema } from '@crucible/contracts';
-import { type InputViolation, findUntrustedInput } from '@crucible/domain';
+import { type InputViolation, findUntrustedInput, redactUrlsIn } from '@crucible/domain';
 import { readTrace } from './foreign-trace';
 
 /** Statuses worth another try: the service is overloaded or briefly broken, not the request. */
@@ -33,7 +33,7 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
     } catch (error) {
       // A refused address, a redirect or an oversized answer stays so on every try; a network failure may not.
       const retryable = error instanceof OutboundFailureError && (error.kind === 'timeout' || error.kind === 'unreachable');
-      return { ok: false, retryable, latencyMs: elapsed(), message: (error as Error).message };
+      return { ok: false, retryable, latencyMs: elapsed(), message: redactUrlsIn((error as Error).message) };
     }
     const text = response.text;
     const body = parseJson(text);

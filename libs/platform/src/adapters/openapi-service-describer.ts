@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { DomainError, endpointUrl } from '@crucible/domain';
+import { DomainError, endpointUrl, redactUrlCredentials, redactUrlsIn } from '@crucible/domain';
 import { OutboundGuard, type OutboundResponse, ServiceDescriber, type ServiceRoute, foreignExcerpt } from '@crucible/application';
 import { CRUCIBLE_ROUTES_EXTENSION, crucibleRouteDescriptorSchema } from '@crucible/contracts';
 
@@ -47,15 +47,15 @@ export class OpenApiServiceDescriber extends ServiceDescriber {
     } catch (error) {
       // Refused by the guard (address rules) or no usable answer (unreachable, time-out, redirect, too large);
       // the guard's message names the URL and the reason.
-      throw new DomainError('upstream_failure', (error as Error).message);
+      throw new DomainError('upstream_failure', redactUrlsIn((error as Error).message));
     }
     if (response.status !== 200) {
-      throw new DomainError('upstream_failure', `the service at ${serviceUrl} answered ${response.status} for /openapi.json: ${foreignExcerpt(response.text)}`);
+      throw new DomainError('upstream_failure', `the service at ${redactUrlCredentials(serviceUrl)} answered ${response.status} for /openapi.json: ${foreignExcerpt(response.text)}`);
     }
     try {
       return JSON.parse(response.text);
     } catch {
-      throw new DomainError('upstream_failure', `the service at ${serviceUrl} answered /openapi.json with something that is not JSON`);
+      throw new DomainError('upstream_failure', `the service at ${redactUrlCredentials(serviceUrl)} answered /openapi.json with something that is not JSON`);
     }
   }
 }
@@ -63,7 +63,7 @@ export class OpenApiServiceDescriber extends ServiceDescriber {
 function parseDocument(serviceUrl: string, document: unknown): ServiceRoute[] {
   const descriptors = routesSchema.safeParse((document as Record<string, unknown> | null)?.[CRUCIBLE_ROUTES_EXTENSION]);
   if (!descriptors.success) {
-    throw new DomainError('upstream_failure', `the service at ${serviceUrl} declares no Crucible routes (x-crucible-routes) in /openapi.json`);
+    throw new DomainError('upstream_failure', `the service at ${redactUrlCredentials(serviceUrl)} declares no Crucible routes (x-crucible-routes) in /openapi.json`);
   }
   const paths = ((document as { paths?: Record<string, unknown> }).paths ?? {});
   return descriptors.data.map((descriptor) => {

@@ -38,4 +38,13 @@ describe('the environment schema', () => {
     expect(attempt).toThrow(/CRUCIBLE_CHANGE_NOTICES must be "on" or "off"/);
     expect(attempt).not.toThrow(/hunter2/);
   });
+
+  it('refuses a bootstrap key under 32 characters, naming the rule and never the key', () => {
+    const attempt = () => parseEnvironment({ CRUCIBLE_BOOTSTRAP_API_KEY: 'Passw0rd' });
+    expect(attempt).toThrow(InvalidEnvironmentError);
+    expect(attempt).toThrow(/CRUCIBLE_BOOTSTRAP_API_KEY must be at least 32 characters/);
+    expect(attempt).not.toThrow(/Passw0rd/);
+    const long = 'crc_'.padEnd(32, 'k');
+    expect(parseEnvironment({ CRUCIBLE_BOOTSTRAP_API_KEY: long }).CRUCIBLE_BOOTSTRAP_API_KEY).toBe(long);
+  });
 });

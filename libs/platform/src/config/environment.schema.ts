@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_NAME } from '@crucible/contracts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '@crucible/integrations';
-import { DEFAULT_MAX_SPANS_PER_TRACE } from '@crucible/application';
+import { DEFAULT_MAX_SPANS_PER_TRACE, MIN_BOOTSTRAP_KEY_LENGTH } from '@crucible/application';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.string()
@@ -24,7 +24,9 @@ export const environmentSchema = z.object({
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
   CRUCIBLE_CHANGE_NOTICES: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   CRUCIBLE_DATA_DIR: z.string().default('.data'),
-  CRUCIBLE_BOOTSTRAP_API_KEY: z.string().optional(),
+  CRUCIBLE_BOOTSTRAP_API_KEY: z.string()
+    .min(MIN_BOOTSTRAP_KEY_LENGTH, `must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters (an admin key; generate one, e.g. openssl rand -hex 24)`)
+    .optional(),
   CRUCIBLE_CONSOLE_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   REDIS_URL: url(/^rediss?$/, 'redis://').optional(),

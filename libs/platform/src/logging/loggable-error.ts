@@ -1,3 +1,5 @@
+import { redactUrlsIn } from '@crucible/domain';
+
 const MAX_MESSAGE = 300;
 
 export interface LoggableError {
@@ -15,7 +17,9 @@ export interface LoggableError {
 export function loggableError(error: unknown): LoggableError {
   if (!(error instanceof Error)) return { type: typeof error, message: 'a non-Error value was thrown' };
   const code = (error as { code?: unknown }).code;
-  const message = error.message.length > MAX_MESSAGE ? `${error.message.slice(0, MAX_MESSAGE)}…` : error.message;
-  const stack = error.stack?.split('\n').slice(1).join('\n');
+  // Redacted before the cut, which could split a URL's password from its "@".
+  const whole = redactUrlsIn(error.message);
+  const message = whole.length > MAX_MESSAGE ? `${whole.slice(0, MAX_MESSAGE)}…` : whole;
+  const stack = error.stack === undefined ? undefined : redactUrlsIn(error.stack.split('\n').slice(1).join('\n'));
   return { type: error.name, message, ...(typeof code === 'string' ? { code } : {}), ...(stack ? { stack } : {}) };
 }

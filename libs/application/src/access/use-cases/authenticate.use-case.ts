@@ -10,7 +10,8 @@ export class AuthenticateUseCase {
   async execute(rawKey: string | undefined): Promise<Actor> {
     if (!rawKey) throw new DomainError('unauthorized', 'missing API key: send "Authorization: ApiKey <key>"');
     const key = await this.apiKeys.findByHash(hashApiKey(rawKey));
-    if (!key) throw new DomainError('unauthorized', 'invalid API key');
+    // A revoked key answers like an unknown one: nothing tells a caller which keys once existed.
+    if (!key || key.revokedAt) throw new DomainError('unauthorized', 'invalid API key');
     return { projectId: key.projectId, apiKeyId: key.id, apiKeyName: key.name, role: key.role };
   }
 }

@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '@crucible/domain';
+import { type Actor, type ApiKeyRole, assertMayManageApiKeys } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
 import { type IssuedApiKey, issueApiKey } from '../api-key-secret';
 import { assertOwnProject } from '../project-ownership';
 
+/** Admins mint keys of their project, member keys unless they ask for an admin one. */
 @Injectable()
 export class CreateApiKeyUseCase {
   constructor(private readonly apiKeys: ApiKeyRepository) {}
 
-  async execute(actor: Actor, input: { projectId: string; name?: string }): Promise<IssuedApiKey> {
+  async execute(actor: Actor, input: { projectId: string; name?: string; role?: ApiKeyRole }): Promise<IssuedApiKey> {
     assertOwnProject(actor, input.projectId);
-    const issued = issueApiKey(input.projectId, input.name?.trim() || 'api-key', 'member');
+    assertMayManageApiKeys(actor);
+    const issued = issueApiKey(input.projectId, input.name?.trim() || 'api-key', input.role ?? 'member');
     await this.apiKeys.create(issued.key);
     return issued;
   }

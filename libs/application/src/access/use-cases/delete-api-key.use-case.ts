@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, DomainError } from '@crucible/domain';
+import { type Actor, DomainError, assertMayManageApiKeys } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
 import { assertOwnProject } from '../project-ownership';
 
+/** Revokes a key: it stops working at once, and its hash is kept so it can never come back (as a bootstrap key). */
 @Injectable()
 export class DeleteApiKeyUseCase {
   constructor(private readonly apiKeys: ApiKeyRepository) {}
 
   async execute(actor: Actor, input: { projectId: string; keyId: string }): Promise<void> {
     assertOwnProject(actor, input.projectId);
+    assertMayManageApiKeys(actor);
     if (input.keyId === actor.apiKeyId && (await this.apiKeys.list(input.projectId, { limit: 2, cursor: null })).items.length === 1) {
       throw new DomainError('rule_violation', 'cannot delete the last API key of a project');
     }
-    if (!(await this.apiKeys.delete(input.projectId, input.keyId))) throw DomainError.notFound('API key', input.keyId);
+    if (!(await this.apiKeys.revoke(input.projectId, input.keyId, new Date()))) throw DomainError.notFound('API key', input.keyId);
   }
 }

@@ -1,4 +1,4 @@
-import { storableText } from '@crucible/domain';
+import { redactUrlsIn, storableText } from '@crucible/domain';
 
 /** A call to a URL that a user configured (a variant's service, a webhook evaluator, a service's /openapi.json). */
 export interface OutboundRequest {
@@ -49,10 +49,15 @@ export abstract class OutboundGuard {
   abstract protectListeningSocket(socket: { address: string; port: number }): void;
 }
 
+/** Read past an excerpt's end, so that a URL the cut runs through is still seen whole by the redaction. */
+const REDACTION_MARGIN = 1024;
+
 /** At most 200 characters of a body that came from elsewhere (§12): enough to diagnose, too little to exfiltrate. */
 export function foreignExcerpt(text: string, max = 200): string {
   const flat = text.trim();
   if (flat === '') return '(empty body)';
   // Stored with the row it failed: storable even when the cut splits a surrogate pair.
-  return storableText(flat.length > max ? `${flat.slice(0, max)}…` : flat);
+  // A service may echo a URL with its credentials: redacted before the cut, which could split a password from its "@".
+  const head = redactUrlsIn(flat.slice(0, max + REDACTION_MARGIN));
+  return storableText(head.length > max || flat.length > max + REDACTION_MARGIN ? `${head.slice(0, max)}…` : head);
 }

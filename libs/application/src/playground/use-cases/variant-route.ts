@@ -1,4 +1,4 @@
-import { type Base, DomainError } from '@crucible/domain';
+import { type Base, DomainError, redactUrlCredentials } from '@crucible/domain';
 import type { ServiceDescriber, ServiceRoute } from '../ports';
 
 /** The variant's route among all its service declares; a route the service no longer has is an upstream failure. */
@@ -6,7 +6,7 @@ export async function describeVariantRoute(describer: ServiceDescriber, base: Pi
   const routes = await describer.describe(base.url);
   const route: ServiceRoute | undefined = routes.find((candidate) => candidate.path === base.routePath);
   if (!route) {
-    throw new DomainError('upstream_failure', `the service at ${base.url} declares no route "${base.routePath}" (it has ${routes.map((r) => `"${r.path}"`).join(', ') || 'none'})`);
+    throw new DomainError('upstream_failure', `the service at ${redactUrlCredentials(base.url)} declares no route "${base.routePath}" (it has ${routes.map((r) => `"${r.path}"`).join(', ') || 'none'})`);
   }
   return { route, routes };
 }
