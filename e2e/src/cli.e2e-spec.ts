@@ -150,7 +150,8 @@ describe('the crucible command line', () => {
     writeFileSync(target, '{"host":"http://127.0.0.1:9","api_key":"someone-elses"}\n', { mode: 0o644 });
     symlinkSync(target, join(config, 'credentials.json'));
 
-    const login = await crucible(['login', '--host', server.baseUrl, '--key-stdin'], { CRUCIBLE_CONFIG_DIR: config }, server.apiKey);
+    // --key, which older versions took too: they wrote through the link.
+    const login = await crucible(['login', '--host', server.baseUrl, '--key', server.apiKey], { CRUCIBLE_CONFIG_DIR: config });
     expect(login.code).toBe(2);
     expect(login.stderr).toMatch(/credentials\.json is a symbolic link/);
     const read = await crucible(['whoami'], { CRUCIBLE_CONFIG_DIR: config });
