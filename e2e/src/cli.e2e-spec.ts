@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { createCrucibleClient } from '@crucible/client';
 import { type RunningApi, startApi } from './support/api-harness';
 import { ok } from './support/api-answers';
 import { type ApiProcess, spawnApiProcess, untilHealthy } from './support/api-process';
-import { CLI, type CliRun, cliEnvironment, runCli, spawnCli } from './support/crucible-cli';
+import { CLI, type CliRun, type RunningCli, cliEnvironment, runCli, spawnCli } from './support/crucible-cli';
 import { type ExampleStack, CAPITALS, EXACT_TEMPLATE, HEDGING_TEMPLATE, capitalRows, startCompletionExample } from './support/example-service';
 import { registerServiceWithTwoRevisions } from './support/evaluation-fixtures';
 import { waitFor } from './support/wait-for';
@@ -142,6 +142,24 @@ describe('the crucible command line', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
+  it('asks for the key on a terminal without echoing it', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'crucible-prompt-'));
+    const command = [process.execPath, ...CLI, 'login', '--host', server.baseUrl].map((part) => `'${part}'`).join(' ');
+    // util-linux `script` gives the CLI a pseudo-terminal; what we write to it is what a person types.
+    const terminal = spawn('script', ['-qfec', command, '/dev/null'], { cwd: work, env: { ...env, CRUCIBLE_CONFIG_DIR: join(home, 'config') } });
+    let screen = '';
+    terminal.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
+    const closed = new Promise((resolve) => terminal.once('close', resolve));
+    await waitFor('the prompt', async () => (screen.includes('API key: ') ? true : undefined), 60_000);
+    terminal.stdin.write(`${server.apiKey}\r`);
+    expect(await closed).toBe(0);
+    terminal.stdin.end();
+    expect(screen).toContain('signed in to project "default"');
+    expect(screen).not.toContain(server.apiKey);
+    expect(JSON.parse(readFileSync(join(home, 'config', 'credentials.json'), 'utf8')).api_key).toBe(server.apiKey);
+    rmSync(home, { recursive: true, force: true });
+  });
+
   it('refuses a credentials file that is a symbolic link and leaves its target alone', async () => {
     const home = mkdtempSync(join(tmpdir(), 'crucible-symlink-'));
     const config = join(home, 'config');
@@ -210,17 +228,20 @@ describe('the crucible command line', () => {
 describe('crucible eval run --wait across an api restart', () => {
   const key = 'crc_e2e-cli-restart-key-0123456789abcdef';
   const dataDir = mkdtempSync(join(tmpdir(), 'crucible-cli-restart-'));
+  const work = mkdtempSync(join(tmpdir(), 'crucible-cli-'));
   const apiEnv = { CRUCIBLE_DATA_DIR: dataDir, CRUCIBLE_BOOTSTRAP_API_KEY: key };
-  let api: ApiProcess | undefined;
+  let api: ApiProcess;
   let example: ExampleStack | undefined;
+  const cliEnv = () => ({ ...cliEnvironment(work), CRUCIBLE_HOST: api.url, CRUCIBLE_API_KEY: key });
+  const evaluate = (...extra: string[]) => spawnCli(['eval', 'run', '--app', 'restart-app', '--revision', 'completion@1', '--testset', 'capitals',
+    '--evaluator', 'auto_exact_match', '--batch-size', '1', '--min', 'auto_exact_match=0.9', '--json', ...extra], { cwd: work, env: cliEnv() });
+  const printedId = (cli: RunningCli) => waitFor('the evaluation id on stderr', async () => new RegExp(`evaluation (${UUID})`).exec(cli.stderr())?.[1], 60_000);
+  const restart = async () => {
+    api = await spawnApiProcess(apiEnv, api.port);
+    await untilHealthy(api);
+  };
 
-  afterAll(async () => {
-    await api?.stop();
-    await example?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('prints the evaluation id first, polls through the restart, and ends with the gate\'s exit code', async () => {
+  beforeAll(async () => {
     api = await spawnApiProcess(apiEnv);
     await untilHealthy(api);
     // A slow service: the evaluation is still running when the api goes away.
@@ -228,18 +249,22 @@ describe('crucible eval run --wait across an api restart', () => {
     const client = createCrucibleClient({ baseUrl: api.url, apiKey: key });
     await registerServiceWithTwoRevisions(client, { appName: 'restart-app', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: HEDGING_TEMPLATE });
     await ok(client.POST('/testsets', { body: { name: 'capitals', csvdata: capitalRows() } }));
+  }, 120_000);
+  afterAll(async () => {
+    await api?.stop();
+    await example?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  });
 
-    const work = mkdtempSync(join(tmpdir(), 'crucible-cli-'));
-    const cli = spawnCli(['eval', 'run', '--app', 'restart-app', '--revision', 'completion@1', '--testset', 'capitals', '--evaluator',
-      'auto_exact_match', '--batch-size', '1', '--min', 'auto_exact_match=0.9', '--json', '--wait-retry-seconds', '100'],
-    { cwd: work, env: { ...cliEnvironment(work), CRUCIBLE_HOST: api.url, CRUCIBLE_API_KEY: key } });
-    const evaluationId = await waitFor('the evaluation id on stderr', async () => new RegExp(`evaluation (${UUID})`).exec(cli.stderr())?.[1], 60_000);
+  it('prints the evaluation id first, polls through the restart, and ends with the gate\'s exit code', async () => {
+    const cli = evaluate('--wait-retry-seconds', '100');
+    const evaluationId = await printedId(cli);
 
     await api.stop();
     await waitFor('the CLI to say it retries', async () => (/retrying/.test(cli.stderr()) || cli.child.exitCode !== null ? true : undefined), 30_000);
     expect(cli.child.exitCode).toBeNull();
-    api = await spawnApiProcess(apiEnv, api.port);
-    await untilHealthy(api);
+    await restart();
 
     const run = await cli.finished;
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.stringContaining('retrying') });
@@ -247,6 +272,23 @@ describe('crucible eval run --wait across an api restart', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({
       evaluations: [{ id: evaluationId, status: 'EVALUATION_FINISHED', results: { auto_exact_match: 1 } }], gates: { passed: true },
     });
-    rmSync(work, { recursive: true, force: true });
+  }, 300_000);
+
+  it('gives up after --wait-retry-seconds naming the `eval wait` that resumes, and that command finishes the same evaluation', async () => {
+    const cli = evaluate('--wait-retry-seconds', '2');
+    const evaluationId = await printedId(cli);
+    await api.stop();
+
+    const run = await cli.finished;
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const resume = `crucible eval wait ${evaluationId} --min auto_exact_match=0.9 --json`;
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^crucible: cannot reach the Crucible api at .*did not answer for 2 s; the evaluations keep running on the server: resume with `(.*)`$/);
+    expect(run.stderr).toContain(`resume with \`${resume}\``);
+
+    await restart();
+    const resumed = await runCli(resume.split(' ').slice(1), { cwd: work, env: cliEnv() });
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ evaluations: [{ id: evaluationId, status: 'EVALUATION_FINISHED' }], gates: { passed: true } });
   }, 300_000);
 });

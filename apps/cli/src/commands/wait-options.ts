@@ -15,7 +15,7 @@ export const WAIT_RETRY_SECONDS = 120;
 export function addWaitOptions(command: Command): Command {
   return command
     .option('--timeout <seconds>', 'how long to wait', wholeNumber('--timeout'), 3600)
-    .option('--wait-retry-seconds <seconds>', 'how long to keep polling while the api is unreachable or answers 502/503/504',
+    .option('--wait-retry-seconds <seconds>', 'how long to keep polling while the api is unreachable or answers 429/502/503/504',
       wholeNumber('--wait-retry-seconds'), WAIT_RETRY_SECONDS)
     .option('--json', 'print the results as JSON')
     .option('--junit <file>', 'write a JUnit report: one test case per row and evaluator')

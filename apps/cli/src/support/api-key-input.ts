@@ -34,11 +34,12 @@ function promptHidden(question: string, input: NodeJS.ReadStream = process.stdin
         typed = character === '\u007f' || character === '\b' ? typed.slice(0, -1) : typed + character;
       }
     }
-    output.write(question);
-    input.setEncoding('utf8');
+    // Echo off before the question: whatever is typed after seeing it is not shown.
     input.setRawMode(true);
+    input.setEncoding('utf8');
     input.on('data', onData);
     input.resume();
+    output.write(question);
   });
 }
 

@@ -4,10 +4,10 @@ import type { Connection } from './credentials';
 
 interface FetchOutcome<T> { data?: T; error?: unknown; response: Response }
 
-/** Answers a restart or an outage explains (a gateway's 502/503/504, or the api itself saying it is unavailable). */
-const UNAVAILABLE = new Set([502, 503, 504]);
+/** Answers that say "later", not "no": a gateway's 502/503/504 during a restart, the api's 503 or 429 when busy. */
+const UNAVAILABLE = new Set([429, 502, 503, 504]);
 
-/** The api could not answer (unreachable, timed out, 502/503/504): a wait may try again, other commands end. */
+/** The api could not answer (unreachable, timed out, 429/502/503/504): a wait may try again, other commands end. */
 export class ApiUnavailableError extends CliError {
   constructor(message: string) {
     super(message);

@@ -14,7 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => process.stderr.write(`crucible: ${line}\n`);
 
 /**
- * Runs `attempt` again, backing off, while the api is unreachable or answers 502/503/504 (a restart, a deploy),
+ * Runs `attempt` again, backing off, while the api is unreachable or answers 429/502/503/504 (a restart, a deploy),
  * for up to `retry.seconds`; any other failure ends it at once.
  */
 export async function throughOutages<T>(attempt: () => Promise<T>, retry: OutageRetry): Promise<T> {
