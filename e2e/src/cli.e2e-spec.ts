@@ -149,8 +149,11 @@ describe('the crucible command line', () => {
     const terminal = spawn('script', ['-qfec', command, '/dev/null'], { cwd: work, env: { ...env, CRUCIBLE_CONFIG_DIR: join(home, 'config') } });
     let screen = '';
     terminal.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
-    const closed = new Promise((resolve) => terminal.once('close', resolve));
-    await waitFor('the prompt', async () => (screen.includes('API key: ') ? true : undefined), 60_000);
+    let ended = false;
+    const closed = new Promise((resolve) => terminal.once('close', (code) => resolve(code)));
+    void closed.then(() => (ended = true));
+    await waitFor('the prompt', async () => (screen.includes('API key: ') || ended ? true : undefined), 60_000);
+    expect(screen).toContain('API key: ');
     terminal.stdin.write(`${server.apiKey}\r`);
     expect(await closed).toBe(0);
     terminal.stdin.end();
@@ -235,7 +238,12 @@ describe('crucible eval run --wait across an api restart', () => {
   const cliEnv = () => ({ ...cliEnvironment(work), CRUCIBLE_HOST: api.url, CRUCIBLE_API_KEY: key });
   const evaluate = (...extra: string[]) => spawnCli(['eval', 'run', '--app', 'restart-app', '--revision', 'completion@1', '--testset', 'capitals',
     '--evaluator', 'auto_exact_match', '--batch-size', '1', '--min', 'auto_exact_match=0.9', '--json', ...extra], { cwd: work, env: cliEnv() });
-  const printedId = (cli: RunningCli) => waitFor('the evaluation id on stderr', async () => new RegExp(`evaluation (${UUID})`).exec(cli.stderr())?.[1], 60_000);
+  const printedId = async (cli: RunningCli) => {
+    const id = await waitFor('the evaluation id on stderr, or the end', async () =>
+      new RegExp(`^evaluation (${UUID})`).exec(cli.stderr())?.[1] ?? (cli.child.exitCode === null ? undefined : ''), 60_000);
+    expect({ id, stderr: cli.stderr() }).toEqual({ id: expect.stringMatching(UUID), stderr: expect.any(String) });
+    return id;
+  };
   const restart = async () => {
     api = await spawnApiProcess(apiEnv, api.port);
     await untilHealthy(api);
