@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { apiOf, examples } from '../support/command-context';
 import { CliError } from '../support/cli-error';
-import { type Evaluated, type WaitAndGateOptions, labelOf, readEvaluationThroughOutages, waitAndGate } from '../support/evaluation-report';
+import { type Evaluated, type WaitAndGateOptions, labelOf, readEvaluationThroughOutages, resumeCommand, waitAndGate } from '../support/evaluation-report';
 import { addWaitOptions } from './wait-options';
 
 interface WaitCommandOptions extends WaitAndGateOptions {
@@ -20,8 +20,9 @@ export function registerEvalWaitCommand(evaluations: Command): void {
     .action(async (ids: string[], options: WaitCommandOptions, command: Command) => {
       if (options.failOnRegression && !options.baseline) throw new CliError('--fail-on-regression needs --baseline <evaluation id>');
       const api = apiOf(command);
+      const resume = resumeCommand(ids, options.baseline, options);
       const read = async (id: string): Promise<Evaluated> => {
-        const evaluation = await readEvaluationThroughOutages(api, id, options);
+        const evaluation = await readEvaluationThroughOutages(api, id, options, resume);
         return { evaluation, label: labelOf(evaluation) };
       };
       const baseline = options.baseline ? await read(options.baseline) : undefined;

@@ -5,7 +5,7 @@ import { compareEvaluations, regressions, renderComparison, type Comparison } fr
 import { failedMinimums, type MinimumGate } from './gates';
 import { junitSuite } from './junit-report';
 import { throughOutages } from './outage-retry';
-import { resumeAdvice, waitForEvaluations } from './evaluation-wait';
+import { outageRetry, waitForEvaluations } from './evaluation-wait';
 import { formatCost, formatScore, formatSeconds, renderTable } from '../output/table';
 import { junitXml, type JunitSuite } from '../output/junit';
 import type { Evaluation } from './wire';
@@ -44,24 +44,21 @@ export const readEvaluation = (api: Api, id: string) => api.call<Evaluation>(
 );
 
 /** `crucible eval wait …` with the same evaluations, baseline and gates: what a CI retry runs instead of a second evaluation. */
-export function resumeCommand(waited: WaitedEvaluations, options: WaitAndGateOptions): string {
-  const baselineId = waited.baseline?.evaluation.id ?? waited.baselineEvaluationId;
-  return ['crucible', 'eval', 'wait', ...waited.candidates.map((c) => c.evaluation.id),
+export function resumeCommand(candidateIds: string[], baselineId: string | undefined, options: WaitAndGateOptions): string {
+  return ['crucible', 'eval', 'wait', ...candidateIds,
     ...(baselineId ? ['--baseline', baselineId] : []), ...options.min.flatMap((gate) => ['--min', `${gate.evaluator}=${gate.min}`]),
     ...(options.failOnRegression ? ['--fail-on-regression'] : []), ...(options.json ? ['--json'] : []),
     ...(options.junit ? ['--junit', options.junit] : []),
   ].map(shellWord).join(' ');
 }
 
-/** Outage retries for the reads around a wait: they end with the same advice as the wait itself. */
-const outageRetry = (options: WaitAndGateOptions, resume: string) => ({
-  seconds: options.waitRetrySeconds,
-  giveUp: (cause: CliError) => resumeAdvice(`${cause.message}, and did not answer for ${options.waitRetrySeconds} s`, resume),
-});
+const resumeCommandOf = (waited: WaitedEvaluations, options: WaitAndGateOptions) => resumeCommand(
+  waited.candidates.map((c) => c.evaluation.id), waited.baseline?.evaluation.id ?? waited.baselineEvaluationId, options,
+);
 
 /** Reads one evaluation by id for `eval wait`, riding out an api that is still restarting. */
-export const readEvaluationThroughOutages = (api: Api, id: string, options: WaitAndGateOptions) =>
-  throughOutages(() => readEvaluation(api, id), outageRetry(options, `crucible eval wait ${id}`));
+export const readEvaluationThroughOutages = (api: Api, id: string, options: WaitAndGateOptions, resume: string) =>
+  throughOutages(() => readEvaluation(api, id), outageRetry(options.waitRetrySeconds, resume));
 
 function resultsTable(evaluated: Evaluated[]): string {
   const rows = evaluated.flatMap(({ evaluation, label }) => evaluation.aggregated_results.map((aggregate) => [
@@ -106,17 +103,17 @@ export function announce(waited: WaitedEvaluations, options: WaitAndGateOptions)
   const lines = [
     ...(waited.baseline ? [`evaluation ${waited.baseline.evaluation.id} ${waited.baseline.label} (baseline)`] : []),
     ...waited.candidates.map(({ evaluation, label }) => `evaluation ${evaluation.id} ${label}`),
-    `to resume waiting: ${resumeCommand(waited, options)}`,
+    `to resume waiting: ${resumeCommandOf(waited, options)}`,
   ];
   process.stderr.write(`${lines.join('\n')}\n`);
 }
 
 /** Waits for the evaluations, prints their results (table or JSON, JUnit), and answers the exit code of the gates. */
 export async function waitAndGate(api: Api, waited: WaitedEvaluations, options: WaitAndGateOptions): Promise<number> {
-  const resume = resumeCommand(waited, options);
+  const resume = resumeCommandOf(waited, options);
   const ids = [...(waited.baseline ? [waited.baseline] : []), ...waited.candidates].map((e) => e.evaluation.id);
   await waitForEvaluations(api, ids, { timeoutSeconds: options.timeout, retrySeconds: options.waitRetrySeconds, resumeCommand: resume });
-  const outcome = await throughOutages(() => readOutcome(api, waited, options), outageRetry(options, resume));
+  const outcome = await throughOutages(() => readOutcome(api, waited, options), outageRetry(options.waitRetrySeconds, resume));
   const { everything, broken, gateFailures, comparison } = outcome;
 
   if (options.junit) writeFileSync(options.junit, junitXml(outcome.suites));

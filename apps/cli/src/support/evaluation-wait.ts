@@ -1,6 +1,6 @@
 import type { Api } from './api';
 import { CliError } from './cli-error';
-import { throughOutages } from './outage-retry';
+import { type OutageRetry, throughOutages } from './outage-retry';
 import { createProgress } from '../output/progress';
 import type { EvaluationStatus } from './wire';
 
@@ -18,8 +18,14 @@ export interface WaitOptions {
 }
 
 /** The command ends but the evaluations do not: say which and how to pick them up again. */
-export const resumeAdvice = (reason: string, resumeCommand: string) =>
+const resumeAdvice = (reason: string, resumeCommand: string) =>
   new CliError(`${reason}; the evaluations keep running on the server: resume with \`${resumeCommand}\``);
+
+/** Outage retries for every read of a wait: giving up names the command that resumes it. */
+export const outageRetry = (retrySeconds: number, resumeCommand: string): OutageRetry => ({
+  seconds: retrySeconds,
+  giveUp: (cause) => resumeAdvice(`${cause.message}, and did not answer for ${retrySeconds} s`, resumeCommand),
+});
 
 /** Polls every evaluation until none is running, showing their rows together; answers each one's final status. */
 export async function waitForEvaluations(api: Api, ids: string[], options: WaitOptions): Promise<EvaluationStatus[]> {
@@ -29,10 +35,7 @@ export async function waitForEvaluations(api: Api, ids: string[], options: WaitO
     api.client.GET('/evaluations/{evaluation_id}/status', { params: { path: { evaluation_id: id } }, signal: AbortSignal.timeout(POLL_TIMEOUT_MS) }),
     `reading evaluation ${id}`,
   )));
-  const retry = {
-    seconds: options.retrySeconds,
-    giveUp: (cause: CliError) => resumeAdvice(`${cause.message}, and did not answer for ${options.retrySeconds} s`, options.resumeCommand),
-  };
+  const retry = outageRetry(options.retrySeconds, options.resumeCommand);
   try {
     for (;;) {
       const statuses = await throughOutages(poll, retry);
