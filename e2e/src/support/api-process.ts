@@ -7,15 +7,19 @@ const ROOT = join(__dirname, '..', '..', '..');
 export interface ApiProcess {
   child: ChildProcess;
   url: string;
+  port: number;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   output(): string;
   stop(): Promise<void>;
 }
 
-/** Starts apps/api as its own OS process, exactly as `npm start` does; `env` is all it sees besides PATH. */
-export async function spawnApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
+/**
+ * Starts apps/api as its own OS process, exactly as `npm start` does; `env` is all it sees besides PATH. Give the
+ * `port` of a stopped process to restart it where its clients look.
+ */
+export async function spawnApiProcess(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+  port ??= await freePort();
   let output = '';
   const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/api/src/main.ts')], {
     cwd: ROOT,
@@ -29,7 +33,7 @@ export async function spawnApiProcess(env: Record<string, string>): Promise<ApiP
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    child, url: `http://127.0.0.1:${port}`, exited,
+    child, url: `http://127.0.0.1:${port}`, port, exited,
     output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -1,18 +1,14 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { type Api } from '../support/api';
 import { apiOf, examples } from '../support/command-context';
 import { CliError, EXIT } from '../support/cli-error';
-import { compareEvaluations, regressions, renderComparison, type Comparison } from '../support/comparison';
-import { failedMinimums, type MinimumGate, parseMinimumGate } from '../support/gates';
-import { junitSuite } from '../support/junit-report';
+import { type Evaluated, type WaitAndGateOptions, announce, waitAndGate } from '../support/evaluation-report';
 import { type ResolvedRevision, resolveApp, resolveEvaluators, resolveRevision, resolveTestset } from '../support/resolve';
-import { waitForEvaluations } from '../support/evaluation-wait';
-import { formatCost, formatScore, formatSeconds, renderTable } from '../output/table';
-import { junitXml } from '../output/junit';
+import { renderTable } from '../output/table';
 import type { Evaluation } from '../support/wire';
+import { addWaitOptions, collect, wholeNumber } from './wait-options';
 
-interface RunOptions {
+interface RunOptions extends WaitAndGateOptions {
   app: string;
   revision: string[];
   testset: string;
@@ -21,34 +17,10 @@ interface RunOptions {
   retries: number;
   correctAnswerColumn?: string;
   wait?: boolean;
-  timeout: number;
-  json?: boolean;
-  junit?: string;
-  min: MinimumGate[];
   baseline?: string;
-  failOnRegression?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FINISHED = new Set(['EVALUATION_FINISHED', 'EVALUATION_FINISHED_WITH_ERRORS']);
-const collect = <T>(parse: (value: string) => T) => (value: string, previous: T[] = []) => [...previous, parse(value)];
-const wholeNumber = (name: string) => (value: string) => {
-  if (!/^\d+$/.test(value)) throw new CliError(`${name} takes a whole number, not "${value}"`);
-  return Number(value);
-};
-
-interface Evaluated {
-  evaluation: Evaluation;
-  label: string;
-}
-
-function resultsTable(evaluated: Evaluated[]): string {
-  const rows = evaluated.flatMap(({ evaluation, label }) => evaluation.aggregated_results.map((aggregate) => [
-    label, aggregate.evaluator_config.name, formatScore(aggregate.result.value ?? aggregate.result.error?.message),
-    formatCost(evaluation.average_cost?.value as number | undefined), formatSeconds(evaluation.average_latency?.value as number | undefined),
-  ]));
-  return renderTable(['revision', 'evaluator', 'score', 'cost / row', 'latency / row'], rows);
-}
 
 async function createEvaluations(api: Api, options: RunOptions, appId: string, revisions: ResolvedRevision[]): Promise<Evaluated[]> {
   const testset = await resolveTestset(api, appId, options.testset);
@@ -66,10 +38,6 @@ async function createEvaluations(api: Api, options: RunOptions, appId: string, r
   }));
 }
 
-const readEvaluation = (api: Api, id: string) => api.call<Evaluation>(
-  api.client.GET('/evaluations/{evaluation_id}', { params: { path: { evaluation_id: id } } }), `reading evaluation ${id}`,
-);
-
 async function run(options: RunOptions, command: Command): Promise<number> {
   if (options.failOnRegression && !options.baseline) throw new CliError('--fail-on-regression needs --baseline variant@rev or an evaluation id');
   const wait = Boolean(options.wait || options.json || options.junit || options.min.length || options.failOnRegression);
@@ -85,51 +53,14 @@ async function run(options: RunOptions, command: Command): Promise<number> {
     process.stdout.write(`${renderTable(['revision', 'evaluation'], [...(baseline ? [baseline] : []), ...evaluated].map((e) => [e.label, e.evaluation.id]))}\n`);
     return EXIT.pass;
   }
-  const everything = [...(baseline ? [baseline] : []), ...evaluated];
-  await waitForEvaluations(api, everything.map((e) => e.evaluation.id), { timeoutSeconds: options.timeout });
-  for (const entry of everything) entry.evaluation = await readEvaluation(api, entry.evaluation.id);
-
-  const broken = everything.filter((e) => !FINISHED.has(String(e.evaluation.status.value)));
-  const gateFailures = everything.length === broken.length ? [] : evaluated.flatMap(({ evaluation, label }) => failedMinimums(evaluation, label, options.min));
-  let comparison: Comparison | undefined;
-  const baselineId = baselineEvaluationId ?? baseline?.evaluation.id;
-  if (baselineId && broken.length === 0) {
-    comparison = await compareEvaluations(api, [baselineId, ...evaluated.map((e) => e.evaluation.id)]);
-    if (options.failOnRegression) gateFailures.push(...regressions(comparison));
-  }
-
-  if (options.junit) {
-    const evaluators = evaluated[0]?.evaluation.aggregated_results.map((a) => a.evaluator_config) ?? [];
-    const suites = await Promise.all(evaluated.map(({ evaluation, label }) => junitSuite(api, evaluation.id, label, evaluators, options.min)));
-    writeFileSync(options.junit, junitXml(suites));
-  }
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({
-      evaluations: everything.map(({ evaluation, label }) => ({
-        id: evaluation.id, revision: label, baseline: evaluation.id === baselineId, status: evaluation.status.value,
-        results: Object.fromEntries(evaluation.aggregated_results.map((a) => [a.evaluator_config.name, a.result.value ?? null])),
-        average_cost: evaluation.average_cost?.value ?? null, average_latency: evaluation.average_latency?.value ?? null,
-      })),
-      comparison: comparison ?? null,
-      gates: { passed: gateFailures.length === 0, failures: gateFailures },
-    }, null, 2)}\n`);
-  } else {
-    process.stdout.write(`${resultsTable(everything)}\n`);
-    if (comparison) process.stdout.write(`\n${renderComparison(comparison)}\n`);
-  }
-  if (broken.length > 0) {
-    const [first] = broken;
-    throw new CliError(`evaluation of ${first!.label} ended ${String(first!.evaluation.status.value)}: ${first!.evaluation.status.error?.message ?? 'no reason given'}`);
-  }
-  if (gateFailures.length > 0) {
-    process.stderr.write(`gate failed: ${gateFailures.join('; ')}\n`);
-    return EXIT.gateFailed;
-  }
-  return EXIT.pass;
+  const waited = { baseline, baselineEvaluationId, candidates: evaluated };
+  // The ids first: whatever happens to this process or the api, a CI retry can resume with `eval wait`.
+  announce(waited, options);
+  return waitAndGate(api, waited, options);
 }
 
 export function registerEvalRunCommand(evaluations: Command): void {
-  evaluations.command('run')
+  addWaitOptions(evaluations.command('run')
     .description('evaluate revisions on a test set; with --wait, show progress and results, and gate on them')
     .requiredOption('--app <name|id>', 'the app')
     .requiredOption('--revision <variant[@rev]>', 'a revision to evaluate (repeat for several; latest without @rev)', collect(String))
@@ -139,12 +70,7 @@ export function registerEvalRunCommand(evaluations: Command): void {
     .option('--retries <n>', 'further tries of a row on errors worth retrying', wholeNumber('--retries'), 2)
     .option('--correct-answer-column <column>', 'the ground-truth column (default: correct_answer)')
     .option('--wait', 'wait for the results (implied by --json, --junit, --min and --fail-on-regression)')
-    .option('--timeout <seconds>', 'how long to wait', wholeNumber('--timeout'), 3600)
-    .option('--json', 'print the results as JSON')
-    .option('--junit <file>', 'write a JUnit report: one test case per row and evaluator')
-    .option('--min <evaluator=value>', "fail (exit 1) when an evaluator's mean is below value (repeatable)", collect(parseMinimumGate), [])
-    .option('--baseline <variant@rev|evaluation-id>', 'compare against this revision (evaluated in the same run) or a finished evaluation')
-    .option('--fail-on-regression', 'fail (exit 1) when the comparison with --baseline says worse on any evaluator')
+    .option('--baseline <variant@rev|evaluation-id>', 'compare against this revision (evaluated in the same run) or a finished evaluation'))
     .addHelpText('after', examples(
       'crucible eval run --app support-bot --revision main@3 --testset capitals.csv --evaluator auto_exact_match --wait',
       'crucible eval run --app support-bot --revision main --testset capitals --evaluator exact --min exact=0.9 --junit report.xml',

@@ -6,10 +6,12 @@ import { apiOf, examples, print } from '../support/command-context';
 import { CliError } from '../support/cli-error';
 import { compareEvaluations, renderComparison } from '../support/comparison';
 import { registerEvalRunCommand } from './eval-run.command';
+import { registerEvalWaitCommand } from './eval-wait.command';
 
 export function registerEvalCommands(program: Command): void {
-  const evaluations = program.command('eval').description('evaluations: run, compare, export');
+  const evaluations = program.command('eval').description('evaluations: run, wait, compare, export');
   registerEvalRunCommand(evaluations);
+  registerEvalWaitCommand(evaluations);
 
   evaluations.command('compare')
     .description('compare finished evaluations of one test set; the first is the baseline (ARCHITECTURE §11)')

@@ -4,6 +4,17 @@ import type { Connection } from './credentials';
 
 interface FetchOutcome<T> { data?: T; error?: unknown; response: Response }
 
+/** Answers that say "later", not "no": a gateway's 502/503/504 during a restart, the api's 503 or 429 when busy. */
+const UNAVAILABLE = new Set([429, 502, 503, 504]);
+
+/** The api could not answer (unreachable, timed out, 429/502/503/504): a wait may try again, other commands end. */
+export class ApiUnavailableError extends CliError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ApiUnavailableError';
+  }
+}
+
 /** The generated client with every failure turned into a one-line CliError that says what the api said. */
 export class Api {
   readonly client: CrucibleClient;
@@ -19,13 +30,15 @@ export class Api {
       outcome = await request;
     } catch (error) {
       const cause = (error as { cause?: { message?: unknown } }).cause?.message;
-      throw new CliError(`cannot reach the Crucible api at ${this.connection.host} (${typeof cause === 'string' ? cause : String(error)})`);
+      const reason = typeof cause === 'string' ? cause : error instanceof Error ? error.message : String(error);
+      throw new ApiUnavailableError(`cannot reach the Crucible api at ${this.connection.host} (${reason})`);
     }
     const { data, error, response } = outcome;
     if (!response.ok) {
       const detail = (error as { detail?: unknown } | undefined)?.detail;
       const hint = response.status === 401 ? ' (check the API key: crucible login, or CRUCIBLE_API_KEY)' : '';
-      throw new CliError(`${what}: ${describeApiError(response.status, detail)}${hint}`);
+      const message = `${what}: ${describeApiError(response.status, detail)}${hint}`;
+      throw UNAVAILABLE.has(response.status) ? new ApiUnavailableError(message) : new CliError(message);
     }
     return data as T;
   }
