@@ -19,7 +19,7 @@ describe('RunEvaluationUseCase', () => {
   const actor = actorOf();
   const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter);
   const getEvaluation = new GetEvaluationUseCase(world.evaluations);
-  const cancel = new CancelEvaluationUseCase(world.evaluations, getEvaluation);
+  const cancel = new CancelEvaluationUseCase(world.evaluations, getEvaluation, world.queue);
   const execute = (evaluation: Evaluation) => run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
 
   async function evaluationOf(workflow: Workflow, rateLimit = quick, evaluatorKeys = ['auto_exact_match']) {
