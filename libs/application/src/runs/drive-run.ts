@@ -57,6 +57,9 @@ export async function driveRun<R extends Run, S>(
   }
   const steps = plan(run);
   const stored = new Set(await runs.storedRowIndexes(projectId, runId));
+  // A delivery before the delay since the last stored batch is over (a restart, a sweep) waits out the rest of it.
+  const delayLeftMs = stored.size > 0 ? run.updatedAt.getTime() + steps.rateLimit.delayBetweenBatchesSeconds * 1000 - Date.now() : 0;
+  if (delayLeftMs > 0) return { kind: 'resume_after', resumeAfterMs: delayLeftMs };
   const total = testset.rowsCount;
   let storedCount = stored.size;
   reporter.pickedUp(label, { stored: storedCount, total });

@@ -87,6 +87,33 @@ describe('RunEvaluationUseCase', () => {
     expect(storedCounts).toEqual([...storedCounts].sort((a, b) => a - b));
   });
 
+  it('runs one batch per delivery when batches are an hour apart, and a delivery before the hour is over runs none', async () => {
+    const hourApart: RateLimit = { ...quick, delayBetweenBatchesSeconds: 3600 };
+    const { evaluation } = await evaluationOf(answering, hourApart);
+    expect(await execute(evaluation)).toEqual({ kind: 'resume_after', resumeAfterMs: 3_600_000 });
+    expect(callsTo(evaluation)).toHaveLength(2);
+
+    // A restart or a sweep delivers it early: it waits out what is left of the hour, invoking nothing.
+    const early = await execute(evaluation);
+    expect(early).toEqual({ kind: 'resume_after', resumeAfterMs: expect.any(Number) });
+    expect((early as { resumeAfterMs: number }).resumeAfterMs).toBeGreaterThan(0);
+    expect((early as { resumeAfterMs: number }).resumeAfterMs).toBeLessThanOrEqual(3_600_000);
+    expect(callsTo(evaluation)).toHaveLength(2);
+
+    // The hour over (the clock moved on), the next batch runs; the last one finishes the evaluation.
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      jest.setSystemTime(Date.now() + 3_600_000);
+      expect(await execute(evaluation)).toEqual({ kind: 'resume_after', resumeAfterMs: 3_600_000 });
+      jest.setSystemTime(Date.now() + 3_600_000);
+      expect(await execute(evaluation)).toEqual({ kind: 'done' });
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(callsTo(evaluation)).toHaveLength(6);
+    expect(await getEvaluation.execute(actor, evaluation.id)).toMatchObject({ status: 'EVALUATION_FINISHED', progressDone: 6 });
+  });
+
   it('stops within two batches of the cancellation, and the cancellation stands', async () => {
     // The runner's clock only: each call takes 50 ms on it, so the runner asks for the status before every batch.
     jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
