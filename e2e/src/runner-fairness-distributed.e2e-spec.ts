@@ -71,7 +71,8 @@ describe('one project cannot starve the runners (distributed, BullMQ)', () => {
   it("runs project A's evaluation while project B's wait out their delay as delayed jobs, not delivered again early", async () => {
     const [evaluation] = await projectA.evaluate(QUICK_RATE_LIMIT, [projectA.revisionIds[0]!]);
     expect((await waitForTerminal(server.api, evaluation!.id, 60_000)).status.value).toBe('EVALUATION_FINISHED');
-    // Seconds of sweeps have passed (one a second): each was a no-op for the delayed jobs.
+    // The runner sweeps every second: let a few sweeps pass; each must be a no-op for the delayed jobs.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     for (const id of waitingIds) {
       expect(await inspect.getJobState(`evaluation-${id}`)).toBe('delayed');
       expect(await statusOf(id)).toMatchObject({ status: { value: 'EVALUATION_STARTED' }, progress: { done: 1 } });
