@@ -115,4 +115,13 @@ describe('InProcessJobQueue', () => {
     await stopping;
     expect(runs.done.has(idOf(running))).toBe(false);
   });
+
+  it('gives a row that never ends a bounded grace at shutdown, then stops without it (the run resumes on the next start)', async () => {
+    const runs = new ScriptedRuns();
+    const queue = new InProcessJobQueue(runs.dispatch, neverSettled, 2, 20);
+    const stuck = runs.plan(evaluationOf(randomUUID()), 3, 0, new Promise<void>(() => undefined));
+    await queue.enqueue(stuck);
+    await queue.onApplicationShutdown();
+    expect(runs.done.has(idOf(stuck))).toBe(false);
+  });
 });
