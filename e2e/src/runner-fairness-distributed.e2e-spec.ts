@@ -33,11 +33,13 @@ describe('one project cannot starve the runners (distributed, BullMQ)', () => {
     });
     const config = await ok(api.POST('/evaluators/configs', { body: { app_id: app.app_id, name: 'exact', evaluator_key: 'auto_exact_match', settings_values: {} } }));
     const testset = await ok(api.POST('/testsets', { body: { name: 'capitals', csvdata: capitalRows(), app_id: app.app_id } }));
+    const longer = await ok(api.POST('/testsets', { body: { name: 'forty', csvdata: capitalRows(40), app_id: app.app_id } }));
     return {
       revisionIds,
-      evaluate: (rateLimit: typeof HOUR_APART, revisions = revisionIds) => ok(api.POST('/evaluations', {
-        body: { app_id: app.app_id, revisions_ids: revisions, evaluators_configs: [config.id], testset_id: testset.id, rate_limit: rateLimit },
+      evaluate: (rateLimit: typeof HOUR_APART, revisions = revisionIds, testsetId = testset.id) => ok(api.POST('/evaluations', {
+        body: { app_id: app.app_id, revisions_ids: revisions, evaluators_configs: [config.id], testset_id: testsetId, rate_limit: rateLimit },
       })),
+      longerTestsetId: longer.id,
     };
   }
   const statusOf = (id: string) => ok(apiB.GET('/evaluations/{evaluation_id}/status', ofEvaluation(id)));
@@ -47,7 +49,8 @@ describe('one project cannot starve the runners (distributed, BullMQ)', () => {
       queue: { kind: 'bullmq', consume: false, redisUrl: REDIS_URL, queueName, concurrency: 2, lockDurationMs: 3000 },
       outbound: { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 },
     });
-    example = await startCompletionExample();
+    // Rows of 30 ms: a backlog of 4 × 40 rows keeps both slots busy for seconds.
+    example = await startCompletionExample({ latencyMs: 30 });
     inspect = new Queue(queueName, { connection: redisConnection(REDIS_URL) });
     // Two slots, and a sweep every second: a sweep must not deliver a delayed run early.
     runner = await startRunnerProcess({ databaseUrl: server.postgres!.url, redisUrl: REDIS_URL, queueName, lockDurationMs: 3000, sweepIntervalMs: 1000 });
@@ -87,6 +90,20 @@ describe('one project cannot starve the runners (distributed, BullMQ)', () => {
     const [next] = await projectB.evaluate(QUICK_RATE_LIMIT, [projectB.revisionIds[0]!]);
     expect((await waitForTerminal(apiB, next!.id, 60_000)).status.value).toBe('EVALUATION_FINISHED');
   }, 90_000);
+
+  it("serves project B's evaluation while project A's backlog fills the queue, not after it", async () => {
+    const oneRowAtATime = { ...QUICK_RATE_LIMIT, batch_size: 1 };
+    const backlog: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      backlog.push(...(await projectA.evaluate(oneRowAtATime, projectA.revisionIds, projectA.longerTestsetId)).map((e) => e.id));
+    }
+    const [late] = await projectB.evaluate(oneRowAtATime, [projectB.revisionIds[0]!]);
+    expect((await waitForTerminal(apiB, late!.id, 60_000)).status.value).toBe('EVALUATION_FINISHED');
+    const backlogStatuses = await Promise.all(backlog.map(async (id) => (await ok(server.api.GET('/evaluations/{evaluation_id}/status', ofEvaluation(id)))).status.value));
+    // Served oldest first, B's 10 rows would have come after all 160 of A's.
+    expect(backlogStatuses).toContain('EVALUATION_STARTED');
+    for (const id of backlog) expect((await waitForTerminal(server.api, id, 90_000)).status.value).toBe('EVALUATION_FINISHED');
+  }, 180_000);
 
   it('ends the runner process within 10 s of SIGTERM while a run waits out its delay', async () => {
     const [waiting] = await projectB.evaluate(HOUR_APART, [projectB.revisionIds[0]!]);

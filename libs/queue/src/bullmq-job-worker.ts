@@ -22,7 +22,9 @@ export class BullMqJobWorker implements OnApplicationBootstrap, OnApplicationShu
   private readonly logger = new Logger('BullMqJobWorker');
   private worker: Worker | null = null;
   private waitingLookup: Queue | null = null;
+  /** From the last poll: the projects of jobs waiting for a slot, and how many jobs each project runs (all runners). */
   private waitingProjects = new Set<string>();
+  private activeByProject = new Map<string, number>();
   private poller: NodeJS.Timeout | null = null;
   private active = 0;
   private closing = false;
@@ -86,17 +88,32 @@ export class BullMqJobWorker implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
+  /**
+   * The in-process queue's rule, on the last poll's view: give way to a waiting job whose project runs fewer jobs than
+   * this one's. BullMQ hands out jobs oldest first (no groups without BullMQ Pro), so the one that gave way goes to the
+   * back of the line and each job of a backlog ahead of another project's job runs at most one batch before it.
+   */
   private slotFor(job: Job): JobSlot {
-    return { yieldRequested: () => this.closing || [...this.waitingProjects].some((project) => project !== job.project_id) };
+    const activeOf = (project: string) => this.activeByProject.get(project) ?? 0;
+    return {
+      yieldRequested: () => this.closing
+        || [...this.waitingProjects].some((project) => project !== job.project_id && activeOf(project) < activeOf(job.project_id)),
+    };
   }
 
-  /** While jobs run, keeps `waitingProjects` current: the projects of the jobs waiting for a slot. */
+  /** While jobs run, keeps `waitingProjects` and `activeByProject` current. */
   private pollWaiting(): void {
     if (this.poller || this.closing) return;
     const poll = async () => {
       try {
-        const waiting = await this.waitingLookup!.getJobs(['wait', 'prioritized'], 0, WAITING_LOOKED_AT - 1);
-        this.waitingProjects = new Set(waiting.flatMap((job) => (job ? [(job.data as Job).project_id] : [])));
+        const [waiting, active] = await Promise.all([
+          this.waitingLookup!.getJobs(['wait', 'prioritized'], 0, WAITING_LOOKED_AT - 1),
+          this.waitingLookup!.getJobs(['active']),
+        ]);
+        const projectOf = (job: BullJob | undefined) => (job ? [(job.data as Job).project_id] : []);
+        this.waitingProjects = new Set(waiting.flatMap(projectOf));
+        this.activeByProject = new Map();
+        for (const project of active.flatMap(projectOf)) this.activeByProject.set(project, (this.activeByProject.get(project) ?? 0) + 1);
       } catch (error) {
         this.logThrottled(`looking at waiting jobs: ${(error as Error).message}`);
       }
@@ -106,6 +123,7 @@ export class BullMqJobWorker implements OnApplicationBootstrap, OnApplicationShu
         this.poller.unref();
       } else {
         this.waitingProjects.clear();
+        this.activeByProject.clear();
       }
     };
     this.poller = setTimeout(() => void poll(), 0);
