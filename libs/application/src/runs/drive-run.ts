@@ -45,6 +45,12 @@ export async function driveRun<R extends Run, S>(
   const label = jobLabelOf(job.kind, runId, projectId);
   const run = await runs.findById(projectId, runId);
   if (!run || statuses.isTerminal(run.status)) return JOB_DONE;
+  const steps = plan(run);
+  // A run under way delivered before the delay since its last stored batch is over (a restart, a sweep) waits out the
+  // rest of it. Storing a batch sets `updatedAt`.
+  const underWay = run.status === 'EVALUATION_STARTED' && run.progressDone > 0;
+  const delayLeftMs = underWay ? run.updatedAt.getTime() + steps.rateLimit.delayBetweenBatchesSeconds * 1000 - Date.now() : 0;
+  if (delayLeftMs > 0) return { kind: 'resume_after', resumeAfterMs: delayLeftMs };
   if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return JOB_DONE;
 
   const testset = await testsets.findSummary(projectId, run.testsetId);
@@ -55,11 +61,7 @@ export async function driveRun<R extends Run, S>(
     reporter.finished(label, { status: 'EVALUATION_FAILED', stored: run.progressDone, total: run.progressTotal });
     return JOB_DONE;
   }
-  const steps = plan(run);
   const stored = new Set(await runs.storedRowIndexes(projectId, runId));
-  // A delivery before the delay since the last stored batch is over (a restart, a sweep) waits out the rest of it.
-  const delayLeftMs = stored.size > 0 ? run.updatedAt.getTime() + steps.rateLimit.delayBetweenBatchesSeconds * 1000 - Date.now() : 0;
-  if (delayLeftMs > 0) return { kind: 'resume_after', resumeAfterMs: delayLeftMs };
   const total = testset.rowsCount;
   let storedCount = stored.size;
   reporter.pickedUp(label, { stored: storedCount, total });
