@@ -43,6 +43,16 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationShutdown {
     }
   }
 
+  /** Removes a waiting or delayed job; an active one is locked by its runner and stops at its next stop check. */
+  async discard(job: Job): Promise<void> {
+    const payload = jobSchema.parse(job);
+    try {
+      await withTimeout(this.queue.remove(bullMqJobId(payload)), REDIS_TIMEOUT_MS, 'discarding');
+    } catch (error) {
+      this.logger.debug(`${jobKey(payload)} not discarded (${(error as Error).message}); it ends on its own`);
+    }
+  }
+
   async ping(): Promise<void> {
     await withTimeout(this.queue.client.then((client) => client.runCommand('ping', [])), REDIS_TIMEOUT_MS, 'redis ping');
   }

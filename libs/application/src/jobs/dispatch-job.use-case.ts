@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type Job, jobSchema } from '@crucible/contracts';
 import { RunEvaluationUseCase } from '../evaluations/use-cases/run-evaluation.use-case';
 import { RunHumanEvaluationUseCase } from '../human-evaluations/use-cases/run-human-evaluation.use-case';
-import { type JobLabel, RunReporter, jobLabelOf } from '../runs/ports';
+import { type JobLabel, type JobOutcome, type JobSlot, RunReporter, jobLabelOf } from '../runs/ports';
 
 /**
  * Both queue adapters (BullMQ and in-process) hand every job here; the payload is parsed, never trusted. A job
- * that throws is reported and rethrown, so the queue's own retry rules still apply.
+ * that throws is reported and rethrown, so the queue's own retry rules still apply. A job answering `resume_after`
+ * is delivered again by its queue then (the run waits between batches, or gave its slot to another project's job).
  */
 @Injectable()
 export class DispatchJobUseCase {
@@ -16,23 +17,23 @@ export class DispatchJobUseCase {
     private readonly reporter: RunReporter,
   ) {}
 
-  async execute(payload: unknown): Promise<void> {
+  async execute(payload: unknown, slot?: JobSlot): Promise<JobOutcome> {
     const job: Job = jobSchema.parse(payload);
     const label = labelOf(job);
     try {
-      await this.run(job);
+      return await this.run(job, slot);
     } catch (error) {
       this.reporter.failed(label, error);
       throw error;
     }
   }
 
-  private run(job: Job): Promise<void> {
+  private run(job: Job, slot?: JobSlot): Promise<JobOutcome> {
     switch (job.kind) {
       case 'evaluation':
-        return this.runEvaluation.execute({ evaluationId: job.evaluation_id, projectId: job.project_id });
+        return this.runEvaluation.execute({ evaluationId: job.evaluation_id, projectId: job.project_id }, slot);
       case 'human_evaluation':
-        return this.runHumanEvaluation.execute({ humanEvaluationId: job.human_evaluation_id, projectId: job.project_id });
+        return this.runHumanEvaluation.execute({ humanEvaluationId: job.human_evaluation_id, projectId: job.project_id }, slot);
     }
   }
 }

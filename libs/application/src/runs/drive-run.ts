@@ -1,6 +1,8 @@
 import type { RateLimit, Run, RunStatus, StatusMachine } from '@crucible/domain';
 import type { TestsetRepository } from '../testsets/ports';
-import { type RunKind, type RunReporter, type RunRepository, type StatusChange, jobLabelOf } from './ports';
+import {
+  type JobOutcome, type JobSlot, type RunKind, type RunReporter, type RunRepository, type StatusChange, JOB_DONE, jobLabelOf,
+} from './ports';
 import { type PendingRow, runRows } from './row-batches';
 import { pendingTestsetRows } from './testset-rows';
 
@@ -32,15 +34,24 @@ export interface RunDriverPorts<R extends Run> {
  * The lifecycle both runners share. Safe to run again for the same run (a re-delivered job after a runner
  * died): a terminal run is left alone, rows already stored are skipped, and a run that stops being STARTED
  * (cancelled, deleted, or taken over) stops within two batches of it, or 150 ms and two batches when batches are faster
- * than 50 ms (runRows). Reports pick-up, progress and the finish.
+ * than 50 ms (runRows). Reports pick-up, progress and the finish. A delivery may end before the run does: after one
+ * batch when batches are `delay` apart, or when `slot` asks for the slot back; it then answers when to deliver it again.
  */
-export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan<S>): Promise<void> {
+export async function driveRun<R extends Run, S>(
+  ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan<S>, slot?: JobSlot,
+): Promise<JobOutcome> {
   const { runs, testsets, statuses, reporter } = ports;
   const { runId, projectId } = job;
   const label = jobLabelOf(job.kind, runId, projectId);
   const run = await runs.findById(projectId, runId);
-  if (!run || statuses.isTerminal(run.status)) return;
-  if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return;
+  if (!run || statuses.isTerminal(run.status)) return JOB_DONE;
+  const steps = plan(run);
+  // A run under way delivered before the delay since its last stored batch is over (a restart, a sweep) waits out the
+  // rest of it. Storing a batch sets `updatedAt`.
+  const underWay = run.status === 'EVALUATION_STARTED' && run.progressDone > 0;
+  const delayLeftMs = underWay ? run.updatedAt.getTime() + steps.rateLimit.delayBetweenBatchesSeconds * 1000 - Date.now() : 0;
+  if (delayLeftMs > 0) return { kind: 'resume_after', resumeAfterMs: delayLeftMs };
+  if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return JOB_DONE;
 
   const testset = await testsets.findSummary(projectId, run.testsetId);
   if (!testset) {
@@ -48,9 +59,8 @@ export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: 
       to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} no longer exists` },
     });
     reporter.finished(label, { status: 'EVALUATION_FAILED', stored: run.progressDone, total: run.progressTotal });
-    return;
+    return JOB_DONE;
   }
-  const steps = plan(run);
   const stored = new Set(await runs.storedRowIndexes(projectId, runId));
   const total = testset.rowsCount;
   let storedCount = stored.size;
@@ -62,7 +72,11 @@ export async function driveRun<R extends Run, S>(ports: RunDriverPorts<R>, job: 
     storedCount += done.length;
     reporter.progress(label, { stored: storedCount, total });
   };
-  if (await runRows(rows, steps.rateLimit, { runRow: steps.runRow, store, stopped })) await steps.finish();
+  const yieldRequested = slot ? () => slot.yieldRequested() : undefined;
+  const outcome = await runRows(rows, steps.rateLimit, { runRow: steps.runRow, store, stopped, yieldRequested });
+  if (outcome.kind === 'paused') return { kind: 'resume_after', resumeAfterMs: outcome.resumeAfterMs };
+  if (outcome.kind === 'all_ran') await steps.finish();
   const final = await runs.findById(projectId, runId);
   if (final) reporter.finished(label, { status: final.status, stored: final.progressDone, total });
+  return JOB_DONE;
 }

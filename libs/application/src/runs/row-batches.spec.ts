@@ -30,6 +30,9 @@ function controlledWork() {
   };
 }
 
+const ALL_RAN = { kind: 'all_ran' };
+const STOPPED = { kind: 'stopped' };
+
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 /** Fails rather than hangs when the window never gets there. */
 async function waitFor(condition: () => boolean): Promise<void> {
@@ -56,7 +59,7 @@ describe('runRows', () => {
       release.get(index)?.();
       await settle();
     }
-    expect(await run).toBe(true);
+    expect(await run).toEqual(ALL_RAN);
     expect(mostAtOnce()).toBe(3);
     expect(stored.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(stored.every((batch) => batch.length >= 3 || batch === stored[stored.length - 1])).toBe(true);
@@ -90,7 +93,7 @@ describe('runRows', () => {
     releaseWrite.shift()!();
     await waitFor(() => releaseWrite.length === 1);
     releaseWrite.shift()!();
-    expect(await run).toBe(true);
+    expect(await run).toEqual(ALL_RAN);
     expect(mostWritesAtOnce).toBe(1);
     expect(stored).toEqual([[0, 1], Array.from({ length: 28 }, (_, i) => i + 2)]);
   });
@@ -107,7 +110,7 @@ describe('runRows', () => {
       },
       stopped: async () => false,
     };
-    expect(await runRows(rowsOf(200), { batchSize: 5, delayBetweenBatchesSeconds: 0 }, work)).toBe(true);
+    expect(await runRows(rowsOf(200), { batchSize: 5, delayBetweenBatchesSeconds: 0 }, work)).toEqual(ALL_RAN);
     expect(stored.flat()).toEqual(Array.from({ length: 200 }, (_, i) => i));
     expect(stored.length).toBeLessThan(20); // 5 rows at a time would be 40 writes
   });
@@ -124,7 +127,7 @@ describe('runRows', () => {
       await waitFor(() => release.has(index));
       release.get(index)!();
     }
-    expect(await run).toBe(true);
+    expect(await run).toEqual(ALL_RAN);
     expect(stored.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 600 }, (_, i) => i));
   });
 
@@ -148,23 +151,52 @@ describe('runRows', () => {
     expect(started.length).toBeLessThanOrEqual(301);
     slow = false;
     releaseWrite[0]!();
-    expect(await run).toBe(true);
+    expect(await run).toEqual(ALL_RAN);
     expect(started).toHaveLength(1000);
   });
 
-  it('runs lockstep batches when a delay between batches is asked for', async () => {
-    const { work, started, release } = controlledWork();
-    const run = runRows(rowsOf(4), { batchSize: 2, delayBetweenBatchesSeconds: 0.001 }, work);
+  it('runs one batch per delivery when a delay between batches is asked for, and leaves the wait to the queue', async () => {
+    const { work, started, stored, release } = controlledWork();
+    const run = runRows(rowsOf(4), { batchSize: 2, delayBetweenBatchesSeconds: 3600 }, work);
     await tick();
     expect(started).toEqual([0, 1]);
     release.get(1)!();
     await settle();
-    expect(started).toEqual([0, 1]); // the batch waits for its slowest row
+    expect(stored).toEqual([]); // the batch waits for its slowest row
     release.get(0)!();
-    while (started.length < 4) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(await run).toEqual({ kind: 'paused', resumeAfterMs: 3_600_000 });
+    expect(started).toEqual([0, 1]);
+    expect(stored).toEqual([[0, 1]]);
+  });
+
+  it('answers all_ran after the last batch of a delayed run, without waiting', async () => {
+    const { work, started, stored, release } = controlledWork();
+    const run = runRows(rowsOf(3), { batchSize: 3, delayBetweenBatchesSeconds: 3600 }, work);
+    await tick();
+    [0, 1, 2].forEach((index) => release.get(index)!());
+    expect(await run).toEqual(ALL_RAN);
+    expect(started).toEqual([0, 1, 2]);
+    expect(stored).toEqual([[0, 1, 2]]);
+    expect(await runRows(rowsOf(0), { batchSize: 3, delayBetweenBatchesSeconds: 3600 }, work)).toEqual(ALL_RAN);
+  });
+
+  it('gives its slot back at a batch boundary when asked: the rows in flight end and are stored, the rest wait', async () => {
+    const { work, started, stored, release } = controlledWork();
+    let asked = 0;
+    const yieldRequested = () => {
+      asked += 1;
+      return true;
+    };
+    const run = runRows(rowsOf(50), { batchSize: 3, delayBetweenBatchesSeconds: 0 }, { ...work, yieldRequested });
+    await waitFor(() => started.length === 3);
+    expect(asked).toBe(0); // never before the first batch: every delivery makes progress
+    release.get(0)!();
+    await settle();
+    release.get(1)!();
     release.get(2)!();
-    release.get(3)!();
-    expect(await run).toBe(true);
+    expect(await run).toEqual({ kind: 'paused', resumeAfterMs: 0 });
+    expect(started).toEqual([0, 1, 2]);
+    expect(stored.flat().sort()).toEqual([0, 1, 2]);
   });
 
   describe('stop checks', () => {
@@ -184,7 +216,7 @@ describe('runRows', () => {
         release.forEach((resolve) => resolve());
       }, 1);
       try {
-        expect(await run).toBe(false);
+        expect(await run).toEqual(STOPPED);
       } finally {
         clearInterval(releaseAll);
       }
@@ -204,7 +236,7 @@ describe('runRows', () => {
         expect(questions).toBe(1); // the one before the first row: the clock has not moved since
         stop = true;
         jest.advanceTimersByTime(50);
-        expect(await run).toBe(false);
+        expect(await run).toEqual(STOPPED);
         expect(questions).toBe(2);
         expect(started.length).toBeLessThan(1000);
       } finally {
@@ -240,7 +272,7 @@ describe('runRows', () => {
         expect(answers).toHaveLength(2); // the one asked after the first batch is still unanswered
         const startedBeforeTheAnswer = started.length;
         answers[1]!(true);
-        expect(await run).toBe(false);
+        expect(await run).toEqual(STOPPED);
         expect(started.length).toBeLessThanOrEqual(startedBeforeTheAnswer + 2);
       } finally {
         clearInterval(releaseAll);
@@ -270,7 +302,7 @@ describe('runRows', () => {
         release.forEach((resolve) => resolve());
       }, 1);
       try {
-        expect(await run).toBe(true);
+        expect(await run).toEqual(ALL_RAN);
         expect(started).toHaveLength(50);
       } finally {
         clearInterval(answerAll);

@@ -1,5 +1,4 @@
 import type { RateLimit } from '@crucible/domain';
-import { sleep } from './invoke-with-retries';
 
 export type Row = Record<string, unknown>;
 
@@ -16,33 +15,50 @@ export interface RowWork<S> {
   store(done: S[]): Promise<void>;
   /** Whether the run was cancelled, deleted or taken over; checked before each batch's worth of rows. */
   stopped(): Promise<boolean>;
+  /** Whether to give the slot back after this batch's worth of rows (the queue's `JobSlot`); never before the first. */
+  yieldRequested?(): boolean;
 }
 
 /**
+ * How far one delivery got: every row ran, the run was stopped, or it paused (rows stored so far are kept) and wants
+ * to be delivered again `resumeAfterMs` from now: after the delay between batches, or at once when it gave way.
+ */
+export type RowsOutcome = { kind: 'all_ran' } | { kind: 'stopped' } | { kind: 'paused'; resumeAfterMs: number };
+
+/**
  * Runs the pending rows `batchSize` at a time. Without `delayBetweenBatchesSeconds`, as a sliding window:
- * a new row starts as soon as one finishes, so one slow row never holds up the others. With a delay, in
- * lockstep batches `delay` apart, because that is what the delay asks for. Rows arrive from an async source
- * (a keyset walk over the test set), pulled only as fast as they run. Answers whether every row ran.
+ * a new row starts as soon as one finishes, so one slow row never holds up the others; it pauses at a batch's
+ * boundary when `yieldRequested` says so. With a delay, one batch per delivery, then a pause of `delay`: the wait
+ * is the queue's (a timer, a delayed job), never a sleep that holds a slot. Rows arrive from an async source
+ * (a keyset walk over the test set), pulled only as fast as they run.
  */
 export function runRows<S>(
   rows: AsyncIterable<PendingRow>,
   rateLimit: Pick<RateLimit, 'batchSize' | 'delayBetweenBatchesSeconds'>,
   work: RowWork<S>,
-): Promise<boolean> {
+): Promise<RowsOutcome> {
   return rateLimit.delayBetweenBatchesSeconds > 0
-    ? runInLockstep(rows, rateLimit.batchSize, rateLimit.delayBetweenBatchesSeconds * 1000, work)
+    ? runOneBatch(rows, rateLimit.batchSize, rateLimit.delayBetweenBatchesSeconds * 1000, work)
     : runInWindow(rows, rateLimit.batchSize, work);
 }
 
-async function runInLockstep<S>(rows: AsyncIterable<PendingRow>, size: number, delayMs: number, work: RowWork<S>): Promise<boolean> {
-  let first = true;
-  for await (const batch of chunks(rows, size)) {
-    if (!first) await sleep(delayMs);
-    first = false;
-    if (await work.stopped()) return false;
+async function runOneBatch<S>(rows: AsyncIterable<PendingRow>, size: number, delayMs: number, work: RowWork<S>): Promise<RowsOutcome> {
+  const pending = rows[Symbol.asyncIterator]();
+  try {
+    const batch: PendingRow[] = [];
+    while (batch.length < size) {
+      const next = await pending.next();
+      if (next.done) break;
+      batch.push(next.value);
+    }
+    if (batch.length === 0) return { kind: 'all_ran' };
+    if (await work.stopped()) return { kind: 'stopped' };
     await work.store(await Promise.all(batch.map((item) => work.runRow(item))));
+    // Stored rows are skipped on the next delivery; only whether any row is left decides between pausing and finishing.
+    return (await pending.next()).done ? { kind: 'all_ran' } : { kind: 'paused', resumeAfterMs: delayMs };
+  } finally {
+    await pending.return?.();
   }
-  return true;
 }
 
 /**
@@ -68,8 +84,8 @@ const CHECK_PATIENCE_MS = 100;
  */
 const CHECK_EVERY_MS = 50;
 
-async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, work: RowWork<S>): Promise<boolean> {
-  if (await work.stopped()) return false;
+async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, work: RowWork<S>): Promise<RowsOutcome> {
+  if (await work.stopped()) return { kind: 'stopped' };
   // Rows running, and the loop waiting for one of them to end. Not `Promise.race` over the rows: that adds a reaction
   // to every running row's promise per row started, O(batch size) work and garbage for each row.
   let running = 0;
@@ -77,6 +93,7 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   const untilOneEnds = () => new Promise<void>((resolve) => { slotFreed = resolve; });
   const done: S[] = [];
   let halted = false;
+  let yielded = false;
   let failure: { error: unknown } | null = null;
   let launched = 0;
   const fail = (error: unknown) => { failure ??= { error }; };
@@ -128,6 +145,11 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   for await (const item of rows) {
     if (failure) break;
     if (launched > 0 && launched % width === 0) {
+      // The row just pulled is not started: it is still pending, and the next delivery starts with it.
+      if (work.yieldRequested?.()) {
+        yielded = true;
+        break;
+      }
       if (check && (check.answered || performance.now() - lastAskedAt >= CHECK_PATIENCE_MS)) {
         if (await check.answer) {
           halted = true;
@@ -157,17 +179,6 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   for (write(); writing; write()) await writing;
   if (check && !halted) halted = await check.answer;
   if (failure) throw (failure as { error: unknown }).error;
-  return !halted;
-}
-
-async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncIterable<T[]> {
-  let chunk: T[] = [];
-  for await (const item of items) {
-    chunk.push(item);
-    if (chunk.length === size) {
-      yield chunk;
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) yield chunk;
+  if (halted) return { kind: 'stopped' };
+  return yielded ? { kind: 'paused', resumeAfterMs: 0 } : { kind: 'all_ran' };
 }

@@ -50,6 +50,7 @@ export class InMemoryRunStore<R extends Run, Scenario extends { projectId: strin
       const run = this.stored(scenario.projectId, runId);
       if (run) {
         run.progressDone += 1;
+        run.updatedAt = new Date();
         count(run, [scenario]);
       }
       stored += 1;

@@ -19,7 +19,7 @@ describe('RunEvaluationUseCase', () => {
   const actor = actorOf();
   const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter);
   const getEvaluation = new GetEvaluationUseCase(world.evaluations);
-  const cancel = new CancelEvaluationUseCase(world.evaluations, getEvaluation);
+  const cancel = new CancelEvaluationUseCase(world.evaluations, getEvaluation, world.queue);
   const execute = (evaluation: Evaluation) => run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
 
   async function evaluationOf(workflow: Workflow, rateLimit = quick, evaluatorKeys = ['auto_exact_match']) {
@@ -85,6 +85,33 @@ describe('RunEvaluationUseCase', () => {
     const storedCounts = progress.flatMap((event) => (event.event === 'progress' ? [event.counts.stored] : []));
     expect(storedCounts[storedCounts.length - 1]).toBe(6);
     expect(storedCounts).toEqual([...storedCounts].sort((a, b) => a - b));
+  });
+
+  it('runs one batch per delivery when batches are an hour apart, and a delivery before the hour is over runs none', async () => {
+    const hourApart: RateLimit = { ...quick, delayBetweenBatchesSeconds: 3600 };
+    const { evaluation } = await evaluationOf(answering, hourApart);
+    expect(await execute(evaluation)).toEqual({ kind: 'resume_after', resumeAfterMs: 3_600_000 });
+    expect(callsTo(evaluation)).toHaveLength(2);
+
+    // A restart or a sweep delivers it early: it waits out what is left of the hour, invoking nothing.
+    const early = await execute(evaluation);
+    expect(early).toEqual({ kind: 'resume_after', resumeAfterMs: expect.any(Number) });
+    expect((early as { resumeAfterMs: number }).resumeAfterMs).toBeGreaterThan(0);
+    expect((early as { resumeAfterMs: number }).resumeAfterMs).toBeLessThanOrEqual(3_600_000);
+    expect(callsTo(evaluation)).toHaveLength(2);
+
+    // The hour over (the clock moved on), the next batch runs; the last one finishes the evaluation.
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      jest.setSystemTime(Date.now() + 3_600_000);
+      expect(await execute(evaluation)).toEqual({ kind: 'resume_after', resumeAfterMs: 3_600_000 });
+      jest.setSystemTime(Date.now() + 3_600_000);
+      expect(await execute(evaluation)).toEqual({ kind: 'done' });
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(callsTo(evaluation)).toHaveLength(6);
+    expect(await getEvaluation.execute(actor, evaluation.id)).toMatchObject({ status: 'EVALUATION_FINISHED', progressDone: 6 });
   });
 
   it('stops within two batches of the cancellation, and the cancellation stands', async () => {

@@ -8,7 +8,7 @@ import {
 import { EvaluationRepository } from '../ports';
 import { EvaluatorService } from '../../evaluators/ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { RunReporter, WorkflowInvoker } from '../../runs/ports';
+import { type JobOutcome, type JobSlot, RunReporter, WorkflowInvoker } from '../../runs/ports';
 import { traceFromRecord } from '../../traces/sdk-trace-records';
 import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
@@ -25,7 +25,8 @@ export class RunEvaluationUseCase {
     private readonly reporter: RunReporter,
   ) {}
 
-  execute(job: { evaluationId: string; projectId: string }): Promise<void> {
+  /** One delivery of the job; `slot` lets the queue take the slot back between batches. */
+  execute(job: { evaluationId: string; projectId: string }, slot?: JobSlot): Promise<JobOutcome> {
     const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses, reporter: this.reporter };
     return driveRun(ports, { kind: 'evaluation', runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: evaluation.rateLimit,
@@ -34,7 +35,7 @@ export class RunEvaluationUseCase {
         await this.evaluations.saveScenarios(rows.map((row) => row.scenario), this.keptTraces(evaluation, rows));
       },
       finish: () => this.finish(evaluation),
-    }));
+    }), slot);
   }
 
   /** The invocations' traces, kept like any other trace of the app (idempotent by trace id, so a resumed batch adds nothing). */

@@ -6,7 +6,7 @@ import {
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { RunReporter, WorkflowInvoker } from '../../runs/ports';
+import { type JobOutcome, type JobSlot, RunReporter, WorkflowInvoker } from '../../runs/ports';
 import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
 import type { Row } from '../../runs/row-batches';
@@ -24,7 +24,8 @@ export class RunHumanEvaluationUseCase {
     private readonly reporter: RunReporter,
   ) {}
 
-  execute(job: { humanEvaluationId: string; projectId: string }): Promise<void> {
+  /** One delivery of the job; `slot` lets the queue take the slot back between batches. */
+  execute(job: { humanEvaluationId: string; projectId: string }, slot?: JobSlot): Promise<JobOutcome> {
     // READY and FINISHED move between each other by hand, yet the runner is done with both.
     const statuses = { ...humanEvaluationStatuses, isTerminal: isTerminalHumanStatus };
     const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses, reporter: this.reporter };
@@ -35,7 +36,7 @@ export class RunHumanEvaluationUseCase {
         for (const scenario of scenarios) await this.humanEvaluations.saveScenario(scenario);
       },
       finish: () => this.finish(evaluation),
-    }));
+    }), slot);
   }
 
   private async runRow(evaluation: HumanEvaluation, row: Row, rowIndex: number): Promise<HumanEvaluationScenario> {
