@@ -12,6 +12,7 @@ import {
   encodeCursor, notACursor,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
+import { BodyLimit } from '../http/body-limit.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
@@ -48,6 +49,7 @@ export class TracesController {
   ) {}
 
   @Post('traces')
+  @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: TraceIngestedDto.Output })
   async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchSchema)) body: TraceBatch) {
@@ -57,6 +59,7 @@ export class TracesController {
 
   /** OTLP/HTTP with the JSON encoding; its success answer is an (empty) ExportTraceServiceResponse. */
   @Post('v1/traces')
+  @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: OtlpIngestedDto.Output })
   async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportRequestSchema)) body: OtlpExportRequest) {
