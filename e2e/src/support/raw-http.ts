@@ -57,14 +57,24 @@ function roomOrAnswer(socket: Socket): Promise<void> {
 }
 
 /** Opens a socket that sends half a request header and then nothing; resolves how the server ended it. */
-export async function slowSocket(baseUrl: string): Promise<{ closed: Promise<{ answer: string }> }> {
+export async function slowSocket(baseUrl: string): Promise<{ closed: Promise<{ answer: string }>; destroy(): void }> {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
   socket.on('error', () => undefined);
   let answer = '';
   socket.on('data', (data: Buffer) => { answer += data.toString('latin1'); });
-  const closed = once(socket, 'close').then(() => ({ answer }));
-  await Promise.race([once(socket, 'connect'), closed]);
+  const closed = new Promise<{ answer: string }>((resolve) => socket.on('close', () => resolve({ answer })));
+  // A socket over the cap may be reset before it connects: 'connect' never comes, 'close' does.
+  await new Promise((resolve) => socket.once('connect', resolve).once('close', resolve));
   if (!socket.destroyed) socket.write(`GET /health HTTP/1.1\r\nhost: ${hostname}\r\n`);
-  return { closed };
+  return { closed, destroy: () => socket.destroy() };
+}
+
+/** Resolves with the first `count` of `promises` to settle, in the order they did. */
+export function firstSettled<T>(promises: Array<Promise<T>>, count: number): Promise<T[]> {
+  const settled: T[] = [];
+  return new Promise((resolve) => promises.forEach((promise) => void promise.then((value) => {
+    settled.push(value);
+    if (settled.length === count) resolve(settled);
+  })));
 }
