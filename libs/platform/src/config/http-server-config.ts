@@ -21,8 +21,6 @@ export interface HttpBodyLimits {
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 4096;
-/** Descriptors left for the database pool, Redis, log files and uploads when the default cap is derived. */
-const RESERVED_DESCRIPTORS = 1024;
 
 /** The soft `ulimit -n` of this process, when the platform says (Linux); undefined elsewhere. */
 export function openFilesLimit(limitsFile = '/proc/self/limits'): number | undefined {
@@ -35,9 +33,10 @@ export function openFilesLimit(limitsFile = '/proc/self/limits'): number | undef
   }
 }
 
+/** Half the descriptors at most: the rest stay for the database pool, Redis, files and /health itself. */
 export function defaultMaxConnections(descriptors = openFilesLimit()): number {
   if (descriptors === undefined) return DEFAULT_MAX_CONNECTIONS;
-  return Math.max(1, Math.min(DEFAULT_MAX_CONNECTIONS, Math.floor(descriptors / 2), descriptors - RESERVED_DESCRIPTORS));
+  return Math.max(1, Math.min(DEFAULT_MAX_CONNECTIONS, Math.floor(descriptors / 2)));
 }
 
 export function httpServerLimitsOf(env: CrucibleEnvironment): HttpServerLimits {
