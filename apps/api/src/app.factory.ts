@@ -1,12 +1,16 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { BootstrapDefaultProjectUseCase, OutboundGuard } from '@crucible/application';
-import { type CoreConfig, CrucibleNestLogger, createLogger } from '@crucible/platform';
+import { AuthenticateUseCase, BootstrapDefaultProjectUseCase, OutboundGuard } from '@crucible/application';
+import {
+  type CoreConfig, CrucibleNestLogger, type CrucibleConfigService, type HttpBodyLimits, type HttpServerLimits, applyHttpServerLimits,
+  createLogger, environmentOf, httpBodyLimitsOf, httpServerLimitsOf,
+} from '@crucible/platform';
 import { ApiModule } from './api.module';
 import { HttpErrorFilter, toHttpError } from './http/exception.filter';
 import { RequestValidationPipe } from './http/validation.pipe';
@@ -15,10 +19,17 @@ import { rejectUntrustedInput } from './http/untrusted-input.middleware';
 import { buildOpenApiDocument } from './openapi';
 import type { TraceRetention } from './jobs/trace-retention.scheduler';
 import { consoleStatic } from './http/console-static';
+import { routeTable } from './http/route-table';
+import { keyBeforeBody } from './http/key-before-body.middleware';
+import { jsonBody } from './http/json-body.middleware';
+import { securityHeaders } from './http/security-headers';
 
 export interface ApiOptions extends CoreConfig {
   logger?: Logger;
-  bodyLimit?: string;
+  /** Default: CRUCIBLE_MAX_BODY_BYTES, CRUCIBLE_MAX_TRACE_BODY_BYTES, CRUCIBLE_MAX_UPLOAD_BYTES. */
+  bodyLimits?: Partial<HttpBodyLimits>;
+  /** Default: §19's timeouts and CRUCIBLE_MAX_CONNECTIONS. */
+  serverLimits?: Partial<HttpServerLimits>;
   /** Default: CRUCIBLE_TRACE_RETENTION_DAYS (30). */
   traceRetention?: TraceRetention;
   /** The built web console (dist/apps/web); served at /ui/. */
@@ -27,14 +38,20 @@ export interface ApiOptions extends CoreConfig {
 
 export async function createApiApp(options: ApiOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger('crucible-api');
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ ...options, logger }), {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ ...options, logger, maxUploadBytes: options.bodyLimits?.maxUploadBytes }), {
     bodyParser: false,
     abortOnError: false,
     logger: new CrucibleNestLogger(logger),
   });
+  const environment = environmentOf(app.get(ConfigService) as CrucibleConfigService);
+  applyHttpServerLimits(app.getHttpServer(), { ...httpServerLimitsOf(environment), ...options.serverLimits });
+  app.disable('x-powered-by');
   app.use(requestLogging(logger));
+  app.use(securityHeaders());
   if (options.consoleDir) app.use(consoleStatic(options.consoleDir));
-  app.use(express.json({ limit: options.bodyLimit ?? '50mb' }));
+  const traitsOf = routeTable(app);
+  app.use(keyBeforeBody(traitsOf, app.get(AuthenticateUseCase)));
+  app.use(jsonBody(traitsOf, { ...httpBodyLimitsOf(environment), ...options.bodyLimits }));
   // Body-parser errors never reach Nest's filters; answer them here in the same shape.
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const mapped = toHttpError(error);

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { describeDatabase } from '@crucible/persistence';
 import {
@@ -20,7 +21,10 @@ async function main(): Promise<void> {
   await app.listen(env.PORT, env.HOST);
   letYoungGenerationGrow();
   logger.info(
-    { port: env.PORT, host: env.HOST, database: describeDatabase(database), queue: queue.kind === 'bullmq' ? queue.queueName : 'in-process' },
+    {
+      port: env.PORT, host: env.HOST, database: describeDatabase(database), queue: queue.kind === 'bullmq' ? queue.queueName : 'in-process',
+      max_connections: (app.getHttpServer() as Server).maxConnections,
+    },
     `Crucible api listening on http://${env.HOST}:${env.PORT} (docs at /docs)`,
   );
 }

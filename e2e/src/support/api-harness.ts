@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AddressInfo } from 'node:net';
-import { createApiApp, bootstrapDefaultProject } from '@crucible/api';
+import { type ApiOptions, createApiApp, bootstrapDefaultProject } from '@crucible/api';
 import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
 import type { QueueConfig } from '@crucible/queue';
 import { createTestPostgres, type DatabaseConfig, type TestPostgres } from '@crucible/persistence';
@@ -32,6 +32,8 @@ export async function startApi(
   engine: Engine,
   options: {
     dataDir?: string | null; postgres?: TestPostgres; queue?: QueueConfig; outbound?: OutboundConfig; bootstrapKey?: string; logger?: Logger;
+    /** The HTTP edge's limits and the console directory, for suites that try them. */
+    edge?: Pick<ApiOptions, 'bodyLimits' | 'serverLimits' | 'consoleDir'>;
   } = {},
 ): Promise<RunningApi & { postgres?: TestPostgres }> {
   const postgres = engine === 'postgres' ? options.postgres ?? (await createTestPostgres()) : undefined;
@@ -41,7 +43,7 @@ export async function startApi(
   const logger = options.logger ?? createLogger('crucible-api-e2e');
   const bootstrapKey = options.bootstrapKey ?? BOOTSTRAP_KEY;
   const queue = options.queue ?? { kind: 'in-process', concurrency: 2 };
-  const app = await createApiApp({ database, logger, queue, outbound: options.outbound });
+  const app = await createApiApp({ database, logger, queue, outbound: options.outbound, ...options.edge });
   await bootstrapDefaultProject(app, logger, bootstrapKey);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
 /** Starts apps/workflow-runner as its own OS process, exactly as `npm run start:runner` does. */
 export async function startRunnerProcess(env: {
   databaseUrl: string; redisUrl: string; queueName: string; lockDurationMs?: number; allowedPrivateHosts?: string;
-  sweepIntervalMs?: number;
+  sweepIntervalMs?: number; maxConnections?: number;
 }): Promise<RunnerProcess> {
   const port = await freePort();
   let output = '';
@@ -47,6 +47,7 @@ export async function startRunnerProcess(env: {
       LOG_LEVEL: 'warn',
       // Distributed mode allows no private host by default; the example services listen on loopback.
       CRUCIBLE_ALLOWED_PRIVATE_HOSTS: env.allowedPrivateHosts ?? '127.0.0.1',
+      ...(env.maxConnections === undefined ? {} : { CRUCIBLE_MAX_CONNECTIONS: String(env.maxConnections) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

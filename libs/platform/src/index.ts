@@ -12,3 +12,4 @@ export * from './logging/nest-logger';
 export * from './logging/pino-run-reporter';
 export * from './health/dependency-health';
 export * from './jobs/sweeper.scheduler';
+export * from './config/http-server-config';

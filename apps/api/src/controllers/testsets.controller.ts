@@ -12,6 +12,8 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { BodyLimit } from '../http/body-limit.decorator';
+import { UploadLimitInterceptor } from '../http/upload-limit';
 import { RequestValidationError } from '../http/validation-error';
 import { answerPage, listed, pageRequest } from '../http/paging';
 import {
@@ -25,8 +27,6 @@ interface UploadedTestsetFile {
   originalname: string;
   buffer: Buffer;
 }
-
-const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 @ApiTags('testsets')
 @ApiSecurity('ApiKey')
@@ -43,6 +43,7 @@ export class TestsetsController {
   ) {}
 
   @Post()
+  @BodyLimit('upload')
   @ZodResponse({ status: 200, type: TestsetSummaryDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateTestsetDto) {
     const testset = await this.createTestset.execute(actor, { name: body.name, rows: body.csvdata, appId: body.app_id ?? undefined });
@@ -64,8 +65,9 @@ export class TestsetsController {
       },
     },
   })
-  // Browsers and fetch send file names as raw UTF-8; busboy would read them as latin1.
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 }, defParamCharset: 'utf8' }))
+  // Limits and charset: uploadOptionsProvider (CRUCIBLE_MAX_UPLOAD_BYTES); a declared length over it is refused unread.
+  @BodyLimit('upload')
+  @UseInterceptors(UploadLimitInterceptor, FileInterceptor('file'))
   async upload(
     @CurrentActor() actor: Actor,
     @UploadedFile() file: UploadedTestsetFile | undefined,
@@ -96,6 +98,7 @@ export class TestsetsController {
 
   /** Answers as Agenta does. */
   @Put(':testset_id')
+  @BodyLimit('upload')
   @ZodResponse({ status: 200, type: TestsetUpdatedDto })
   async update(
     @CurrentActor() actor: Actor,

@@ -14,6 +14,7 @@ import {
   describeViolations, encodeCursor, notACursor,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
+import { BodyLimit } from '../http/body-limit.decorator';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
@@ -72,6 +73,7 @@ export class TracesController {
 
   /** 200 when at least one trace was accepted, the refused ones by index; 422 `{detail}` naming every field when none was. */
   @Post('traces')
+  @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: TraceIngestedDto.Output })
   async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchEnvelopeSchema)) body: TraceBatchEnvelope): Promise<TraceIngestResult> {
@@ -90,6 +92,7 @@ export class TracesController {
    * was accepted and counts the refused ones otherwise; 422 when none was.
    */
   @Post('v1/traces')
+  @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: OtlpIngestedDto.Output })
   async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportEnvelopeSchema)) body: OtlpExportEnvelope) {

@@ -24,7 +24,8 @@ export class ApiKeyGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    request.actor = await this.authenticate.execute(readApiKey(request.headers.authorization));
+    // Requests with a body were authenticated before it was read (keyBeforeBody).
+    request.actor ??= await this.authenticate.execute(readApiKey(request.headers.authorization));
     return true;
   }
 }

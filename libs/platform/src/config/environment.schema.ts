@@ -42,6 +42,11 @@ export const environmentSchema = z.object({
   CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),
   CRUCIBLE_MAX_SPANS_PER_TRACE: wholeNumber(1).default(DEFAULT_MAX_SPANS_PER_TRACE),
   CRUCIBLE_SANDBOX_MAX_ISOLATES: wholeNumber(1).optional(),
+  CRUCIBLE_MAX_BODY_BYTES: wholeNumber(1).default(1024 * 1024),
+  CRUCIBLE_MAX_TRACE_BODY_BYTES: wholeNumber(1).default(16 * 1024 * 1024),
+  CRUCIBLE_MAX_UPLOAD_BYTES: wholeNumber(1).default(200 * 1024 * 1024),
+  /** Default: 4096, or fewer when the descriptor limit (`ulimit -n`) would not leave room for files and the database. */
+  CRUCIBLE_MAX_CONNECTIONS: wholeNumber(1).optional(),
   OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
   OPENAI_API_KEY: z.string().optional(),
 });

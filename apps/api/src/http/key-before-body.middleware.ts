@@ -1,0 +1,39 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Actor } from '@crucible/domain';
+import type { AuthenticateUseCase } from '@crucible/application';
+import { readApiKey } from './auth.guard';
+import { toHttpError } from './exception.filter';
+import type { RouteTraits } from './route-table';
+
+/** Whether the request announces a body (what body parsers look at too). */
+export const carriesBody = (req: Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * Answers a request with an error and drops the connection, so a body we refuse is never read nor drained: Node
+ * closes a `Connection: close` socket once the answer is written.
+ */
+export function refuseUnread(res: Response, status: number, body: unknown): void {
+  res.setHeader('connection', 'close');
+  res.status(status).json(body);
+}
+
+/**
+ * The key is checked before any body is read (ARCHITECTURE §19): an unauthenticated client cannot make the api
+ * buffer megabytes. The actor found is kept on the request, so ApiKeyGuard does not look the key up twice.
+ */
+export function keyBeforeBody(traitsOf: (method: string, path: string) => RouteTraits, authenticate: AuthenticateUseCase): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!carriesBody(req) || traitsOf(req.method, req.path).isPublic) return next();
+    let actor: Actor;
+    try {
+      actor = await authenticate.execute(readApiKey(req.headers.authorization));
+    } catch (error) {
+      const mapped = toHttpError(error);
+      if (!mapped) return next(error);
+      return refuseUnread(res, mapped.status, mapped.body);
+    }
+    Object.assign(req, { actor });
+    next();
+  };
+}

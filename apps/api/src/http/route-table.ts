@@ -1,0 +1,56 @@
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { type INestApplication, RequestMethod } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { PUBLIC_ROUTE } from './public.decorator';
+import { BODY_LIMIT, type BodyLimitKind } from './body-limit.decorator';
+
+/** What the edge needs to know of a route before Nest routes the request: whether it is public, which body limit. */
+export interface RouteTraits {
+  isPublic: boolean;
+  bodyLimit: BodyLimitKind;
+}
+
+interface Route extends RouteTraits {
+  method: string;
+  pattern: RegExp;
+}
+
+const ORDINARY: RouteTraits = { isPublic: false, bodyLimit: 'ordinary' };
+
+const segments = (path: unknown): string[] =>
+  (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '')).split('/').filter(Boolean);
+
+function patternOf(parts: string[]): RegExp {
+  const source = parts.map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  return new RegExp(`^/${source}/?$`, 'i');
+}
+
+/**
+ * Read from the controllers' own decorators (@Public(), @BodyLimit()), so the edge never keeps a second list of
+ * routes: body-reading middleware runs before Nest's router, and needs them then.
+ */
+export function routeTable(app: INestApplication): (method: string, path: string) => RouteTraits {
+  const routes: Route[] = [];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      const prototype = controller.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(prototype)) {
+        const handler = prototype[name];
+        if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata(PATH_METADATA, handler)) continue;
+        const requestMethod = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod;
+        routes.push({
+          method: RequestMethod[requestMethod],
+          pattern: patternOf([...segments(Reflect.getMetadata(PATH_METADATA, controller)), ...segments(Reflect.getMetadata(PATH_METADATA, handler))]),
+          isPublic: Boolean(Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller)),
+          bodyLimit: (Reflect.getMetadata(BODY_LIMIT, handler) as BodyLimitKind | undefined) ?? 'ordinary',
+        });
+      }
+    }
+  }
+  return (method, path) => {
+    const upper = method.toUpperCase();
+    return routes.find((route) => (route.method === upper || route.method === 'ALL') && route.pattern.test(path)) ?? ORDINARY;
+  };
+}
