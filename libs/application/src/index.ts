@@ -13,3 +13,4 @@ export * from './jobs';
 export * from './idempotency';
 export * from './traces';
 export * from './playground';
+export * from './providers';

@@ -23,3 +23,4 @@ export * from './human-evaluations/export-table';
 export * from './evaluations/statistics';
 export * from './evaluations/comparison';
 export * from './traces/trace';
+export * from './providers';

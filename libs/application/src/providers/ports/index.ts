@@ -1,0 +1,2 @@
+export * from './connection-credentials.port';
+export * from './model-pricing.port';

@@ -1,0 +1,2 @@
+export * from './provider-kind';
+export * from './call-usage';
