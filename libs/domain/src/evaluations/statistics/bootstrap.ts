@@ -1,4 +1,5 @@
 import { seededRandom } from './seeded-random';
+import { type Steps, WORK_PER_STEP, finish } from './steps';
 
 export const BOOTSTRAP_RESAMPLES = 2000;
 export const BOOTSTRAP_SEED = 20251122;
@@ -27,16 +28,30 @@ export function bootstrapMeanInterval(
   values: readonly number[],
   options: { resamples?: number; seed?: number; level?: number } = {},
 ): Interval | null {
+  return finish(bootstrapMeanIntervalSteps(values, options));
+}
+
+/** `bootstrapMeanInterval`, pausing after every WORK_PER_STEP draws; the same draws, so the same interval. */
+export function* bootstrapMeanIntervalSteps(
+  values: readonly number[],
+  options: { resamples?: number; seed?: number; level?: number } = {},
+): Steps<Interval | null> {
   if (values.length === 0) return null;
   const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
   const level = options.level ?? 0.95;
   const random = seededRandom(options.seed ?? BOOTSTRAP_SEED);
   const n = values.length;
   const means = new Float64Array(resamples);
+  let work = 0;
   for (let r = 0; r < resamples; r += 1) {
     let sum = 0;
     for (let i = 0; i < n; i += 1) sum += values[Math.floor(random() * n)]!;
     means[r] = sum / n;
+    work += n;
+    if (work >= WORK_PER_STEP) {
+      work = 0;
+      yield;
+    }
   }
   const sorted = Array.from(means).sort((a, b) => a - b);
   return { low: quantile(sorted, (1 - level) / 2), high: quantile(sorted, (1 + level) / 2) };
