@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_NAME } from '@crucible/contracts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '@crucible/integrations';
+import { DEFAULT_MAX_CONCURRENT_COMPARISONS } from '@crucible/application';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.string()
@@ -38,6 +39,7 @@ export const environmentSchema = z.object({
   CRUCIBLE_MAX_RESPONSE_BYTES: wholeNumber(1).default(DEFAULT_MAX_RESPONSE_BYTES),
   CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),
   CRUCIBLE_SANDBOX_MAX_ISOLATES: wholeNumber(1).optional(),
+  CRUCIBLE_MAX_CONCURRENT_COMPARISONS: wholeNumber(1, 1000).default(DEFAULT_MAX_CONCURRENT_COMPARISONS),
   OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
   OPENAI_API_KEY: z.string().optional(),
 });
