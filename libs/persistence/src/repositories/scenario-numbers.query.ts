@@ -17,7 +17,8 @@ const SCENARIO_NUMBERS_SQL = `
                        WHEN result.type = 'bool' AND jsonb_typeof(result.value) = 'boolean' THEN result.value
                        WHEN result.type IS DISTINCT FROM 'error' AND jsonb_typeof(result.value) = 'number' THEN result.value
                      END ORDER BY r.position DESC)
-                FROM jsonb_to_recordset(s.results) WITH ORDINALITY AS r("evaluatorConfigId" text, result jsonb, position)
+                FROM ROWS FROM (jsonb_to_recordset(s.results) AS ("evaluatorConfigId" text, result jsonb))
+                     WITH ORDINALITY AS r("evaluatorConfigId", result, position)
                 CROSS JOIN LATERAL jsonb_to_record(r.result) AS result(type text, value jsonb)
                WHERE jsonb_exists($4::jsonb, r."evaluatorConfigId")) AS "values"
         FROM evaluation_scenarios s
