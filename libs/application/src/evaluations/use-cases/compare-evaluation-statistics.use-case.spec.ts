@@ -7,6 +7,11 @@ import { CompareEvaluationStatisticsUseCase } from './compare-evaluation-statist
 import { CreateEvaluationUseCase } from './create-evaluation.use-case';
 import { DeleteEvaluationsUseCase } from './delete-evaluations.use-case';
 
+/** `count` turns of the event loop. */
+async function turns(count: number): Promise<void> {
+  for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
 const quick: RateLimit = { batchSize: 100, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 };
 
 describe('CompareEvaluationStatisticsUseCase', () => {
@@ -71,8 +76,12 @@ describe('CompareEvaluationStatisticsUseCase', () => {
       open = resolve;
     });
     const first = compare.execute(actor, ids);
-    await new Promise((resolve) => setImmediate(resolve));
-    await expect(compare.execute(actor, [...ids].reverse())).rejects.toMatchObject({ code: 'too_busy', retryAfterSeconds: expect.any(Number) });
+    await turns(1);
+    const second = compare.execute(actor, [...ids].reverse()).then(() => 'computed', (error: unknown) => error);
+    // Refused at once: it neither waits for the first one nor reads a scenario.
+    expect(await Promise.race([second, turns(3).then(() => 'still waiting')])).toMatchObject({
+      code: 'too_busy', retryAfterSeconds: expect.any(Number), message: expect.stringMatching(/CRUCIBLE_MAX_CONCURRENT_COMPARISONS/),
+    });
     open();
     expect((await first).metrics).toHaveLength(3);
     expect((await compare.execute(actor, [...ids].reverse())).metrics).toHaveLength(3);
