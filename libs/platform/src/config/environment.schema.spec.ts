@@ -38,4 +38,10 @@ describe('the environment schema', () => {
     expect(attempt).toThrow(/CRUCIBLE_CHANGE_NOTICES must be "on" or "off"/);
     expect(attempt).not.toThrow(/hunter2/);
   });
+
+  it('bounds comparisons computed at once to CRUCIBLE_MAX_CONCURRENT_COMPARISONS, 2 unless set, at least 1', () => {
+    expect(parseEnvironment({}).CRUCIBLE_MAX_CONCURRENT_COMPARISONS).toBe(2);
+    expect(parseEnvironment({ CRUCIBLE_MAX_CONCURRENT_COMPARISONS: '3' }).CRUCIBLE_MAX_CONCURRENT_COMPARISONS).toBe(3);
+    expect(() => parseEnvironment({ CRUCIBLE_MAX_CONCURRENT_COMPARISONS: '0' })).toThrow(/CRUCIBLE_MAX_CONCURRENT_COMPARISONS must be at least 1/);
+  });
 });
