@@ -37,7 +37,8 @@ function scenarioRow(evaluation: Evaluation, rowIndex: number, shift: number): E
   };
 }
 
-async function comparedPair(stand: Stand, rows: number): Promise<string> {
+/** The comparison's URL, and the same evaluations the other way round (another comparison, not cached with it). */
+async function comparedPair(stand: Stand, rows: number): Promise<{ url: string; reversed: string }> {
   const { evaluations } = await writeFinishedEvaluations(stand, 2);
   const repository = stand.app.get(EvaluationRepository);
   for (const [shift, evaluation] of evaluations.entries()) {
@@ -46,7 +47,9 @@ async function comparedPair(stand: Stand, rows: number): Promise<string> {
       await repository.saveScenarios(indexes.map((rowIndex) => scenarioRow(evaluation, rowIndex, shift)));
     }
   }
-  return `${stand.base}/evaluations/compare?evaluations_ids=${evaluations.map((e) => e.id).join(',')}`;
+  const urlOf = (ids: string[]) => `${stand.base}/evaluations/compare?evaluations_ids=${ids.join(',')}`;
+  const ids = evaluations.map((e) => e.id);
+  return { url: urlOf(ids), reversed: urlOf([...ids].reverse()) };
 }
 
 /** Starts polling /health from another process; `stop` answers each poll's latency (ms). */
@@ -82,8 +85,8 @@ export const comparisonHealthBenchmark: Benchmark = {
     const bound = stand.app.get(ComparisonSlots).max;
     // A small pair first: the route and its code warmed up.
     const warm = await comparedPair(stand, 1000);
-    if ((await compare(warm)).status !== 200) throw new Error('the warm-up comparison failed');
-    const large = await comparedPair(stand, ROWS);
+    if ((await compare(warm.url)).status !== 200) throw new Error('the warm-up comparison failed');
+    const { url: large, reversed } = await comparedPair(stand, ROWS);
 
     const idle = pollHealth(stand.base);
     await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
@@ -98,13 +101,15 @@ export const comparisonHealthBenchmark: Benchmark = {
     if (computed.length + refused.length !== AT_ONCE || computed.length === 0) {
       throw new Error(`comparisons answered ${answers.map((a) => a.status).join(', ')}`);
     }
+    const alone = await compare(reversed);
     const cached = await compare(large);
     const p99 = percentile(busyLatencies, 99);
     return [{
       benchmark: `/health while ${AT_ONCE} × GET /evaluations/compare, 2 × ${ROWS} rows (bound ${bound}: ${computed.length} computed, ${refused.length} answered 429)`,
       engine: stand.engine,
       measured: `p50 ${ms(percentile(busyLatencies, 50))}, p99 ${ms(p99)}, max ${ms(Math.max(...busyLatencies))} (${busyLatencies.length} polls); `
-        + `comparisons ${computed.map((a) => `${a.seconds.toFixed(1)} s`).join(', ')}; again (cached) ${(cached.seconds * 1000).toFixed(0)} ms`,
+        + `comparisons ${computed.map((a) => `${a.seconds.toFixed(1)} s`).join(', ')}; one alone ${alone.seconds.toFixed(1)} s; `
+        + `again (cached) ${(cached.seconds * 1000).toFixed(0)} ms`,
       baseline: `idle: p50 ${ms(percentile(idleLatencies, 50))}, p99 ${ms(percentile(idleLatencies, 99))}`,
       ratio: `p99 ${(p99 / Math.max(1, percentile(idleLatencies, 99))).toFixed(1)}× idle`,
       goal: `p99 ≤ ${GOAL_P99_MS} ms`,
