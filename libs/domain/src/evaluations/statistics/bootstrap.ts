@@ -1,4 +1,4 @@
-import { seededRandom } from './seeded-random';
+import { mulberry32, nextMulberry32State } from './seeded-random';
 import { type Steps, WORK_PER_STEP, finish } from './steps';
 
 export const BOOTSTRAP_RESAMPLES = 2000;
@@ -39,7 +39,7 @@ export function* bootstrapMeanIntervalSteps(
   if (values.length === 0) return null;
   const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
   const level = options.level ?? 0.95;
-  const random = seededRandom(options.seed ?? BOOTSTRAP_SEED);
+  const random = { state: (options.seed ?? BOOTSTRAP_SEED) >>> 0 };
   const means = new Float64Array(resamples);
   const perStep = Math.max(1, Math.floor(WORK_PER_STEP / values.length));
   for (let from = 0; from < resamples; from += perStep) {
@@ -50,12 +50,20 @@ export function* bootstrapMeanIntervalSteps(
   return { low: quantile(sorted, (1 - level) / 2), high: quantile(sorted, (1 + level) / 2) };
 }
 
-/** Resamples `from` to `to`: a plain function, so V8 optimises the hot loop as it would outside a generator. */
-function resampleMeans(values: readonly number[], random: () => number, means: Float64Array, from: number, to: number): void {
+/**
+ * Resamples `from` to `to`, drawing from mulberry32 seeded as `seededRandom` is (the same draws); a plain function
+ * with the generator's state in a local, so V8 optimises the hot loop as it would outside a generator.
+ */
+function resampleMeans(values: readonly number[], random: { state: number }, means: Float64Array, from: number, to: number): void {
   const n = values.length;
+  let state = random.state;
   for (let r = from; r < to; r += 1) {
     let sum = 0;
-    for (let i = 0; i < n; i += 1) sum += values[Math.floor(random() * n)]!;
+    for (let i = 0; i < n; i += 1) {
+      state = nextMulberry32State(state);
+      sum += values[Math.floor(mulberry32(state) * n)]!;
+    }
     means[r] = sum / n;
   }
+  random.state = state;
 }
