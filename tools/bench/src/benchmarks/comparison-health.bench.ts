@@ -78,6 +78,18 @@ async function compare(url: string): Promise<{ status: number; seconds: number }
 
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 
+/** The api's process (this one) sampled every 100 ms: its peak resident memory until `stop`, in MB. */
+function samplePeakRss(): { stop(): number } {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage.rss()) / 2 ** 20;
+    },
+  };
+}
+
 export const comparisonHealthBenchmark: Benchmark = {
   name: 'comparison-health',
   perEngine: true,
@@ -92,9 +104,12 @@ export const comparisonHealthBenchmark: Benchmark = {
     await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
     const idleLatencies = await idle.stop();
 
+    const rssBefore = process.memoryUsage.rss() / 2 ** 20;
+    const rss = samplePeakRss();
     const busy = pollHealth(stand.base);
     const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => compare(large)));
     const busyLatencies = await busy.stop();
+    const rssPeak = rss.stop();
 
     const computed = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 429);
@@ -109,7 +124,7 @@ export const comparisonHealthBenchmark: Benchmark = {
       engine: stand.engine,
       measured: `p50 ${ms(percentile(busyLatencies, 50))}, p99 ${ms(p99)}, max ${ms(Math.max(...busyLatencies))} (${busyLatencies.length} polls); `
         + `comparisons ${computed.map((a) => `${a.seconds.toFixed(1)} s`).join(', ')}; one alone ${alone.seconds.toFixed(1)} s; `
-        + `again (cached) ${(cached.seconds * 1000).toFixed(0)} ms`,
+        + `again (cached) ${(cached.seconds * 1000).toFixed(0)} ms; RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB`,
       baseline: `idle: p50 ${ms(percentile(idleLatencies, 50))}, p99 ${ms(percentile(idleLatencies, 99))}`,
       ratio: `p99 ${(p99 / Math.max(1, percentile(idleLatencies, 99))).toFixed(1)}× idle`,
       goal: `p99 ≤ ${GOAL_P99_MS} ms`,
