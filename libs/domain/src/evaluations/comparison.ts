@@ -106,7 +106,8 @@ export function* compareEvaluationNumbers(
   const answered: MetricComparison[] = [];
   for (const { metric, read, higherIsBetter } of metricsOf(evaluations)) {
     let allBool = metric.kind === 'evaluator';
-    const values = new Map<string, RowValues>(evaluations.map((evaluation) => {
+    const values = new Map<string, RowValues>();
+    for (const evaluation of evaluations) {
       const valued = new Map<number, number>();
       for (const row of rowsOf(evaluation.id)) {
         const cell = read(row);
@@ -114,8 +115,9 @@ export function* compareEvaluationNumbers(
         allBool &&= cell.bool;
         valued.set(row.rowIndex, cell.value);
       }
-      return [evaluation.id, valued];
-    }));
+      values.set(evaluation.id, valued);
+      yield;
+    }
     const estimates: MetricComparison['estimates'] = [];
     for (const evaluation of evaluations) {
       estimates.push({
@@ -126,10 +128,12 @@ export function* compareEvaluationNumbers(
     }
     const comparisons: MetricComparison['comparisons'] = [];
     for (const candidate of candidates) {
+      const rowCount = new Set([...indexesOf(baseline.id), ...indexesOf(candidate.id)]).size;
+      yield;
       comparisons.push({
         evaluationId: candidate.id,
         comparison: yield* comparePairedSteps(values.get(baseline.id)!, values.get(candidate.id)!, {
-          binary: allBool, higherIsBetter, rowCount: new Set([...indexesOf(baseline.id), ...indexesOf(candidate.id)]).size,
+          binary: allBool, higherIsBetter, rowCount,
         }),
       });
     }

@@ -76,6 +76,7 @@ export function* comparePairedSteps(
     return { n: 0, excludedRows, difference: null, ciLow: null, ciHigh: null, pValue: null, test: null, verdict: 'no_significant_difference' };
   }
   const differences = pairs.map(([base, cand]) => cand - base);
+  yield;
   const interval = (yield* bootstrapMeanIntervalSteps(differences))!;
   const difference = mean(differences);
   let pValue: number;
