@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
+import { ComparisonSlots } from '@crucible/application';
 import type { CrucibleClient, CrucibleSchemas } from '@crucible/client';
 // Raw client only for what the contract forbids: a comparison without ids, an incomplete rate limit, an unknown export format, a run without output.
 import type { HttpClient } from './support/http-client';
@@ -109,6 +110,26 @@ describe('reviewing evaluations', () => {
     const [elsewhere] = await evaluate([setup.revisionIds[0]!], otherTestset);
     const mixed = await compare(`${exactId},${elsewhere}`);
     expect(mixed).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/one test set/) } });
+  });
+
+  it('computes at most CRUCIBLE_MAX_CONCURRENT_COMPARISONS at once: past it 429 with Retry-After, while finished ones answer from the cache', async () => {
+    const [third] = await evaluate([setup.revisionIds[1]!]);
+    const slots = server.app.get(ComparisonSlots);
+    expect(slots.max).toBe(2);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Comparisons that take as long as the test wants: every slot of the process is busy.
+    const running = Array.from({ length: slots.max }, () => slots.run(() => held));
+    const refused = await compare(`${exactId},${third}`);
+    expect(refused).toMatchObject({ status: 429, body: { detail: expect.stringMatching(/CRUCIBLE_MAX_CONCURRENT_COMPARISONS/) } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Compared before (the first test): answered from the cache, whatever is running.
+    expect((await compare(`${exactId},${hedgingId}`)).status).toBe(200);
+    release();
+    await Promise.all(running);
+    expect((await compare(`${exactId},${third}`)).status).toBe(200);
   });
 
   it('re-runs only the failed rows as a new evaluation, keeping the rest', async () => {

@@ -1,6 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import pino from 'pino';
 import { QueryFailedError } from 'typeorm';
+import { DomainError } from '@crucible/domain';
 import { HttpErrorFilter } from './exception.filter';
 
 describe('HttpErrorFilter', () => {
@@ -33,5 +34,27 @@ describe('HttpErrorFilter', () => {
     expect(lines[0]).not.toContain('5e884898da28047151d0e56f8dc62927');
     expect(lines[0]).not.toContain('row secret');
     expect(lines[0]).not.toContain('INSERT INTO');
+  });
+
+  it('answers a too_busy refusal 429 with {detail} and a Retry-After in whole seconds', () => {
+    const answered: { status?: number; body?: unknown; headers?: Record<string, string> } = {};
+    const response = {
+      set(headers: Record<string, string>) {
+        answered.headers = headers;
+        return this;
+      },
+      status(code: number) {
+        answered.status = code;
+        return this;
+      },
+      json(body: unknown) {
+        answered.body = body;
+      },
+    };
+    const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => ({ id: 'req-8' }) }) } as unknown as ArgumentsHost;
+
+    new HttpErrorFilter(pino({ level: 'silent' })).catch(DomainError.tooBusy('2 comparisons are being computed already', 2.4), host);
+
+    expect(answered).toEqual({ status: 429, body: { detail: '2 comparisons are being computed already' }, headers: { 'Retry-After': '3' } });
   });
 });

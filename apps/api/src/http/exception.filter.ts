@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   forbidden: 403,
   invalid_input: 422,
   upstream_failure: 502,
+  too_busy: 429,
 };
 
 /** Body-parser failures reach us as plain errors carrying a `type` and `status`. */
@@ -30,14 +31,17 @@ const isBodyParserError = (error: unknown): error is BodyParserError =>
   typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string'
   && typeof (error as { status?: unknown }).status === 'number';
 
-export function toHttpError(error: unknown): { status: number; body: unknown } | null {
+export function toHttpError(error: unknown): { status: number; body: unknown; headers?: Record<string, string> } | null {
   if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.detail } };
   if (error instanceof DomainError && error.code === 'invalid_input') {
     // Fields a controller did not place elsewhere (withFieldLocations) arrived in the body.
     return { status: 422, body: { detail: error.violations.map((violation) => presentViolation(violation, 'body')) } };
   }
-  // A message may name a service's URL: whatever produced it, its credentials never reach a client.
-  if (error instanceof DomainError) return { status: STATUS_BY_CODE[error.code], body: { detail: redactUrlsIn(error.message) } };
+  if (error instanceof DomainError) {
+    const retryAfter = error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) };
+    // A message may name a service's URL: whatever produced it, its credentials never reach a client.
+    return { status: STATUS_BY_CODE[error.code], body: { detail: redactUrlsIn(error.message) }, ...(retryAfter ? { headers: retryAfter } : {}) };
+  }
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') {
       return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };
@@ -64,6 +68,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const mapped = toHttpError(error);
     if (mapped) {
+      if (mapped.headers) response.set(mapped.headers);
       response.status(mapped.status).json(mapped.body);
       return;
     }

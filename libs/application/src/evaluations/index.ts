@@ -11,3 +11,5 @@ export * from './use-cases/delete-evaluations.use-case';
 export * from './use-cases/compare-evaluation-statistics.use-case';
 export * from './use-cases/rerun-failed-rows.use-case';
 export * from './use-cases/export-evaluation.use-case';
+export * from './comparison/comparison-cache';
+export * from './comparison/comparison-slots';

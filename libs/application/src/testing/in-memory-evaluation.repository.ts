@@ -1,6 +1,6 @@
 import {
-  type Evaluation, type EvaluationScenario, type ScenarioTally, type TraceWithSpans, evaluationStatuses, progressCountsOf,
-  tallyScenarios,
+  type Evaluation, type EvaluationScenario, type ScenarioNumbers, type ScenarioTally, type TraceWithSpans, evaluationStatuses,
+  progressCountsOf, scenarioNumbersOf, tallyScenarios,
 } from '@crucible/domain';
 import { EvaluationRepository, type EvaluationStatusChange } from '../evaluations/ports';
 import type { RunFilter, RunReference } from '../runs/ports';
@@ -11,6 +11,10 @@ import { InMemoryRunStore } from './in-memory-run-store';
 
 export class InMemoryEvaluationRepository extends EvaluationRepository {
   readonly store = new InMemoryRunStore<Evaluation, EvaluationScenario>(evaluationStatuses, (s) => s.evaluationId);
+  /** Chunks of scenario numbers read so far: what a test counts to see that an answer came from a cache. */
+  scenarioNumberReads = 0;
+  /** When set, each chunk read waits for it: a test holds a comparison in flight with it. */
+  scenarioNumbersGate: Promise<void> | null = null;
 
   /** Where the traces stored with scenarios go. */
   constructor(private readonly traces: TraceRepository) {
@@ -67,8 +71,15 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
     return this.store.scenariosOf(projectId, evaluationId);
   }
 
-  async listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]> {
-    return evaluationIds.flatMap((id) => this.store.scenariosOf(projectId, id));
+  async* streamScenarioNumbers(
+    projectId: string, evaluationId: string, evaluatorConfigIds: string[], chunkSize: number,
+  ): AsyncIterable<ScenarioNumbers[]> {
+    const scenarios = [...this.store.scenariosOf(projectId, evaluationId)].sort((a, b) => a.rowIndex - b.rowIndex);
+    for (let start = 0; start < scenarios.length; start += chunkSize) {
+      if (this.scenarioNumbersGate) await this.scenarioNumbersGate;
+      this.scenarioNumberReads += 1;
+      yield scenarios.slice(start, start + chunkSize).map((scenario) => scenarioNumbersOf(scenario, evaluatorConfigIds));
+    }
   }
 
   streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<EvaluationScenario>> {

@@ -2,8 +2,9 @@ import type { Result } from '../shared/result';
 import type { Evaluation, EvaluationScenario } from './evaluation';
 import type { EvaluatorConfig } from './evaluator-config';
 import {
-  type MeanEstimate, type PairedComparison, type RowValues, comparePaired, estimateMean,
+  type MeanEstimate, type PairedComparison, type RowValues, comparePairedSteps, estimateMeanSteps,
 } from './statistics/paired-comparison';
+import { type Steps, finish } from './statistics/steps';
 
 export type ComparedMetric =
   | { kind: 'evaluator'; evaluatorConfig: EvaluatorConfig }
@@ -20,29 +21,61 @@ export interface MetricComparison {
   comparisons: Array<{ evaluationId: string; comparison: PairedComparison }>;
 }
 
-type ValueOf = (scenario: EvaluationScenario) => { value: number; bool: boolean } | null;
+/** An evaluator's value a comparison counts: a bool result's boolean, or any other non-error result's number. */
+export type ComparedValue = boolean | number | null;
 
-const resultValue = (result: Result | undefined): { value: number; bool: boolean } | null => {
+/** All a comparison reads of one scenario: never its inputs, outputs or messages. */
+export interface ScenarioNumbers {
+  rowIndex: number;
+  /** The application failed on this row: no metric counts it. */
+  failed: boolean;
+  cost: number | null;
+  latency: number | null;
+  /** One per `comparedEvaluatorConfigs(evaluations)`, in that order. */
+  values: ComparedValue[];
+}
+
+/** Every evaluator config of the compared evaluations once, in the order the metrics are answered. */
+export function comparedEvaluatorConfigs(evaluations: Evaluation[]): EvaluatorConfig[] {
+  const configs = new Map<string, EvaluatorConfig>();
+  for (const evaluation of evaluations) for (const config of evaluation.evaluatorConfigs) if (!configs.has(config.id)) configs.set(config.id, config);
+  return [...configs.values()];
+}
+
+const comparedValue = (result: Result | undefined): ComparedValue => {
   if (!result) return null;
-  if (result.type === 'bool' && typeof result.value === 'boolean') return { value: result.value ? 1 : 0, bool: true };
-  if (typeof result.value === 'number' && Number.isFinite(result.value) && result.type !== 'error') return { value: result.value, bool: false };
+  if (result.type === 'bool' && typeof result.value === 'boolean') return result.value;
+  if (typeof result.value === 'number' && Number.isFinite(result.value) && result.type !== 'error') return result.value;
   return null;
 };
 
+/** What a stored scenario gives the comparison of evaluators `configIds` (a database reads the same in SQL). */
+export function scenarioNumbersOf(scenario: EvaluationScenario, configIds: readonly string[]): ScenarioNumbers {
+  return {
+    rowIndex: scenario.rowIndex, failed: Boolean(scenario.error), cost: scenario.cost, latency: scenario.latency,
+    values: configIds.map((id) => comparedValue(scenario.results.find((r) => r.evaluatorConfigId === id)?.result)),
+  };
+}
+
+type ValueOf = (row: ScenarioNumbers) => { value: number; bool: boolean } | null;
+
+const cellOf = (value: ComparedValue | undefined): { value: number; bool: boolean } | null => {
+  if (typeof value === 'boolean') return { value: value ? 1 : 0, bool: true };
+  return typeof value === 'number' ? { value, bool: false } : null;
+};
+
 /** A row that failed in the application has no value for any metric. */
-const unlessFailed = (read: ValueOf): ValueOf => (scenario) => (scenario.error ? null : read(scenario));
+const unlessFailed = (read: ValueOf): ValueOf => (row) => (row.failed ? null : read(row));
 
 function metricsOf(evaluations: Evaluation[]): Array<{ metric: ComparedMetric; read: ValueOf; higherIsBetter: boolean }> {
-  const configs = new Map<string, EvaluatorConfig>();
-  for (const evaluation of evaluations) for (const config of evaluation.evaluatorConfigs) if (!configs.has(config.id)) configs.set(config.id, config);
   return [
-    ...[...configs.values()].map((evaluatorConfig) => ({
+    ...comparedEvaluatorConfigs(evaluations).map((evaluatorConfig, index) => ({
       metric: { kind: 'evaluator' as const, evaluatorConfig },
-      read: unlessFailed((s) => resultValue(s.results.find((r) => r.evaluatorConfigId === evaluatorConfig.id)?.result)),
+      read: unlessFailed((row) => cellOf(row.values[index])),
       higherIsBetter: true,
     })),
-    { metric: { kind: 'cost' }, read: unlessFailed((s) => (s.cost === null ? null : { value: s.cost, bool: false })), higherIsBetter: false },
-    { metric: { kind: 'latency' }, read: unlessFailed((s) => (s.latency === null ? null : { value: s.latency, bool: false })), higherIsBetter: false },
+    { metric: { kind: 'cost' }, read: unlessFailed((row) => (row.cost === null ? null : { value: row.cost, bool: false })), higherIsBetter: false },
+    { metric: { kind: 'latency' }, read: unlessFailed((row) => (row.latency === null ? null : { value: row.latency, bool: false })), higherIsBetter: false },
   ];
 }
 
@@ -51,35 +84,60 @@ function metricsOf(evaluations: Evaluation[]): Array<{ metric: ComparedMetric; r
  * against the first on the rows both answered. `evaluations` are in the caller's order.
  */
 export function compareEvaluations(evaluations: Evaluation[], scenarios: EvaluationScenario[]): MetricComparison[] {
-  const byEvaluation = new Map<string, EvaluationScenario[]>(evaluations.map((e) => [e.id, []]));
-  for (const scenario of scenarios) byEvaluation.get(scenario.evaluationId)?.push(scenario);
+  const configIds = comparedEvaluatorConfigs(evaluations).map((config) => config.id);
+  const rows = new Map<string, ScenarioNumbers[]>(evaluations.map((e) => [e.id, []]));
+  for (const scenario of [...scenarios].sort((a, b) => a.rowIndex - b.rowIndex)) {
+    rows.get(scenario.evaluationId)?.push(scenarioNumbersOf(scenario, configIds));
+  }
+  return finish(compareEvaluationNumbers(evaluations, rows));
+}
+
+/**
+ * `compareEvaluations` over what was read of each evaluation's scenarios (`rows` by evaluation id, in row order),
+ * in slices a caller may pause between.
+ */
+export function* compareEvaluationNumbers(
+  evaluations: Evaluation[], rows: ReadonlyMap<string, readonly ScenarioNumbers[]>,
+): Steps<MetricComparison[]> {
   const [baseline, ...candidates] = evaluations;
   if (!baseline) return [];
-  const rowsOf = (id: string) => new Set(byEvaluation.get(id)!.map((s) => s.rowIndex));
-
-  return metricsOf(evaluations).map(({ metric, read, higherIsBetter }) => {
+  const rowsOf = (id: string) => rows.get(id) ?? [];
+  const indexesOf = (id: string) => new Set(rowsOf(id).map((row) => row.rowIndex));
+  const answered: MetricComparison[] = [];
+  for (const { metric, read, higherIsBetter } of metricsOf(evaluations)) {
     let allBool = metric.kind === 'evaluator';
-    const values = new Map<string, RowValues>(evaluations.map((evaluation) => {
-      const rows = new Map<number, number>();
-      for (const scenario of byEvaluation.get(evaluation.id)!) {
-        const cell = read(scenario);
+    const values = new Map<string, RowValues>();
+    for (const evaluation of evaluations) {
+      const valued = new Map<number, number>();
+      for (const row of rowsOf(evaluation.id)) {
+        const cell = read(row);
         if (!cell) continue;
         allBool &&= cell.bool;
-        rows.set(scenario.rowIndex, cell.value);
+        valued.set(row.rowIndex, cell.value);
       }
-      return [evaluation.id, rows];
-    }));
-    const estimates = evaluations.map((evaluation) => ({
-      evaluationId: evaluation.id,
-      estimate: estimateMean([...values.get(evaluation.id)!.values()]),
-      erroredRows: byEvaluation.get(evaluation.id)!.length - values.get(evaluation.id)!.size,
-    }));
-    const comparisons = candidates.map((candidate) => ({
-      evaluationId: candidate.id,
-      comparison: comparePaired(values.get(baseline.id)!, values.get(candidate.id)!, {
-        binary: allBool, higherIsBetter, rowCount: new Set([...rowsOf(baseline.id), ...rowsOf(candidate.id)]).size,
-      }),
-    }));
-    return { metric, valueType: allBool ? 'bool' : 'number', higherIsBetter, estimates, comparisons };
-  });
+      values.set(evaluation.id, valued);
+      yield;
+    }
+    const estimates: MetricComparison['estimates'] = [];
+    for (const evaluation of evaluations) {
+      estimates.push({
+        evaluationId: evaluation.id,
+        estimate: yield* estimateMeanSteps([...values.get(evaluation.id)!.values()]),
+        erroredRows: rowsOf(evaluation.id).length - values.get(evaluation.id)!.size,
+      });
+    }
+    const comparisons: MetricComparison['comparisons'] = [];
+    for (const candidate of candidates) {
+      const rowCount = new Set([...indexesOf(baseline.id), ...indexesOf(candidate.id)]).size;
+      yield;
+      comparisons.push({
+        evaluationId: candidate.id,
+        comparison: yield* comparePairedSteps(values.get(baseline.id)!, values.get(candidate.id)!, {
+          binary: allBool, higherIsBetter, rowCount,
+        }),
+      });
+    }
+    answered.push({ metric, valueType: allBool ? 'bool' : 'number', higherIsBetter, estimates, comparisons });
+  }
+  return answered;
 }

@@ -3,10 +3,11 @@ import type { InputViolation } from './input-violation';
 /**
  * Every rule a use case enforces fails with one of these codes; each inbound adapter maps them
  * (HTTP: not_found 404, conflict 409, invalid_state 409, rule_violation 400, unauthorized 401,
- * invalid_input 422, upstream_failure 502: a workflow service the caller registered cannot be reached or failed).
+ * invalid_input 422, upstream_failure 502: a workflow service the caller registered cannot be reached or failed;
+ * too_busy 429: the process already does as much of this work as it may at once, try again after `retryAfterSeconds`).
  */
 export type DomainErrorCode = 'not_found' | 'conflict' | 'invalid_state' | 'rule_violation' | 'unauthorized' | 'forbidden' | 'invalid_input'
-  | 'upstream_failure';
+  | 'upstream_failure' | 'too_busy';
 
 export class DomainError extends Error {
   constructor(
@@ -14,6 +15,8 @@ export class DomainError extends Error {
     message: string,
     /** What an `invalid_input` error refuses, field by field. */
     readonly violations: InputViolation[] = [],
+    /** For `too_busy`: when trying again may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -22,6 +25,10 @@ export class DomainError extends Error {
   static invalidInput(violations: InputViolation[]): DomainError {
     const described = violations.map((v) => (v.field.length > 0 ? `${v.field.join('.')}: ${v.reason}` : v.reason));
     return new DomainError('invalid_input', described.join('; '), violations);
+  }
+
+  static tooBusy(message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError('too_busy', message, [], retryAfterSeconds);
   }
 
   static notFound(what: string, id: string): DomainError {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorConfig, type ScenarioTally, type TraceWithSpans, DomainError, evaluationStatuses,
+  type Evaluation, type EvaluationScenario, type EvaluatorConfig, type ScenarioNumbers, type ScenarioTally, type TraceWithSpans, DomainError, evaluationStatuses,
   progressCountsOf, UNFINISHED_RUN_STATUSES,
 } from '@crucible/domain';
 import {
@@ -27,6 +27,7 @@ async function nameMustBeFree(name: string, write: () => Promise<unknown>): Prom
 import { FinishedEvaluationCache } from './finished-evaluation.cache';
 import { UnchangedReads } from './unchanged-reads';
 import { tallyStoredScenarios } from './scenario-tally.query';
+import { streamStoredScenarioNumbers } from './scenario-numbers.query';
 import { mergeTraces, traceInsertCte, traceInsertParameter } from './trace-insert.sql';
 import { BY_ROW, OLDEST_FIRST, decodeCursor, encodeCursor, keysetPage, sqlLimit, streamedKeysetPage } from './keyset';
 
@@ -238,17 +239,16 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return tallyStoredScenarios(this.dataSource, projectId, evaluationId, evaluatorConfigIds);
   }
 
-  listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]> {
-    return this.listScenariosOf(projectId, [evaluationId]);
-  }
-
-  async listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]> {
-    if (evaluationIds.length === 0) return [];
+  async listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]> {
     const rows = await this.dataSource.getRepository(EvaluationScenarioOrmEntity).find({
-      where: { projectId, evaluationId: In(evaluationIds) },
+      where: { projectId, evaluationId },
       order: { rowIndex: 'ASC' },
     });
     return rows.map(evaluationScenarioMapper.toDomain);
+  }
+
+  streamScenarioNumbers(projectId: string, evaluationId: string, evaluatorConfigIds: string[], chunkSize: number): AsyncIterable<ScenarioNumbers[]> {
+    return streamStoredScenarioNumbers(this.dataSource, projectId, evaluationId, evaluatorConfigIds, chunkSize);
   }
 
   async streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<EvaluationScenario>> {

@@ -47,4 +47,10 @@ describe('the environment schema', () => {
     const long = 'crc_'.padEnd(32, 'k');
     expect(parseEnvironment({ CRUCIBLE_BOOTSTRAP_API_KEY: long }).CRUCIBLE_BOOTSTRAP_API_KEY).toBe(long);
   });
+
+  it('bounds comparisons computed at once to CRUCIBLE_MAX_CONCURRENT_COMPARISONS, 2 unless set, at least 1', () => {
+    expect(parseEnvironment({}).CRUCIBLE_MAX_CONCURRENT_COMPARISONS).toBe(2);
+    expect(parseEnvironment({ CRUCIBLE_MAX_CONCURRENT_COMPARISONS: '3' }).CRUCIBLE_MAX_CONCURRENT_COMPARISONS).toBe(3);
+    expect(() => parseEnvironment({ CRUCIBLE_MAX_CONCURRENT_COMPARISONS: '0' })).toThrow(/CRUCIBLE_MAX_CONCURRENT_COMPARISONS must be at least 1/);
+  });
 });

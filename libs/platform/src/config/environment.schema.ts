@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_NAME } from '@crucible/contracts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '@crucible/integrations';
-import { DEFAULT_MAX_SPANS_PER_TRACE, MIN_BOOTSTRAP_KEY_LENGTH } from '@crucible/application';
+import { DEFAULT_MAX_CONCURRENT_COMPARISONS, DEFAULT_MAX_SPANS_PER_TRACE, MIN_BOOTSTRAP_KEY_LENGTH } from '@crucible/application';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.string()
@@ -47,6 +47,7 @@ export const environmentSchema = z.object({
   CRUCIBLE_MAX_UPLOAD_BYTES: wholeNumber(1).default(200 * 1024 * 1024),
   /** Default: 4096, or fewer when the descriptor limit (`ulimit -n`) would not leave room for files and the database. */
   CRUCIBLE_MAX_CONNECTIONS: wholeNumber(1).optional(),
+  CRUCIBLE_MAX_CONCURRENT_COMPARISONS: wholeNumber(1, 1000).default(DEFAULT_MAX_CONCURRENT_COMPARISONS),
   OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
   OPENAI_API_KEY: z.string().optional(),
 });

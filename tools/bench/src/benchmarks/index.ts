@@ -1,4 +1,5 @@
 import type { Benchmark } from '../support/benchmark';
+import { comparisonHealthBenchmark } from './comparison-health.bench';
 import { comparisonResultsBenchmark } from './comparison-results.bench';
 import { listEvaluationsBenchmark } from './list-evaluations.bench';
 import { runnerBenchmark } from './runner.bench';
@@ -15,6 +16,7 @@ export const BENCHMARKS: Benchmark[] = [
   runnerBenchmark,
   runnerMemoryBenchmark,
   comparisonResultsBenchmark,
+  comparisonHealthBenchmark,
   sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,

@@ -1,5 +1,5 @@
 import type {
-  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, ScenarioTally, TraceWithSpans,
+  Evaluation, EvaluationAggregates, EvaluationScenario, EvaluationStatus, ScenarioNumbers, ScenarioTally, TraceWithSpans,
 } from '@crucible/domain';
 import { RunRepository, type StatusChange } from '../../runs/ports';
 import type { Page, PageRequest, StreamedPage } from '../../shared/page';
@@ -25,7 +25,13 @@ export abstract class EvaluationRepository extends RunRepository<Evaluation, Eva
   /** What aggregation needs of the stored scenarios, computed by the database: no scenario is loaded. */
   abstract tallyScenarios(projectId: string, evaluationId: string, evaluatorConfigIds: string[]): Promise<ScenarioTally>;
   abstract listScenarios(projectId: string, evaluationId: string): Promise<EvaluationScenario[]>;
-  abstract listScenariosOf(projectId: string, evaluationIds: string[]): Promise<EvaluationScenario[]>;
+  /**
+   * What a comparison needs of each scenario and nothing more (no inputs, outputs or messages), for the evaluators
+   * `evaluatorConfigIds`: in row order, `chunkSize` rows a read, each read made as the previous chunk is consumed.
+   */
+  abstract streamScenarioNumbers(
+    projectId: string, evaluationId: string, evaluatorConfigIds: string[], chunkSize: number,
+  ): AsyncIterable<ScenarioNumbers[]>;
   /**
    * One keyset page of the scenarios in row order, read `chunkSize` rows at a time as they are consumed, so a list
    * or an export never holds them all; where the next page starts is known before the first chunk.

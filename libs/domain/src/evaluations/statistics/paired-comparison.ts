@@ -1,6 +1,7 @@
-import { bootstrapMeanInterval, mean } from './bootstrap';
+import { bootstrapMeanIntervalSteps, mean } from './bootstrap';
 import { exactMcNemarPValue } from './mcnemar';
 import { wilcoxonSignedRank } from './wilcoxon';
+import { type Steps, finish } from './steps';
 
 export const SIGNIFICANCE_LEVEL = 0.05;
 
@@ -32,7 +33,11 @@ export interface PairedComparison {
 }
 
 export function estimateMean(values: readonly number[]): MeanEstimate {
-  const interval = bootstrapMeanInterval(values);
+  return finish(estimateMeanSteps(values));
+}
+
+export function* estimateMeanSteps(values: readonly number[]): Steps<MeanEstimate> {
+  const interval = yield* bootstrapMeanIntervalSteps(values);
   return {
     n: values.length, mean: values.length === 0 ? null : mean(values), ciLow: interval?.low ?? null, ciHigh: interval?.high ?? null,
   };
@@ -52,6 +57,15 @@ export function comparePaired(
   candidate: RowValues,
   options: { binary: boolean; higherIsBetter: boolean; rowCount: number },
 ): PairedComparison {
+  return finish(comparePairedSteps(baseline, candidate, options));
+}
+
+/** `comparePaired` in slices (ARCHITECTURE §11: the same numbers, computed without holding the process). */
+export function* comparePairedSteps(
+  baseline: RowValues,
+  candidate: RowValues,
+  options: { binary: boolean; higherIsBetter: boolean; rowCount: number },
+): Steps<PairedComparison> {
   const pairs: Array<[number, number]> = [];
   for (const [row, value] of baseline) {
     const other = candidate.get(row);
@@ -62,7 +76,8 @@ export function comparePaired(
     return { n: 0, excludedRows, difference: null, ciLow: null, ciHigh: null, pValue: null, test: null, verdict: 'no_significant_difference' };
   }
   const differences = pairs.map(([base, cand]) => cand - base);
-  const interval = bootstrapMeanInterval(differences)!;
+  yield;
+  const interval = (yield* bootstrapMeanIntervalSteps(differences))!;
   const difference = mean(differences);
   let pValue: number;
   let test: PairedTest;
@@ -70,6 +85,7 @@ export function comparePaired(
     pValue = exactMcNemarPValue(differences.filter((d) => d < 0).length, differences.filter((d) => d > 0).length);
     test = 'mcnemar_exact';
   } else {
+    yield;
     const wilcoxon = wilcoxonSignedRank(differences);
     pValue = wilcoxon.pValue;
     test = wilcoxon.method === 'exact' ? 'wilcoxon_exact' : 'wilcoxon_normal';

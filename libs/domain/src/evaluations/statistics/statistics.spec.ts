@@ -1,4 +1,5 @@
-import { bootstrapMeanInterval, quantile } from './bootstrap';
+import { BOOTSTRAP_SEED, bootstrapMeanInterval, bootstrapMeanIntervalSteps, quantile } from './bootstrap';
+import { seededRandom } from './seeded-random';
 import { exactMcNemarPValue } from './mcnemar';
 import { normalSurvival } from './normal-distribution';
 import { comparePaired } from './paired-comparison';
@@ -97,6 +98,27 @@ describe('percentile bootstrap', () => {
     expect(first.high).toBeCloseTo(0.884, 1);
     const wide = bootstrapMeanInterval(values.concat(values, values, values))!;
     expect(wide.high - wide.low).toBeLessThan(first.high - first.low);
+  });
+
+  it('draws what one closure over the seeded generator draws, whatever slices it is computed in', () => {
+    // The interval as first written: every draw from seededRandom(BOOTSTRAP_SEED), in one loop.
+    const oneLoop = (values: number[]) => {
+      const random = seededRandom(BOOTSTRAP_SEED);
+      const means = Array.from({ length: 2000 }, () => {
+        let sum = 0;
+        for (let i = 0; i < values.length; i += 1) sum += values[Math.floor(random() * values.length)]!;
+        return sum / values.length;
+      }).sort((a, b) => a - b);
+      return { low: quantile(means, (1 - 0.95) / 2), high: quantile(means, (1 + 0.95) / 2) };
+    };
+    for (const n of [7, 150, 1001]) {
+      const values = Array.from({ length: n }, (_, i) => Math.sin(i) * 10 + (i % 3));
+      expect(bootstrapMeanInterval(values)).toEqual(oneLoop(values));
+      const steps = bootstrapMeanIntervalSteps(values);
+      let slices = 0;
+      while (!steps.next().done) slices += 1;
+      expect(slices).toBeGreaterThan(0);
+    }
   });
 
   it('has no interval without values, and a point one for a constant', () => {
