@@ -75,6 +75,7 @@ export function firstSettled<T>(promises: Array<Promise<T>>, count: number): Pro
   const settled: T[] = [];
   return new Promise((resolve) => promises.forEach((promise) => void promise.then((value) => {
     settled.push(value);
-    if (settled.length === count) resolve(settled);
+    // A copy: the rest go on settling into `settled` after this resolves.
+    if (settled.length === count) resolve(settled.slice());
   })));
 }
