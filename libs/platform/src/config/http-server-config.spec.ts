@@ -1,8 +1,11 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnvironment } from './environment.schema';
-import { defaultMaxConnections, httpBodyLimitsOf, httpServerLimitsOf, openFilesLimit } from './http-server-config';
+import { applyHttpServerLimits, defaultMaxConnections, httpBodyLimitsOf, httpServerLimitsOf, openFilesLimit } from './http-server-config';
 
 describe('the HTTP limits (ARCHITECTURE §19)', () => {
   it('default to 1 MB, 16 MB and 200 MB bodies, 20 s + 5 s for headers, 120 s per request, 5 s keep-alive', () => {
@@ -35,5 +38,25 @@ describe('the HTTP limits (ARCHITECTURE §19)', () => {
     writeFileSync(file, 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 524288               files\n');
     expect(openFilesLimit(file)).toBe(1024);
     expect(openFilesLimit(join(file, 'missing'))).toBeUndefined();
+  });
+});
+
+describe('closing a server with the HTTP limits', () => {
+  it('cuts a connection that never sends its request once the grace is over, so a shutdown cannot hang on it', async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    const limits = httpServerLimitsOf(parseEnvironment({}));
+    // Headers may take a minute here: only the grace can end the held socket before the test's own time-out.
+    applyHttpServerLimits(server, { ...limits, headersTimeoutMs: 60_000, requestTimeoutMs: 60_000, closeGraceMs: 50 });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await once(socket, 'connect');
+    socket.write('GET / HTTP/1.1\r\nhost: x\r\n');
+    const socketClosed = once(socket, 'close');
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await socketClosed;
+    expect(server.listening).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ export interface HttpServerLimits {
   keepAliveTimeoutMs: number;
   /** Connections over it are closed as soon as they are accepted. */
   maxConnections: number;
+  /** On close, connections still open after this are cut, so a slow or held socket cannot stall a shutdown. */
+  closeGraceMs: number;
 }
 
 /** What a request body may weigh, per kind of route. */
@@ -47,6 +49,8 @@ export function httpServerLimitsOf(env: CrucibleEnvironment): HttpServerLimits {
     requestTimeoutMs: 120_000,
     keepAliveTimeoutMs: 5000,
     maxConnections: env.CRUCIBLE_MAX_CONNECTIONS ?? defaultMaxConnections(),
+    // Shutdown takes at most 10 s (§19): requests in flight get this long, the database and queue the rest.
+    closeGraceMs: 3000,
   };
 }
 
@@ -69,4 +73,15 @@ export function applyHttpServerLimits(server: Server, limits: HttpServerLimits):
   server.maxConnections = limits.maxConnections;
   // Not in @types/node, but read by Node's http server on 'listening' (lib/_http_server.js, setupConnectionsTracking).
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = limits.connectionsCheckingIntervalMs;
+  cutConnectionsOnClose(server, limits.closeGraceMs);
+}
+
+/** `close` waits for every connection to end; one that never sends its request would hold a shutdown for ever. */
+function cutConnectionsOnClose(server: Server, graceMs: number): void {
+  const close = server.close.bind(server);
+  server.close = (callback?: (error?: Error) => void) => {
+    close(callback);
+    setTimeout(() => server.closeAllConnections(), graceMs).unref();
+    return server;
+  };
 }
