@@ -120,6 +120,7 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
       [{ name: 'x', kind: 'openai_compatible', api_key: SECRET }, 422, /base_url/],
       [{ name: 'x', kind: 'openai', api_key: SECRET, base_url: 'http://169.254.169.254/v1' }, 422, /base_url/],
       [{ name: 'x', kind: 'openai', api_key: SECRET, base_url: 'file:///etc/passwd' }, 422, /base_url/],
+      [{ name: 'x', kind: 'openai_compatible', base_url: `http://user:${SECRET}@127.0.0.1:1/v1` }, 422, /base_url/],
       [{ name: 'local', kind: 'openai', api_key: SECRET }, 409, /local/],
       [{ name: 'environment', kind: 'openai', api_key: SECRET }, 422, /name/],
       [{ name: '  ', kind: 'openai', api_key: SECRET }, 422, /name/],

@@ -24,7 +24,7 @@ describe.each<Engine>(['pglite', 'postgres'])('master keys and rotation on %s', 
   let dataDir: string;
   let postgres: TestPostgres | undefined;
   let oldKey: string;
-  let connectionIds: string[] = [];
+  const connectionIds: string[] = [];
   const saved = [process.env['CRUCIBLE_SECRET_KEY'], process.env['CRUCIBLE_SECRET_KEY_PREVIOUS']] as const;
   /** Where the database is, as the api process and the CLI read it. */
   const databaseEnv = (): Record<string, string> => (postgres ? { DATABASE_URL: postgres.url } : { CRUCIBLE_DATA_DIR: dataDir });

@@ -16,7 +16,7 @@ export const providerKindSchema = z.object({
   name: z.string(),
   fields: z.array(z.object({ name: z.string(), required: z.boolean(), secret: z.boolean() })),
   default_base_url: nullable(z.string()),
-}).meta({ id: 'ProviderKind' });
+});
 export class ProviderKindDto extends createZodDto(providerKindSchema) {}
 
 export class CreateProviderConnectionDto extends createZodDto(z.object({
@@ -47,7 +47,7 @@ export const providerConnectionSchema = z.object({
   read_only: z.boolean().describe('the `environment` connection built from OPENAI_API_KEY'),
   created_at: timestamp,
   created_by: z.string(),
-}).meta({ id: 'ProviderConnection' });
+});
 export class ProviderConnectionDto extends createZodDto(providerConnectionSchema) {}
 
 export const connectionTestSchema = z.object({
@@ -56,5 +56,5 @@ export const connectionTestSchema = z.object({
   models: z.array(z.string()).optional(),
   error: z.object({ status: z.number().int().optional(), message: z.string() }).optional()
     .describe("the provider's status and at most 200 characters of its message"),
-}).meta({ id: 'ProviderConnectionTest' });
+});
 export class ConnectionTestDto extends createZodDto(connectionTestSchema) {}

@@ -33,6 +33,10 @@ export function requireFields(kind: ProviderKind, present: Partial<Record<Connec
 export async function checkedBaseUrl(guard: OutboundGuard, baseUrl: string | null | undefined): Promise<string | null> {
   const trimmed = baseUrl?.trim().replace(/\/+$/, '');
   if (!trimmed) return null;
+  // A password in the URL would be stored and shown in clear: keys travel only in the sealed fields.
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(trimmed)) {
+    throw refuse('base_url', 'must not carry credentials (user:password@); give the key as api_key or in headers, which are stored encrypted', 'invalid_value');
+  }
   await checkConfiguredUrl(guard, ['base_url'], trimmed);
   return trimmed;
 }
