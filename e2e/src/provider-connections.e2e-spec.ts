@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
-import { EvaluatorConfigRepository } from '@crucible/application';
+import { EvaluatorConfigRepository, ProviderConnectionRepository } from '@crucible/application';
+import { answer, ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 
 const SECRET = 'sk-live-PLAINTEXT-never-stored-7f3a9c1d';
@@ -51,44 +52,45 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
     }
   });
 
-  const listed = async () => (await server.client.request('GET', '/provider-connections')).body as Array<Record<string, unknown>>;
+  const listed = async () => ok(server.api.GET('/provider-connections'));
+  const projectId = async () => (await ok(server.api.GET('/projects/current'))).project_id;
 
   it('lists the kinds with their fields', async () => {
-    const { status, body } = await server.client.request('GET', '/providers');
-    expect(status).toBe(200);
-    expect(body.map((kind: { kind: string }) => kind.kind)).toEqual([
+    const body = await ok(server.api.GET('/providers'));
+    expect(body.map((kind) => kind.kind)).toEqual([
       'openai', 'anthropic', 'azure_openai', 'gemini', 'mistral', 'groq', 'openrouter', 'together_ai', 'ollama', 'openai_compatible',
     ]);
-    expect(body.find((kind: { kind: string }) => kind.kind === 'anthropic')).toMatchObject({
+    expect(body.find((kind) => kind.kind === 'anthropic')).toMatchObject({
       name: 'Anthropic', default_base_url: 'https://api.anthropic.com/v1', fields: expect.arrayContaining([{ name: 'api_key', required: true, secret: true }]),
     });
-    expect(body.find((kind: { kind: string }) => kind.kind === 'openai_compatible')).toMatchObject({
+    expect(body.find((kind) => kind.kind === 'openai_compatible')).toMatchObject({
       default_base_url: null, fields: expect.arrayContaining([{ name: 'base_url', required: true, secret: false }]),
     });
   });
 
   it('makes a connection, shows only the hint of its key, and tests it against the mock', async () => {
-    const created = await server.client.request('POST', '/provider-connections', {
-      name: 'local', kind: 'openai_compatible', base_url: mock.url, api_key: SECRET,
-    });
-    expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({
+    const { api } = server;
+    const created = await ok(api.POST('/provider-connections', {
+      body: { name: 'local', kind: 'openai_compatible', base_url: mock.url, api_key: SECRET },
+    }));
+    expect(created).toMatchObject({
       name: 'local', kind: 'openai_compatible', base_url: mock.url, api_key_hint: '…9c1d', read_only: false, created_by: expect.any(String),
     });
-    expect(JSON.stringify(created.body)).not.toContain(SECRET);
+    expect(JSON.stringify(created)).not.toContain(SECRET);
+    const path = { params: { path: { connection_id: created.id } } };
     // The mock wants another key: the stored one is refused, by the mock's status and message.
-    const refused = await server.client.request('POST', `/provider-connections/${created.body.id}/test`);
-    expect(refused.status).toBe(200);
-    expect(refused.body).toMatchObject({ ok: false, error: { status: 401 } });
-    expect(refused.body.error.message).toMatch(/Incorrect API key/);
-    expect(JSON.stringify(refused.body)).not.toContain(SECRET);
+    const refused = await ok(api.POST('/provider-connections/{connection_id}/test', path));
+    expect(refused).toMatchObject({ ok: false, error: { status: 401, message: expect.stringMatching(/Incorrect API key/) } });
+    expect(JSON.stringify(refused)).not.toContain(SECRET);
 
-    const patched = await server.client.request('PATCH', `/provider-connections/${created.body.id}`, { api_key: MOCK_KEY });
-    expect(patched.body).toMatchObject({ api_key_hint: '…0123', name: 'local' });
-    const tested = await server.client.request('POST', `/provider-connections/${created.body.id}/test`);
-    expect(tested.body).toMatchObject({ ok: true, latency_ms: expect.any(Number), models: expect.arrayContaining(['gpt-4o-mini']) });
-    const fetched = await server.client.request('GET', `/provider-connections/${created.body.id}`);
-    expect(fetched.body).toMatchObject({ id: created.body.id, api_key_hint: '…0123' });
+    const patched = await ok(api.PATCH('/provider-connections/{connection_id}', { ...path, body: { api_key: MOCK_KEY } }));
+    expect(patched).toMatchObject({ api_key_hint: '…0123', name: 'local' });
+    const tested = await ok(api.POST('/provider-connections/{connection_id}/test', path));
+    expect(tested).toMatchObject({ ok: true, latency_ms: expect.any(Number), models: expect.arrayContaining(['gpt-4o-mini']) });
+    expect(await ok(api.GET('/provider-connections/{connection_id}', path))).toMatchObject({ id: created.id, api_key_hint: '…0123' });
+    // What the server listed is kept for the model catalog, as `<connection name>/<model>` there.
+    const kept = await server.app.get(ProviderConnectionRepository).listedModels(await projectId());
+    expect(kept).toEqual([expect.objectContaining({ connectionId: created.id, connectionName: 'local', models: expect.arrayContaining(['gpt-4o-mini']) })]);
   });
 
   it('reports a refused key as ok:false with the provider status (anthropic headers)', async () => {
@@ -106,9 +108,11 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
   it('shows the OPENAI_* fallback as the read-only environment connection', async () => {
     const all = await listed();
     expect(all.at(-1)).toMatchObject({ id: 'environment', name: 'environment', kind: 'openai', read_only: true, api_key_hint: '…42ab' });
-    expect((await server.client.request('GET', '/provider-connections/environment')).body).toMatchObject({ id: 'environment', read_only: true });
-    expect((await server.client.request('PATCH', '/provider-connections/environment', { name: 'x' })).status).toBe(409);
-    expect((await server.client.request('DELETE', '/provider-connections/environment')).status).toBe(409);
+    const environment = { params: { path: { connection_id: 'environment' } } };
+    expect(await ok(server.api.GET('/provider-connections/{connection_id}', environment))).toMatchObject({ id: 'environment', read_only: true });
+    const renamed = await answer(server.api.PATCH('/provider-connections/{connection_id}', { ...environment, body: { name: 'x' } }));
+    expect(renamed).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/read-only/) } });
+    expect((await answer(server.api.DELETE('/provider-connections/{connection_id}', environment))).status).toBe(409);
     expect(JSON.stringify(all)).not.toContain(ENV_KEY);
   });
 
@@ -134,7 +138,8 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
     }
     expect((await listed()).length).toBe(before);
     const first = (await listed())[0]!;
-    expect((await server.client.request('PATCH', `/provider-connections/${first['id']}`, { name: 'claude' })).status).toBe(409);
+    const taken = await answer(server.api.PATCH('/provider-connections/{connection_id}', { params: { path: { connection_id: first.id } }, body: { name: 'claude' } }));
+    expect(taken).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/claude/) } });
     expect((await server.client.request('GET', '/provider-connections/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await server.client.request('GET', '/provider-connections/not-an-id')).status).toBe(404);
   });
@@ -147,8 +152,7 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
     expect(config.status).toBe(200);
     // The judges' settings gain `connection_id` in their own change; until then it is written as they will store it.
     const configs = server.app.get(EvaluatorConfigRepository);
-    const project = (await server.client.request('GET', '/projects/current')).body as { project_id?: string; id?: string };
-    const [stored] = await configs.findByIds(project.project_id ?? project.id ?? '', [config.body.id]);
+    const [stored] = await configs.findByIds(await projectId(), [config.body.id]);
     await configs.update({ ...stored!, settingsValues: { ...stored!.settingsValues, connection_id: created.body.id } });
     const refused = await server.client.request('DELETE', `/provider-connections/${created.body.id}`);
     expect(refused.status).toBe(409);
