@@ -33,6 +33,7 @@ import { TRACE_USE_CASES } from './trace-use-cases';
 import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 import { DependencyHealth } from './health/dependency-health';
 import { JOB_USE_CASES, sweeperProviders } from './jobs/sweeper.scheduler';
+import { providerProviders } from './provider-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -114,7 +115,10 @@ export class CoreModule {
       },
       inject: [ConfigService],
     };
-    const providers = [...useCases, ...adapters(outbound), reporter, ...queue, ...sweeperProviders(config.queue, config.sweepIntervalMs)];
+    const providers = [
+      ...useCases, ...adapters(outbound), reporter, ...providerProviders(config.database), ...queue,
+      ...sweeperProviders(config.queue, config.sweepIntervalMs),
+    ];
     return {
       module: CoreModule,
       global: true,

@@ -2,6 +2,7 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import { seededRandom } from './mock-replies';
 import { BadRequest, chatCompletion, embeddings, readJson } from './openai-responses';
+import { refusedKey } from './api-key-check';
 
 export type MockFailureMode = '500' | '429' | 'timeout';
 
@@ -14,6 +15,8 @@ export interface MockLlmOptions {
   failureRate?: number;
   failureMode?: MockFailureMode;
   seed?: number;
+  /** When set, /v1/* answers 401 unless the call carries this key (Bearer or x-api-key). */
+  apiKey?: string;
 }
 
 export interface MockLlmStats {
@@ -56,6 +59,8 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { status: 'ok' });
     if (path.startsWith('/v1/')) stats.requests++;
+    const refusal = path.startsWith('/v1/') ? refusedKey(req, options.apiKey) : null;
+    if (refusal) return sendError(res, 401, refusal, 'invalid_api_key');
     if (req.method === 'GET' && path === '/v1/models') {
       const created = Math.floor(Date.now() / 1000);
       return sendJson(res, 200, {

@@ -17,6 +17,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   invalid_input: 422,
   upstream_failure: 502,
   too_busy: 429,
+  unavailable: 503,
 };
 
 /** Body-parser failures reach us as plain errors carrying a `type` and `status`. */
