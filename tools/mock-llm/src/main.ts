@@ -1,6 +1,6 @@
 import { MockFailureMode, startMockLlmServer } from './mock-llm.server';
 
-const FAILURE_MODES: readonly string[] = ['500', '429', 'timeout'];
+const FAILURE_MODES: readonly string[] = ['500', '429', 'timeout', 'drop'];
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -1,2 +1,3 @@
 export * from './connection-credentials.port';
 export * from './model-pricing.port';
+export * from './llm-gateway.port';
