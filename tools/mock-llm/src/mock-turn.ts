@@ -26,7 +26,7 @@ const REPLY_LINE = /^[ \t]*MOCK_REPLY:[ \t]?(.*)$/m;
 
 /**
  * The answer both wire formats give: a tool call when tools are offered and no tool result came back yet (arguments
- * from a `MOCK_TOOL_ARGS: {json}` line, else the smallest fit of its schema), JSON fitting the schema when one is asked for, else the usual reply. The
+ * from a `MOCK_TOOL_ARGS: {json}` line, else a JSON `MOCK_REPLY`, else the smallest fit of its schema), JSON fitting the schema when one is asked for, else the usual reply. The
  * system messages count as cached input, so cached-token accounting has something to show.
  */
 export function mockTurn(request: TurnRequest): MockTurn {
@@ -37,7 +37,7 @@ export function mockTurn(request: TurnRequest): MockTurn {
   const usageFor = (answer: string) => ({ input, cachedInput: Math.min(system, input), output: Math.max(1, countWords(answer)) });
   if (request.tools.length > 0 && request.toolChoice !== 'none' && last?.role !== 'tool') {
     const tool = request.tools.find((offered) => offered.name === request.toolChoice) ?? request.tools[0];
-    const args = parseObject(TOOL_ARGS_LINE.exec(lastUser)?.[1]) ?? (tool.schema ? sampleOf(tool.schema) as Record<string, unknown> : {});
+    const args = parseObject(TOOL_ARGS_LINE.exec(lastUser)?.[1]) ?? parseObject(REPLY_LINE.exec(lastUser)?.[1]) ?? (tool.schema ? sampleOf(tool.schema) as Record<string, unknown> : {});
     return { text: '', toolCall: { name: tool.name, arguments: args }, usage: usageFor(JSON.stringify(args)) };
   }
   if (last?.role === 'tool') {

@@ -1,0 +1,2 @@
+export * from './in-memory-connection-credentials';
+export * from './in-memory-model-pricing';
