@@ -8,7 +8,7 @@ import {
   GetEvaluatorConfigUseCase,
   GetVariantRevisionUseCase, GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
-  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, ResolveConfigUseCase,
+  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmGateway, ResolveConfigUseCase, ConnectionCredentialsSource, ModelPricing,
   RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
   OutboundGuard, RunReporter, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
@@ -16,13 +16,15 @@ import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
 import { type QueueConfig, queueProviders } from '@crucible/queue';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  GuardedWebhookClient, IsolatedVmCodeSandbox, defaultMaxIsolates, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard,
+  AiSdkLlmGateway, GuardedWebhookClient, IsolatedVmCodeSandbox, defaultMaxIsolates, type OutboundConfig, UndiciOutboundGuard,
 } from '@crucible/integrations';
 import { ConfigService } from '@nestjs/config';
 import type { Logger } from 'pino';
 import { createLogger } from './logging/logger';
 import { PinoRunReporter } from './logging/pino-run-reporter';
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
+import { EnvironmentConnectionSource } from './adapters/environment-connection-source';
+import { UnpricedModelPricing } from './adapters/unpriced-model-pricing';
 import { type CrucibleConfigService, crucibleConfigModule, environmentOf } from './config/crucible-config.module';
 import { outboundConfigOf } from './config/server-config';
 import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
@@ -74,12 +76,25 @@ const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): 
     inject: [OutboundGuard, ConfigService],
   },
   {
-    provide: LlmClient,
-    useFactory: (config: CrucibleConfigService) => {
-      const { OPENAI_BASE_URL, OPENAI_API_KEY } = environmentOf(config);
-      return new OpenAiLlmClient({ baseURL: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY });
-    },
+    provide: ConnectionCredentialsSource,
+    useFactory: (config: CrucibleConfigService) => new EnvironmentConnectionSource(environmentOf(config)),
     inject: [ConfigService],
+  },
+  { provide: ModelPricing, useClass: UnpricedModelPricing },
+  {
+    provide: LlmGateway,
+    useFactory: (connections: ConnectionCredentialsSource, pricing: ModelPricing, guard: OutboundGuard, config: CrucibleConfigService) => {
+      const settings = outbound(config);
+      // OPENAI_BASE_URL is the operator's own choice, not a user's: its host is allowed for the environment connection only.
+      const baseUrl = environmentOf(config).OPENAI_BASE_URL;
+      const operatorGuard = baseUrl
+        ? new UndiciOutboundGuard({ ...settings, allowedPrivateHosts: [...settings.allowedPrivateHosts, new URL(baseUrl).hostname] })
+        : undefined;
+      return new AiSdkLlmGateway(connections, pricing, {
+        fetch: (guard as UndiciOutboundGuard).fetch, environmentFetch: operatorGuard?.fetch, close: () => operatorGuard?.onModuleDestroy(),
+      });
+    },
+    inject: [ConnectionCredentialsSource, ModelPricing, OutboundGuard, ConfigService],
   },
   { provide: WebhookClient, useFactory: (guard: OutboundGuard) => new GuardedWebhookClient(guard), inject: [OutboundGuard] },
   {

@@ -1,5 +1,5 @@
 import { embedMany, generateText, jsonSchema, type LanguageModelUsage, Output, streamText } from 'ai';
-import { DomainError, type CallUsage } from '@crucible/domain';
+import { DomainError, ENVIRONMENT_CONNECTION_ID, type CallUsage } from '@crucible/domain';
 import {
   type ConnectionCredentials, ConnectionCredentialsSource, type EmbedRequest, type EmbedResult, LlmGateway, type LlmRequest,
   type LlmResult, type LlmStreamEvent, type LlmTarget, type LlmToolCall, ModelPricing,
@@ -12,6 +12,10 @@ import { providerFailure } from './provider-failure';
 export interface AiSdkLlmGatewayOptions {
   /** Every provider request goes through this (the outbound guard's fetch). */
   fetch: typeof globalThis.fetch;
+  /** For the OPENAI_* `environment` connection, whose base URL the operator chose (its host is allowed). */
+  environmentFetch?: typeof globalThis.fetch;
+  /** Called when the application shuts down. */
+  close?: () => Promise<void> | undefined;
   /** Per call, streaming included. */
   timeoutMs?: number;
 }
@@ -38,6 +42,10 @@ export class AiSdkLlmGateway extends LlmGateway {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     // The SDK prints its warnings (unknown model limits...) to the console, outside our logs and their redaction.
     (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.options.close?.();
   }
 
   async generate(request: LlmRequest): Promise<LlmResult> {
@@ -104,7 +112,7 @@ export class AiSdkLlmGateway extends LlmGateway {
     const started = performance.now();
     try {
       const result = await embedMany({
-        model: providerModels(opened.connection, this.options.fetch).embedding(opened.bare),
+        model: providerModels(opened.connection, this.fetchFor(opened.connection)).embedding(opened.bare),
         values: request.input, maxRetries: 0, abortSignal: AbortSignal.timeout(this.timeoutMs),
       });
       const usage = { input: result.usage.tokens, output: 0 };
@@ -119,7 +127,7 @@ export class AiSdkLlmGateway extends LlmGateway {
 
   private callSettings(opened: OpenedModel, request: LlmRequest) {
     return {
-      model: providerModels(opened.connection, this.options.fetch).language(opened.bare),
+      model: providerModels(opened.connection, this.fetchFor(opened.connection)).language(opened.bare),
       ...modelMessages(request.messages),
       temperature: request.temperature,
       maxOutputTokens: request.maxTokens,
@@ -128,6 +136,10 @@ export class AiSdkLlmGateway extends LlmGateway {
       maxRetries: 0,
       abortSignal: AbortSignal.timeout(this.timeoutMs),
     };
+  }
+
+  private fetchFor(connection: ConnectionCredentials): typeof globalThis.fetch {
+    return connection.id === ENVIRONMENT_CONNECTION_ID && this.options.environmentFetch ? this.options.environmentFetch : this.options.fetch;
   }
 
   private async open(target: LlmTarget): Promise<OpenedModel> {
