@@ -77,6 +77,7 @@ export class EvaluatorRunner {
       const result = await evaluator.evaluate({
         projectId: ctx.projectId,
         onCost: ctx.onCost,
+        retries: ctx.retries,
         inputs: ctx.inputs ?? {},
         output: ctx.output,
         correctAnswer: ctx.correctAnswer,

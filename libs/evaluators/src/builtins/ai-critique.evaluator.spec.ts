@@ -77,3 +77,31 @@ describe('auto_ai_critique', () => {
     expect(costs).toEqual([(usage.input * 0.8 + usage.output * 4) / 1e6]);
   });
 });
+
+describe('auto_ai_critique retries', () => {
+  const ctx = (llm: InMemoryLlmGateway) => ({
+    runner: new EvaluatorRunner(llm, new InMemoryWebhookClient(), new InMemoryCodeSandbox()),
+    row: {
+      projectId: 'p', inputs: {}, output: 'x', correctAnswer: undefined, appParams: {},
+      settings: { prompt_template: 'MOCK_REPLY: 4' }, retries: { maxRetries: 2, retryDelaySeconds: 0 },
+    },
+  });
+
+  it("retries a 429, a 5xx or no answer as the evaluation's rate_limit says", async () => {
+    const llm = new InMemoryLlmGateway();
+    llm.simulateOutage(new LlmProviderError(429, 'the provider answered 429: Rate limit reached'), 2);
+    const { runner, row } = ctx(llm);
+    expect(await runner.evaluate('auto_ai_critique', row)).toEqual(num(4));
+    expect(llm.requests).toHaveLength(3);
+    llm.simulateOutage(new LlmProviderError(null, 'did not answer within 60000 ms'), 3);
+    expect(await runner.evaluate('auto_ai_critique', row)).toEqual(anError(/did not answer within 60000 ms/));
+  });
+
+  it('does not retry a refused key', async () => {
+    const llm = new InMemoryLlmGateway();
+    llm.simulateOutage(new LlmProviderError(401, 'the provider answered 401: invalid x-api-key'));
+    const { runner, row } = ctx(llm);
+    expect(await runner.evaluate('auto_ai_critique', row)).toEqual(anError(/401: invalid x-api-key/));
+    expect(llm.requests).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@ import { numberResult, type Result } from '@crucible/domain';
 import type { LlmGateway } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
 import { asText, excerpt, requireGroundTruth, settingsReader, throughPort } from '../support/values';
-import { judgeTarget } from '../support/judge-target';
+import { judgeTarget, withLlmRetries } from '../support/judge-target';
 
 const JUDGE_SYSTEM_PROMPT =
   'You are an evaluator grading the output of an LLM application. Follow the instructions and answer with a score.';
@@ -46,7 +46,7 @@ export class AiCritiqueEvaluator implements Evaluator {
   async evaluate(ctx: EvaluatorContext): Promise<Result> {
     const settings = settingsReader(ctx.settings);
     const prompt = renderCritiquePrompt(settings.string('prompt_template'), ctx);
-    const reply = await throughPort('The judge LLM call', () =>
+    const reply = await throughPort('The judge LLM call', () => withLlmRetries(ctx, () =>
       this.llm.generate({
         ...judgeTarget(ctx),
         temperature: 0,
@@ -54,7 +54,7 @@ export class AiCritiqueEvaluator implements Evaluator {
           { role: 'system', content: JUDGE_SYSTEM_PROMPT },
           { role: 'user', content: prompt },
         ],
-      }),
+      })),
     );
     if (reply.cost !== null) ctx.onCost?.(reply.cost);
     return numberResult(parseJudgeScore(reply.text));

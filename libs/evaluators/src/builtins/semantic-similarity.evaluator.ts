@@ -2,7 +2,7 @@ import { numberResult, type Result } from '@crucible/domain';
 import type { LlmGateway } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
 import { asText, requireGroundTruth, throughPort } from '../support/values';
-import { judgeTarget } from '../support/judge-target';
+import { judgeTarget, withLlmRetries } from '../support/judge-target';
 
 export function cosineSimilarity(a: number[], b: number[]): number {
   if (a.length === 0 || a.length !== b.length) {
@@ -27,7 +27,8 @@ export class SemanticSimilarityEvaluator implements Evaluator {
 
   async evaluate(ctx: EvaluatorContext): Promise<Result> {
     const expected = asText(requireGroundTruth(ctx));
-    const { vectors, cost } = await throughPort('Embedding', () => this.llm.embed({ ...judgeTarget(ctx), input: [asText(ctx.output), expected] }));
+    const { vectors, cost } = await throughPort('Embedding', () => withLlmRetries(ctx, () =>
+      this.llm.embed({ ...judgeTarget(ctx), input: [asText(ctx.output), expected] })));
     if (cost !== null) ctx.onCost?.(cost);
     if (vectors.length !== 2) throw new EvaluationFailure(`The embedding model returned ${vectors.length} vectors for 2 texts`);
     return numberResult(cosineSimilarity(vectors[0], vectors[1]));

@@ -86,6 +86,7 @@ export class RunEvaluationUseCase {
         correctAnswer: row[this.evaluators.groundTruthColumn(config.settingsValues, groundTruth)],
         appParams: evaluation.parameters,
         settings: config.settingsValues,
+        retries: evaluation.rateLimit,
         onCost: (usd) => {
           cost = (cost ?? 0) + usd;
         },

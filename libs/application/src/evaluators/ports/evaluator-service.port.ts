@@ -1,4 +1,4 @@
-import type { InputViolation, Result } from '@crucible/domain';
+import type { InputViolation, RateLimit, Result } from '@crucible/domain';
 
 export interface EvaluatorContext {
   /** Whose connections an LLM judge may use. */
@@ -13,6 +13,8 @@ export interface EvaluatorContext {
   appParams: Record<string, unknown>;
   /** Evaluator settings, already validated with defaults applied. */
   settings: Record<string, unknown>;
+  /** How an evaluation retries a model call that hit a rate limit, a time-out or a server error (its rate_limit). */
+  retries?: Pick<RateLimit, 'maxRetries' | 'retryDelaySeconds'>;
   /** Told the USD an evaluator's own model calls cost (an LLM judge's computed cost), when it is known. */
   onCost?: (usd: number) => void;
 }

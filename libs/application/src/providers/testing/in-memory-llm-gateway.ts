@@ -17,14 +17,16 @@ export class InMemoryLlmGateway extends LlmGateway {
   readonly requests: LlmRequest[] = [];
   readonly embedRequests: EmbedRequest[] = [];
   private outage: Error | null = null;
+  private outageCalls = Infinity;
 
   constructor(private readonly pricing?: ModelPricing) {
     super();
   }
 
-  /** Every later call rejects with this (a message, or the error a provider would raise). */
-  simulateOutage(failure: string | Error): void {
+  /** The next `calls` calls (default: every later one) reject with this: a message, or the error a provider raises. */
+  simulateOutage(failure: string | Error, calls = Infinity): void {
     this.outage = typeof failure === 'string' ? new Error(failure) : failure;
+    this.outageCalls = calls;
   }
 
   async generate(request: LlmRequest): Promise<LlmResult> {
@@ -55,7 +57,9 @@ export class InMemoryLlmGateway extends LlmGateway {
   }
 
   private failIfDown(): void {
-    if (this.outage !== null) throw this.outage;
+    if (this.outage === null || this.outageCalls <= 0) return;
+    this.outageCalls -= 1;
+    throw this.outage;
   }
 }
 
