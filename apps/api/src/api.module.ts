@@ -18,6 +18,7 @@ import { HumanEvaluationsController } from './controllers/human-evaluations.cont
 import { TracesController } from './controllers/traces.controller';
 import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
 import { PlaygroundController } from './controllers/playground.controller';
+import { ProvidersController } from './controllers/providers.controller';
 
 @Module({})
 export class ApiModule {
@@ -27,7 +28,7 @@ export class ApiModule {
       imports: [CoreModule.forRoot(config)],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
-        PlaygroundController],
+        PlaygroundController, ProvidersController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         uploadOptionsProvider(config.maxUploadBytes),

@@ -4,6 +4,7 @@ import { registerEvalCommands } from './commands/eval.commands';
 import { registerRegistryCommands } from './commands/registry.commands';
 import { registerSessionCommands } from './commands/session.commands';
 import { registerTestsetCommands } from './commands/testsets.commands';
+import { registerAdminCommands } from './commands/admin.commands';
 import { examples } from './support/command-context';
 
 /** The whole command tree; usage errors throw (exitOverride) so main() can answer them with exit code 2. */
@@ -26,5 +27,6 @@ export function buildProgram(): Command {
   registerTestsetCommands(program);
   registerEvalCommands(program);
   registerDeployCommands(program);
+  registerAdminCommands(program);
   return program;
 }

@@ -23,7 +23,6 @@ import type { Logger } from 'pino';
 import { createLogger } from './logging/logger';
 import { PinoRunReporter } from './logging/pino-run-reporter';
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
-import { EnvironmentConnectionSource } from './adapters/environment-connection-source';
 import { UnpricedModelPricing } from './adapters/unpriced-model-pricing';
 import { type CrucibleConfigService, crucibleConfigModule, environmentOf } from './config/crucible-config.module';
 import { outboundConfigOf } from './config/server-config';
@@ -35,6 +34,7 @@ import { TRACE_USE_CASES } from './trace-use-cases';
 import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 import { DependencyHealth } from './health/dependency-health';
 import { JOB_USE_CASES, sweeperProviders } from './jobs/sweeper.scheduler';
+import { providerProviders } from './provider-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -74,11 +74,6 @@ const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): 
     useFactory: (guard: OutboundGuard, config: CrucibleConfigService) =>
       new HttpWorkflowInvoker(guard, environmentOf(config).CRUCIBLE_INVOCATION_TIMEOUT_MS),
     inject: [OutboundGuard, ConfigService],
-  },
-  {
-    provide: ConnectionCredentialsSource,
-    useFactory: (config: CrucibleConfigService) => new EnvironmentConnectionSource(environmentOf(config)),
-    inject: [ConfigService],
   },
   { provide: ModelPricing, useClass: UnpricedModelPricing },
   {
@@ -129,7 +124,10 @@ export class CoreModule {
       },
       inject: [ConfigService],
     };
-    const providers = [...useCases, ...adapters(outbound), reporter, ...queue, ...sweeperProviders(config.queue, config.sweepIntervalMs)];
+    const providers = [
+      ...useCases, ...adapters(outbound), reporter, ...providerProviders(config.database), ...queue,
+      ...sweeperProviders(config.queue, config.sweepIntervalMs),
+    ];
     return {
       module: CoreModule,
       global: true,

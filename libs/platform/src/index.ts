@@ -13,3 +13,5 @@ export * from './logging/pino-run-reporter';
 export * from './health/dependency-health';
 export * from './jobs/sweeper.scheduler';
 export * from './config/http-server-config';
+export * from './config/master-keys';
+export * from './secret-rotation';

@@ -3,6 +3,7 @@ import { AddressInfo, Socket } from 'node:net';
 import { seededRandom } from './mock-replies';
 import { BadRequest, chatCompletion, chatCompletionChunks, embeddings, readJson } from './openai-responses';
 import { anthropicError, anthropicMessage, anthropicMessageEvents } from './anthropic-responses';
+import { refusedKey } from './api-key-check';
 
 /** `drop`: a stream (or a body) is cut off halfway and the connection closed. */
 export type MockFailureMode = '500' | '429' | 'timeout' | 'drop';
@@ -16,7 +17,7 @@ export interface MockLlmOptions {
   failureRate?: number;
   failureMode?: MockFailureMode;
   seed?: number;
-  /** When set, /v1/* answers 401 (in the route's wire format) unless the request carries this key. */
+  /** When set, /v1/* answers 401 (in the route's wire format) unless the call carries this key (Bearer or x-api-key). */
   apiKey?: string;
 }
 
@@ -65,7 +66,8 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     const isMessages = path === '/v1/messages';
     const refuse = (status: number, message: string, code: string) =>
       isMessages ? sendJson(res, status, anthropicError(status, message)) : sendError(res, status, message, code);
-    if (path.startsWith('/v1/') && !hasKey(req, options.apiKey)) return refuse(401, 'Incorrect API key provided (mock)', 'invalid_api_key');
+    const refusal = path.startsWith('/v1/') ? refusedKey(req, options.apiKey) : null;
+    if (refusal) return refuse(401, refusal, 'invalid_api_key');
     if (req.method === 'GET' && path === '/v1/models') {
       const created = Math.floor(Date.now() / 1000);
       return sendJson(res, 200, {
@@ -140,13 +142,6 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** OpenAI sends `Authorization: Bearer <key>`, Anthropic `x-api-key`; either is accepted on every route. */
-function hasKey(req: IncomingMessage, expected: string | undefined): boolean {
-  if (expected === undefined) return true;
-  const bearer = /^Bearer (.+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
-  return bearer === expected || header(req, 'x-api-key') === expected;
 }
 
 /** Server-sent events; with `drop`, half of them are sent and the connection is cut. */

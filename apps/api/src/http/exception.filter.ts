@@ -16,6 +16,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   forbidden: 403,
   invalid_input: 422,
   upstream_failure: 502,
+  unavailable: 503,
 };
 
 /** Body-parser failures reach us as plain errors carrying a `type` and `status`. */

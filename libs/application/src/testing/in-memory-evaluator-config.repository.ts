@@ -32,4 +32,8 @@ export class InMemoryEvaluatorConfigRepository extends EvaluatorConfigRepository
     this.configs.splice(index, 1);
     return true;
   }
+
+  async findUsingConnection(projectId: string, connectionId: string): Promise<EvaluatorConfig[]> {
+    return this.configs.filter((c) => c.projectId === projectId && c.settingsValues['connection_id'] === connectionId);
+  }
 }

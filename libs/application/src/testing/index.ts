@@ -16,3 +16,4 @@ export * from './recording-job-queue';
 export * from './in-memory-world';
 export * from './recording-run-reporter';
 export * from '../providers/testing';
+export * from './in-memory-provider-connection.repository';

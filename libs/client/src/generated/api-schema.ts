@@ -593,6 +593,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/provider-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProvidersController_list"];
+        put?: never;
+        post: operations["ProvidersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider-connections/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProvidersController_get"];
+        put?: never;
+        post?: never;
+        delete: operations["ProvidersController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["ProvidersController_update"];
+        trace?: never;
+    };
+    "/provider-connections/{connection_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ProvidersController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProvidersController_kinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/testsets": {
         parameters: {
             query?: never;
@@ -882,6 +946,16 @@ export interface components {
                 }[];
             }[];
         };
+        ConnectionTestDto_Output: {
+            /** @description the provider's status and at most 200 characters of its message */
+            error?: {
+                message: string;
+                status?: number;
+            };
+            latency_ms: number;
+            models?: string[];
+            ok: boolean;
+        };
         CreateApiKeyDto: {
             name?: string | null;
             /**
@@ -966,6 +1040,20 @@ export interface components {
             variant_ids?: string[];
         };
         CreateProjectDto: {
+            name: string;
+        };
+        CreateProviderConnectionDto: {
+            /** @description write-only: never answered, logged or exported; lists show its last 4 characters */
+            api_key?: string | null;
+            api_version?: string | null;
+            base_url?: string | null;
+            /** @description extra headers sent on every call (stored encrypted like the key) */
+            headers?: {
+                [key: string]: string;
+            } | null;
+            /** @enum {string} */
+            kind: "openai" | "anthropic" | "azure_openai" | "gemini" | "mistral" | "groq" | "openrouter" | "together_ai" | "ollama" | "openai_compatible";
+            /** @example anthropic-prod */
             name: string;
         };
         CreateTestsetDto: {
@@ -1462,6 +1550,33 @@ export interface components {
             /** @description Start from this revision's parameters (default: the latest) */
             revision?: number;
         };
+        ProviderConnectionDto_Output: {
+            /** @description "…" and the key's last 4 characters */
+            api_key_hint: string | null;
+            api_version: string | null;
+            base_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            header_names: string[];
+            id: string;
+            /** @enum {string} */
+            kind: "openai" | "anthropic" | "azure_openai" | "gemini" | "mistral" | "groq" | "openrouter" | "together_ai" | "ollama" | "openai_compatible";
+            name: string;
+            /** @description the `environment` connection built from OPENAI_API_KEY */
+            read_only: boolean;
+        };
+        ProviderKindDto_Output: {
+            default_base_url: string | null;
+            fields: {
+                name: string;
+                required: boolean;
+                secret: boolean;
+            }[];
+            /** @enum {string} */
+            kind: "openai" | "anthropic" | "azure_openai" | "gemini" | "mistral" | "groq" | "openrouter" | "together_ai" | "ollama" | "openai_compatible";
+            name: string;
+        };
         RerunEvaluationDto: {
             /** @description defaults to the rate limit of the evaluation re-run */
             rate_limit?: {
@@ -1652,6 +1767,16 @@ export interface components {
             parameters: {
                 [key: string]: unknown;
             };
+        };
+        UpdateProviderConnectionDto: {
+            api_key?: string | null;
+            api_version?: string | null;
+            base_url?: string | null;
+            /** @description extra headers sent on every call (stored encrypted like the key) */
+            headers?: {
+                [key: string]: string;
+            } | null;
+            name?: string;
         };
         UpdateTestsetDto: {
             /**
@@ -2862,6 +2987,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentProjectDto_Output"];
+                };
+            };
+        };
+    };
+    ProvidersController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderConnectionDto_Output"][];
+                };
+            };
+        };
+    };
+    ProvidersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProviderConnectionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderConnectionDto_Output"];
+                };
+            };
+        };
+    };
+    ProvidersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderConnectionDto_Output"];
+                };
+            };
+        };
+    };
+    ProvidersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": true;
+                };
+            };
+        };
+    };
+    ProvidersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProviderConnectionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderConnectionDto_Output"];
+                };
+            };
+        };
+    };
+    ProvidersController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestDto_Output"];
+                };
+            };
+        };
+    };
+    ProvidersController_kinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderKindDto_Output"][];
                 };
             };
         };

@@ -1,2 +1,4 @@
 export * from './provider-kind';
 export * from './call-usage';
+export * from './provider-kind-specs';
+export * from './provider-connection';

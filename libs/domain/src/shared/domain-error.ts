@@ -3,10 +3,11 @@ import type { InputViolation } from './input-violation';
 /**
  * Every rule a use case enforces fails with one of these codes; each inbound adapter maps them
  * (HTTP: not_found 404, conflict 409, invalid_state 409, rule_violation 400, unauthorized 401,
- * invalid_input 422, upstream_failure 502: a workflow service the caller registered cannot be reached or failed).
+ * invalid_input 422, upstream_failure 502: a workflow service the caller registered cannot be reached or failed,
+ * unavailable 503: the server is not set up for this, e.g. no master key to seal a secret with).
  */
 export type DomainErrorCode = 'not_found' | 'conflict' | 'invalid_state' | 'rule_violation' | 'unauthorized' | 'forbidden' | 'invalid_input'
-  | 'upstream_failure';
+  | 'upstream_failure' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -101,7 +101,7 @@ describe('AiSdkLlmGateway against the mock LLM', () => {
     'a refused key (%s) is the provider status and its message excerpt, never the key', async (connectionId, model) => {
       const failure = await gateway.generate({ projectId: PROJECT, connectionId, model, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(LlmProviderError);
-      expect(failure).toMatchObject({ status: 401, code: 'upstream_failure', message: expect.stringContaining('Incorrect API key provided (mock)') });
+      expect(failure).toMatchObject({ status: 401, code: 'upstream_failure', message: expect.stringContaining('Incorrect API key provided') });
       expect((failure as Error).message).not.toContain('sk-wrong');
     });
 

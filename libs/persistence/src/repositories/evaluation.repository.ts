@@ -71,6 +71,14 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
     const result = await this.dataSource.getRepository(EvaluatorConfigOrmEntity).delete({ projectId, id });
     return (result.affected ?? 0) > 0;
   }
+
+  async findUsingConnection(projectId: string, connectionId: string): Promise<EvaluatorConfig[]> {
+    const rows = await this.dataSource.getRepository(EvaluatorConfigOrmEntity).createQueryBuilder('c')
+      .where('c.project_id = :projectId', { projectId })
+      .andWhere("c.settings_values->>'connection_id' = :connectionId", { connectionId })
+      .orderBy('c.created_at').getMany();
+    return rows.map(evaluatorConfigMapper.toDomain);
+  }
 }
 
 @Injectable()

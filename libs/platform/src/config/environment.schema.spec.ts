@@ -47,4 +47,13 @@ describe('the environment schema', () => {
     const long = 'crc_'.padEnd(32, 'k');
     expect(parseEnvironment({ CRUCIBLE_BOOTSTRAP_API_KEY: long }).CRUCIBLE_BOOTSTRAP_API_KEY).toBe(long);
   });
+
+  it('takes master keys as the base64 of 32 bytes, and names a malformed one without repeating it', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(parseEnvironment({ CRUCIBLE_SECRET_KEY: key, CRUCIBLE_SECRET_KEY_PREVIOUS: key })).toMatchObject({ CRUCIBLE_SECRET_KEY: key });
+    const attempt = () => parseEnvironment({ CRUCIBLE_SECRET_KEY: 'hunter2-short', CRUCIBLE_SECRET_KEY_PREVIOUS: Buffer.alloc(16).toString('base64') });
+    expect(attempt).toThrow(/CRUCIBLE_SECRET_KEY must be the base64 of exactly 32 bytes/);
+    expect(attempt).toThrow(/CRUCIBLE_SECRET_KEY_PREVIOUS must be the base64 of exactly 32 bytes/);
+    expect(attempt).not.toThrow(/hunter2/);
+  });
 });

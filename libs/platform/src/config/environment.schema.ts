@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_NAME } from '@crucible/contracts';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '@crucible/integrations';
+import { DEFAULT_MAX_RESPONSE_BYTES, decodeMasterKey } from '@crucible/integrations';
 import { DEFAULT_MAX_SPANS_PER_TRACE, MIN_BOOTSTRAP_KEY_LENGTH } from '@crucible/application';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -10,6 +10,8 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 const port = wholeNumber(0, 65535);
+const masterKey = z.string()
+  .refine((value) => decodeMasterKey(value) !== null, 'must be the base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)');
 const url = (protocols: RegExp, what: string) => z.url({ protocol: protocols, error: `must be a ${what} URL` });
 
 /**
@@ -49,6 +51,10 @@ export const environmentSchema = z.object({
   CRUCIBLE_MAX_CONNECTIONS: wholeNumber(1).optional(),
   OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
   OPENAI_API_KEY: z.string().optional(),
+  /** Seals provider keys at rest; embedded mode without it generates `secret.key` in the data directory. */
+  CRUCIBLE_SECRET_KEY: masterKey.optional(),
+  /** The key before a rotation: read, never written with (crucible admin rotate-secrets). */
+  CRUCIBLE_SECRET_KEY_PREVIOUS: masterKey.optional(),
 });
 
 export type CrucibleEnvironment = z.infer<typeof environmentSchema>;

@@ -1,4 +1,5 @@
 import { DataDirectoryInUseError } from '@crucible/persistence';
+import { SecretKeyMismatchError } from '@crucible/application';
 import { InvalidEnvironmentError } from './environment.schema';
 
 /**
@@ -6,7 +7,8 @@ import { InvalidEnvironmentError } from './environment.schema';
  * what, without a stack. Anything else gets one.
  */
 export function reportStartupFailure(service: string, error: unknown): never {
-  const operatorError = error instanceof InvalidEnvironmentError || error instanceof DataDirectoryInUseError;
+  const operatorError = error instanceof InvalidEnvironmentError || error instanceof DataDirectoryInUseError
+    || error instanceof SecretKeyMismatchError;
   const detail = operatorError ? error.message : error instanceof Error ? error.stack : String(error);
   process.stderr.write(`${service} failed to start: ${detail}\n`);
   process.exit(1);

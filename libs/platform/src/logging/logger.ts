@@ -9,7 +9,7 @@ export function createLogger(service: string, level?: string, destination?: Dest
     redact: {
       paths: [
         'req.headers.authorization', 'headers.authorization', '*.key_hash', '*.keyHash', '*.parameters', '*.driverError',
-        'err.query', '*.rawKey', '*.api_key',
+        'err.query', '*.rawKey', '*.api_key', '*.apiKey', 'req.headers["x-api-key"]',
       ],
     },
   };

@@ -9,4 +9,6 @@ export abstract class EvaluatorConfigRepository {
   abstract findByIds(projectId: string, ids: string[]): Promise<EvaluatorConfig[]>;
   abstract update(config: EvaluatorConfig): Promise<void>;
   abstract delete(projectId: string, id: string): Promise<boolean>;
+  /** The configs whose settings name this provider connection (`connection_id`). */
+  abstract findUsingConnection(projectId: string, connectionId: string): Promise<EvaluatorConfig[]>;
 }

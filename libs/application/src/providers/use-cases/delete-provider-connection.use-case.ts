@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { type Actor, DomainError } from '@crucible/domain';
+import { ProviderConnectionRepository } from '../ports/provider-connection-repository.port';
+import { EvaluatorConfigRepository } from '../../evaluators/ports';
+import { refuseReadOnly } from './get-provider-connection.use-case';
+
+@Injectable()
+export class DeleteProviderConnectionUseCase {
+  constructor(
+    private readonly connections: ProviderConnectionRepository,
+    private readonly evaluatorConfigs: EvaluatorConfigRepository,
+  ) {}
+
+  async execute(actor: Actor, id: string): Promise<void> {
+    refuseReadOnly(id);
+    if (!(await this.connections.findById(actor.projectId, id))) throw DomainError.notFound('provider connection', id);
+    const users = await this.evaluatorConfigs.findUsingConnection(actor.projectId, id);
+    if (users.length > 0) {
+      const names = users.map((config) => `"${config.name}"`).join(', ');
+      throw new DomainError('conflict', `provider connection ${id} is used by evaluator configs ${names}: change or delete them first`);
+    }
+    await this.connections.delete(actor.projectId, id);
+  }
+}

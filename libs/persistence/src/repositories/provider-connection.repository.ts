@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ProviderConnectionRepository, SecretKeyCheckRepository } from '@crucible/application';
+import { DomainError, type ProviderConnection, type ProviderKind, type SealedSecret, kindListsItsOwnModels } from '@crucible/domain';
+import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
+import { providerConnectionMapper } from '../mappers/provider-connection.mapper';
+import { isUniqueViolation } from '../data-source/database-errors';
+
+async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', `name: a provider connection named "${name}" already exists in this project`);
+    throw error;
+  }
+}
+
+@Injectable()
+export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get rows() {
+    return this.dataSource.getRepository(ProviderConnectionOrmEntity);
+  }
+
+  async create(connection: ProviderConnection): Promise<void> {
+    await nameMustBeFree(connection.name, () => this.rows.insert(providerConnectionMapper.toOrm(connection) as QueryDeepPartialEntity<ProviderConnectionOrmEntity>));
+  }
+
+  async list(projectId: string): Promise<ProviderConnection[]> {
+    const rows = await this.rows.find({ where: { projectId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(providerConnectionMapper.toDomain);
+  }
+
+  async findById(projectId: string, id: string): Promise<ProviderConnection | null> {
+    const row = await this.rows.findOneBy({ projectId, id });
+    return row ? providerConnectionMapper.toDomain(row) : null;
+  }
+
+  async firstOfKind(projectId: string, kind: ProviderKind): Promise<ProviderConnection | null> {
+    const row = await this.rows.findOne({ where: { projectId, kind }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return row ? providerConnectionMapper.toDomain(row) : null;
+  }
+
+  async update(connection: ProviderConnection): Promise<void> {
+    const { id, projectId, createdAt: _createdAt, createdBy: _createdBy, ...changes } = providerConnectionMapper.toOrm(connection);
+    await nameMustBeFree(connection.name, () => this.rows.update({ id, projectId }, changes as QueryDeepPartialEntity<ProviderConnectionOrmEntity>));
+  }
+
+  async delete(projectId: string, id: string): Promise<boolean> {
+    const result = await this.rows.delete({ projectId, id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async setListedModels(projectId: string, id: string, models: string[]): Promise<void> {
+    await this.rows.update({ projectId, id }, { listedModels: models } as QueryDeepPartialEntity<ProviderConnectionOrmEntity>);
+  }
+
+  async listedModels(projectId: string): Promise<Array<{ connectionId: string; connectionName: string; kind: ProviderKind; models: string[] }>> {
+    const connections = await this.list(projectId);
+    return connections.filter((c) => kindListsItsOwnModels(c.kind))
+      .map((c) => ({ connectionId: c.id, connectionName: c.name, kind: c.kind, models: c.listedModels }));
+  }
+
+  async allSealed(): Promise<Array<{ id: string; sealed: SealedSecret }>> {
+    const rows = await this.rows.createQueryBuilder('c').select(['c.id', 'c.secretKeyId', 'c.secretCiphertext'])
+      .where('c.secret_ciphertext IS NOT NULL').orderBy('c.id').getMany();
+    return rows.map((row) => ({ id: row.id, sealed: { keyId: row.secretKeyId ?? '', ciphertext: row.secretCiphertext ?? '' } }));
+  }
+
+  async replaceSealed(id: string, sealed: SealedSecret): Promise<void> {
+    await this.rows.update({ id }, { secretKeyId: sealed.keyId, secretCiphertext: sealed.ciphertext });
+  }
+}
+
+/** The single row (id 1) of the key check. */
+@Injectable()
+export class TypeOrmSecretKeyCheckRepository extends SecretKeyCheckRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async read(): Promise<SealedSecret | null> {
+    const row = await this.dataSource.getRepository(SecretKeyCheckOrmEntity).findOneBy({ id: 1 });
+    return row ? { keyId: row.keyId, ciphertext: row.ciphertext } : null;
+  }
+
+  async create(sealed: SealedSecret): Promise<void> {
+    // Two processes starting at once on a fresh database: the first one's check stands, the other verifies it.
+    await this.dataSource.query('INSERT INTO secret_key_checks (id, key_id, ciphertext) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [sealed.keyId, sealed.ciphertext]);
+  }
+
+  async replace(sealed: SealedSecret): Promise<void> {
+    await this.dataSource.getRepository(SecretKeyCheckOrmEntity).save({ id: 1, keyId: sealed.keyId, ciphertext: sealed.ciphertext });
+  }
+}
