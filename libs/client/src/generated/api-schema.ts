@@ -938,6 +938,9 @@ export interface components {
                     latency: number | null;
                     output: unknown;
                     results: {
+                        cost?: number;
+                        /** @enum {string} */
+                        cost_source?: "computed";
                         evaluator_config: string;
                         evaluator_key?: string;
                         result: components["schemas"]["Result_Output"];
@@ -1326,6 +1329,9 @@ export interface components {
                 result: components["schemas"]["Result_Output"];
             }[];
             results: {
+                cost?: number;
+                /** @enum {string} */
+                cost_source?: "computed";
                 evaluator_config: string;
                 evaluator_key?: string;
                 result: components["schemas"]["Result_Output"];
@@ -1379,6 +1385,8 @@ export interface components {
                     label: string;
                     max?: number;
                     min?: number;
+                    /** @enum {string} */
+                    options_from?: "provider_connections" | "models";
                     required: boolean;
                     type: string;
                 };
