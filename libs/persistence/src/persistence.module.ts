@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
-  TraceRepository, VariantRepository,
+  TraceRepository, VariantRepository, CustomModelRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
 import { type DatabaseConfig, closeDataSource, openDataSource } from './data-source/create-data-source';
@@ -16,6 +16,7 @@ import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
 import { TypeOrmTraceRepository } from './repositories/trace.repository';
 import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.repository';
+import { TypeOrmCustomModelRepository } from './repositories/custom-model.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -29,6 +30,7 @@ const repositories = [
   { provide: HumanEvaluationRepository, useClass: TypeOrmHumanEvaluationRepository },
   { provide: TraceRepository, useClass: TypeOrmTraceRepository },
   { provide: IdempotencyKeyRepository, useClass: TypeOrmIdempotencyKeyRepository },
+  { provide: CustomModelRepository, useClass: TypeOrmCustomModelRepository },
 ];
 
 @Global()

@@ -30,6 +30,7 @@ import { TESTSET_USE_CASES } from './testset-use-cases';
 import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 import { EVALUATION_REVIEW_USE_CASES } from './evaluation-review-use-cases';
 import { TRACE_USE_CASES } from './trace-use-cases';
+import { MODEL_PROVIDERS } from './model-use-cases';
 import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 import { DependencyHealth } from './health/dependency-health';
 import { JOB_USE_CASES, sweeperProviders } from './jobs/sweeper.scheduler';
@@ -60,6 +61,7 @@ const useCases: Provider[] = [
   ...HUMAN_EVALUATION_USE_CASES,
   ...EVALUATION_REVIEW_USE_CASES,
   ...TRACE_USE_CASES,
+  ...MODEL_PROVIDERS,
   ...CONSOLE_USE_CASES,
 ];
 

@@ -15,3 +15,4 @@ export * from './in-process-workflow-invoker';
 export * from './recording-job-queue';
 export * from './in-memory-world';
 export * from './recording-run-reporter';
+export * from './in-memory-providers';

@@ -1,2 +1,3 @@
 export * from './provider-kind';
 export * from './call-usage';
+export * from './model';
