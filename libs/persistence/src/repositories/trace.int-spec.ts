@@ -154,8 +154,8 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
   });
 
   it('prices OTLP spans with a model and tokens but no cost, keeps a reported cost, and sums both over batches', async () => {
-    const start = new Date('2026-11-22T08:00:00.000Z');
-    const traceId = 'c'.repeat(32);
+    const start = new Date('2026-11-22T03:00:00.000Z');
+    const traceId = 'e'.repeat(32);
     const span = (spanId: string, offsetMs: number, attributes: Array<[string, string | number]>) => ({
       traceId, spanId, name: 'chat', kind: 3,
       startTimeUnixNano: nanos(new Date(start.getTime() + offsetMs)), endTimeUnixNano: nanos(new Date(start.getTime() + offsetMs + 50)),
