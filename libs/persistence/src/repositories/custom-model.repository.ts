@@ -43,8 +43,11 @@ export class TypeOrmCustomModelRepository extends CustomModelRepository {
     const next: CustomModel = { ...current, ...changes, updatedAt: at };
     try {
       const [row] = await this.dataSource.query(
-        `UPDATE custom_models SET name = $3, input_price_per_mtok = $4, output_price_per_mtok = $5, cached_input_price_per_mtok = $6,
-           match_pattern = $7, updated_at = $8 WHERE project_id = $1 AND id = $2 RETURNING ${CUSTOM_MODEL_COLUMNS}`,
+        // A CTE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
+        `WITH changed AS (
+           UPDATE custom_models SET name = $3, input_price_per_mtok = $4, output_price_per_mtok = $5, cached_input_price_per_mtok = $6,
+             match_pattern = $7, updated_at = $8 WHERE project_id = $1 AND id = $2 RETURNING ${CUSTOM_MODEL_COLUMNS}
+         ) SELECT * FROM changed`,
         [projectId, id, next.name, next.prices.input, next.prices.output, next.prices.cachedInput, next.matchPattern, at.toISOString()],
       );
       return row ? customModelFromRow(row) : null;
