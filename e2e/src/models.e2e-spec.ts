@@ -4,7 +4,8 @@ import { ok } from './support/api-answers';
 /** gpt-4o-mini in @pydantic/genai-prices 0.1.8: $0.15 and $0.60 per million input and output tokens. */
 const GPT_4O_MINI = { input: 0.15, output: 0.6 };
 const nanos = (date: Date) => `${BigInt(date.getTime()) * 1_000_000n}`;
-const attribute = (key: string, value: string | number) => ({ key, value: typeof value === 'number' ? { intValue: value } : { stringValue: value } });
+interface OtlpAttribute { key: string; value: { intValue?: number; doubleValue?: number; stringValue?: string } }
+const attribute = (key: string, value: string | number): OtlpAttribute => ({ key, value: typeof value === 'number' ? { intValue: value } : { stringValue: value } });
 
 /** ARCHITECTURE §15: the model catalog with prices, custom models, and costs Crucible computes at trace ingest. */
 describe.each(['pglite', 'postgres'] as const)('models and computed costs on %s', (engine) => {
@@ -88,7 +89,7 @@ describe.each(['pglite', 'postgres'] as const)('models and computed costs on %s'
 
   it('prices an OTLP span with a model and tokens but no cost from the catalog; a reported cost stays; metrics add both', async () => {
     const start = new Date(Date.UTC(2026, 10, 1, 12, 0, engine === 'pglite' ? 0 : 30));
-    const span = (traceId: string, attributes: Array<ReturnType<typeof attribute>>) => ({
+    const span = (traceId: string, attributes: OtlpAttribute[]) => ({
       traceId, spanId: '1'.repeat(16), name: 'chat gpt-4o-mini', kind: 3, startTimeUnixNano: nanos(start),
       endTimeUnixNano: nanos(new Date(start.getTime() + 200)), attributes,
     });

@@ -1,4 +1,4 @@
-import type { Actor, CustomModel } from '@crucible/domain';
+import type { Actor, CustomModel, TokenPrices } from '@crucible/domain';
 import { CustomThenCatalogPricing, ListModelsUseCase } from '@crucible/application';
 import { InMemoryCustomModelRepository, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
 import { GenaiPricesCatalog } from './genai-prices.catalog';
@@ -7,7 +7,7 @@ const PROJECT = 'p1';
 const actor: Actor = { projectId: PROJECT, apiKeyId: 'k', apiKeyName: 'k', role: 'admin' };
 const usage = { input: 1000, output: 500 };
 
-function customModel(name: string, matchPattern: string | null, prices = { input: 1, output: 2, cachedInput: null }): CustomModel {
+function customModel(name: string, matchPattern: string | null, prices: TokenPrices = { input: 1, output: 2, cachedInput: null }): CustomModel {
   return {
     id: `00000000-0000-4000-8000-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`, projectId: PROJECT,
     providerConnectionId: 'conn-1', name, prices, matchPattern, createdAt: new Date(), updatedAt: new Date(),
