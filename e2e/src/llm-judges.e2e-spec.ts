@@ -14,6 +14,8 @@ const ROWS = 3;
 describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on %s', (engine) => {
   let server: RunningApi;
   let judge: MockLlmServer;
+  /** The anthropic connection's own server: what it billed is the anthropic judge's tokens alone. */
+  let claudeServer: MockLlmServer;
   let example: ExampleStack;
   const lines: string[] = [];
   const saved = { key: process.env['CRUCIBLE_SECRET_KEY'], openaiKey: process.env['OPENAI_API_KEY'], openaiUrl: process.env['OPENAI_BASE_URL'] };
@@ -22,6 +24,7 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
 
   beforeAll(async () => {
     judge = await startMockLlmServer({ apiKey: MOCK_KEY });
+    claudeServer = await startMockLlmServer({ apiKey: MOCK_KEY });
     example = await startCompletionExample();
     // Configs without a connection go to the OPENAI_* environment connection: here, the judge mock.
     process.env['OPENAI_BASE_URL'] = judge.url;
@@ -34,7 +37,7 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
       appName: 'judged', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: HEDGING_TEMPLATE,
     });
     const testset = await ok(api.POST('/testsets', { body: { name: 'capitals', csvdata: capitalRows(ROWS), app_id: setup.app.app_id } }));
-    const claude = await ok(api.POST('/provider-connections', { body: { name: 'claude', kind: 'anthropic', base_url: judge.url, api_key: MOCK_KEY } }));
+    const claude = await ok(api.POST('/provider-connections', { body: { name: 'claude', kind: 'anthropic', base_url: claudeServer.url, api_key: MOCK_KEY } }));
     const wrong = await ok(api.POST('/provider-connections', { body: { name: 'claude-wrong', kind: 'anthropic', base_url: judge.url, api_key: WRONG } }));
     const configs = {
       anthropic: { evaluator_key: 'auto_ai_critique', settings_values: {
@@ -61,6 +64,7 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
     await server?.close();
     await example?.close();
     await judge?.close();
+    await claudeServer?.close();
     for (const [name, value] of [['CRUCIBLE_SECRET_KEY', saved.key], ['OPENAI_API_KEY', saved.openaiKey], ['OPENAI_BASE_URL', saved.openaiUrl]] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
@@ -72,7 +76,21 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
   it('judges every row through an anthropic connection (Messages API on the mock)', () => {
     expect(scenarios).toHaveLength(ROWS);
     expect(resultsOf('anthropic').map((r) => r.result)).toEqual(Array(ROWS).fill({ type: 'number', value: 9 }));
-    expect(judge.stats().messages).toBeGreaterThanOrEqual(ROWS);
+    expect(claudeServer.stats().messages).toBe(ROWS);
+  });
+
+  it("stores the judge's computed cost with its result: the catalog's price times the tokens the provider billed", async () => {
+    const [model] = await ok(server.api.GET('/models', { params: { query: { provider: 'anthropic', q: 'claude-3-5-haiku-latest' } } }));
+    expect(model).toMatchObject({ id: 'anthropic/claude-3-5-haiku-latest', source: 'catalog', available: true });
+    const { input, cachedInput, output } = claudeServer.stats().billed;
+    expect(cachedInput).toBeGreaterThan(0);
+    const perMillion = (input - cachedInput) * model.input_price_per_mtok! + cachedInput * (model.cached_input_price_per_mtok ?? model.input_price_per_mtok!)
+      + output * model.output_price_per_mtok!;
+    const costs = resultsOf('anthropic').map((r) => r.cost);
+    expect(costs.every((cost) => typeof cost === 'number' && cost > 0)).toBe(true);
+    // To the cent of a micro-dollar: 1e-8 USD.
+    expect(Math.abs(costs.reduce((sum: number, cost) => sum + cost!, 0) - perMillion / 1e6)).toBeLessThan(1e-8);
+    expect(resultsOf('anthropic').every((r) => (r as { cost_source?: string }).cost_source === 'computed')).toBe(true);
   });
 
   it('keeps a config without a connection working through the OPENAI_* environment connection', () => {

@@ -5,3 +5,4 @@ export * from './sandbox/isolated-vm-code-sandbox';
 export * from './secrets/aes-gcm-secret-cipher';
 export * from './secrets/master-key-file';
 export * from './providers/guarded-provider-probe';
+export * from './models/genai-prices.catalog';

@@ -23,7 +23,6 @@ import type { Logger } from 'pino';
 import { createLogger } from './logging/logger';
 import { PinoRunReporter } from './logging/pino-run-reporter';
 import { OpenApiServiceDefaultsReader } from './adapters/service-defaults.adapter';
-import { UnpricedModelPricing } from './adapters/unpriced-model-pricing';
 import { type CrucibleConfigService, crucibleConfigModule, environmentOf } from './config/crucible-config.module';
 import { outboundConfigOf } from './config/server-config';
 import { HttpWorkflowInvoker } from './adapters/http-workflow-invoker';
@@ -31,6 +30,7 @@ import { TESTSET_USE_CASES } from './testset-use-cases';
 import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 import { EVALUATION_REVIEW_USE_CASES } from './evaluation-review-use-cases';
 import { TRACE_USE_CASES } from './trace-use-cases';
+import { MODEL_PROVIDERS } from './model-use-cases';
 import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 import { DependencyHealth } from './health/dependency-health';
 import { JOB_USE_CASES, sweeperProviders } from './jobs/sweeper.scheduler';
@@ -62,6 +62,7 @@ const useCases: Provider[] = [
   ...HUMAN_EVALUATION_USE_CASES,
   ...EVALUATION_REVIEW_USE_CASES,
   ...TRACE_USE_CASES,
+  ...MODEL_PROVIDERS,
   ...CONSOLE_USE_CASES,
 ];
 
@@ -75,7 +76,6 @@ const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): 
       new HttpWorkflowInvoker(guard, environmentOf(config).CRUCIBLE_INVOCATION_TIMEOUT_MS),
     inject: [OutboundGuard, ConfigService],
   },
-  { provide: ModelPricing, useClass: UnpricedModelPricing },
   {
     provide: LlmGateway,
     useFactory: (connections: ConnectionCredentialsSource, pricing: ModelPricing, guard: OutboundGuard, config: CrucibleConfigService) => {

@@ -1,10 +1,11 @@
 import { BadRequest, isMessage, requireString } from './openai-responses';
 import { messageText } from './mock-replies';
-import { type MockTurn, mockTurn, type TurnMessage } from './mock-turn';
+import { type Billing, type MockTurn, mockTurn, type TurnMessage } from './mock-turn';
 
 /** Anthropic's Messages API (`POST /v1/messages`), answered from the same turn logic as the OpenAI side. */
-export function anthropicMessage(body: Record<string, unknown>, counter: number) {
+export function anthropicMessage(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined) {
   const { model, turn } = anthropicTurn(body);
+  bill(turn.usage);
   return {
     id: `msg_mock_${counter}`, type: 'message', role: 'assistant', model,
     content: [contentBlock(turn, counter)],
@@ -15,8 +16,9 @@ export function anthropicMessage(body: Record<string, unknown>, counter: number)
 }
 
 /** The SSE events of a streamed message, as [event name, data] pairs. */
-export function anthropicMessageEvents(body: Record<string, unknown>, counter: number): Array<[string, unknown]> {
+export function anthropicMessageEvents(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined): Array<[string, unknown]> {
   const { model, turn } = anthropicTurn(body);
+  bill(turn.usage);
   const usage = anthropicUsage(turn);
   const block = contentBlock(turn, counter);
   const events: Array<[string, unknown]> = [[

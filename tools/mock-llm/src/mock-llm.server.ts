@@ -3,6 +3,7 @@ import { AddressInfo, Socket } from 'node:net';
 import { seededRandom } from './mock-replies';
 import { BadRequest, chatCompletion, chatCompletionChunks, embeddings, readJson } from './openai-responses';
 import { anthropicError, anthropicMessage, anthropicMessageEvents } from './anthropic-responses';
+import type { MockUsage } from './mock-turn';
 import { refusedKey } from './api-key-check';
 
 /** `drop`: a stream (or a body) is cut off halfway and the connection closed. */
@@ -29,6 +30,8 @@ export interface MockLlmStats {
   messages: number;
   embeddings: number;
   failures: number;
+  /** Tokens of every chat or message answer given, as a provider bills them (`input` includes `cachedInput`). */
+  billed: MockUsage;
 }
 
 export interface MockLlmServer {
@@ -47,7 +50,7 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
   const random = seededRandom(options.seed ?? 42);
   const failureRate = Math.min(1, Math.max(0, options.failureRate ?? 0));
   const failureMode = options.failureMode ?? '500';
-  const stats: MockLlmStats = { requests: 0, chatCompletions: 0, messages: 0, embeddings: 0, failures: 0 };
+  const stats: MockLlmStats = { requests: 0, chatCompletions: 0, messages: 0, embeddings: 0, failures: 0, billed: { input: 0, cachedInput: 0, output: 0 } };
   const sockets = new Set<Socket>();
   let completionCounter = 0;
 
@@ -97,10 +100,13 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     }
     if (failure) stats.failures++;
     const counter = ++completionCounter;
+    const bill = (usage: MockUsage) => {
+      stats.billed = { input: stats.billed.input + usage.input, cachedInput: stats.billed.cachedInput + usage.cachedInput, output: stats.billed.output + usage.output };
+    };
     const drop = failure === 'drop';
-    if (body.stream === true && isChat) return sendEvents(res, chatCompletionChunks(body, counter).map((data) => ['', data]), drop, '[DONE]');
-    if (body.stream === true && isMessages) return sendEvents(res, anthropicMessageEvents(body, counter), drop);
-    const answer = isChat ? chatCompletion(body, counter) : isMessages ? anthropicMessage(body, counter) : embeddings(body);
+    if (body.stream === true && isChat) return sendEvents(res, chatCompletionChunks(body, counter, bill).map((data) => ['', data]), drop, '[DONE]');
+    if (body.stream === true && isMessages) return sendEvents(res, anthropicMessageEvents(body, counter, bill), drop);
+    const answer = isChat ? chatCompletion(body, counter, bill) : isMessages ? anthropicMessage(body, counter, bill) : embeddings(body);
     return drop ? sendHalf(res, answer) : sendJson(res, 200, answer);
   };
 
@@ -129,7 +135,7 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
   return {
     url: `http://${urlHost}:${address.port}/v1`,
     port: address.port,
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, billed: { ...stats.billed } }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

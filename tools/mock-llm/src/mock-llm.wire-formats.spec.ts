@@ -31,7 +31,11 @@ describe('mock LLM wire formats', () => {
   });
 
   it("speaks Anthropic's Messages API with cache tokens, and tool use", async () => {
+    const before = server.stats().billed;
     const plain = await call(server, '/messages', { model: 'claude-x', max_tokens: 50, system: 'Be brief now', messages: [{ role: 'user', content: 'MOCK_REPLY: 7' }] });
+    const billed = server.stats().billed;
+    expect({ input: billed.input - before.input, cachedInput: billed.cachedInput - before.cachedInput, output: billed.output - before.output })
+      .toEqual({ input: 5, cachedInput: 3, output: 1 });
     expect(JSON.parse(plain.text)).toMatchObject({
       type: 'message', model: 'claude-x', content: [{ type: 'text', text: '7' }], stop_reason: 'end_turn',
       usage: { input_tokens: 2, output_tokens: 1, cache_read_input_tokens: 3 },

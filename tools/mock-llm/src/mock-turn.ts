@@ -15,6 +15,11 @@ export interface TurnRequest {
   jsonSchema?: Record<string, unknown>;
 }
 
+export type MockUsage = MockTurn['usage'];
+
+/** Told the tokens of every answer, as a provider bills them. */
+export type Billing = (usage: MockUsage) => void;
+
 export interface MockTurn {
   text: string;
   toolCall?: { name: string; arguments: Record<string, unknown> };

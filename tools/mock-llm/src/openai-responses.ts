@@ -1,14 +1,15 @@
 import { IncomingMessage } from 'node:http';
 import { countWords, embed, MockChatMessage, messageText, toBase64Float32 } from './mock-replies';
-import { type MockTurn, mockTurn, type TurnMessage } from './mock-turn';
+import { type Billing, type MockTurn, mockTurn, type TurnMessage } from './mock-turn';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** A client mistake: answered 400 in OpenAI's error shape. */
 export class BadRequest extends Error {}
 
-export function chatCompletion(body: Record<string, unknown>, counter: number) {
+export function chatCompletion(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined) {
   const { model, turn } = openAiTurn(body);
+  bill(turn.usage);
   const toolCalls = turn.toolCall ? [openAiToolCall(turn.toolCall, counter)] : undefined;
   return {
     id: `chatcmpl-mock-${counter}`,
@@ -27,8 +28,9 @@ export function chatCompletion(body: Record<string, unknown>, counter: number) {
 }
 
 /** The SSE data events of a streamed chat completion: a role chunk, the text a word at a time, the finish, the usage. */
-export function chatCompletionChunks(body: Record<string, unknown>, counter: number): unknown[] {
+export function chatCompletionChunks(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined): unknown[] {
   const { model, turn } = openAiTurn(body);
+  bill(turn.usage);
   const base = { id: `chatcmpl-mock-${counter}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, system_fingerprint: 'fp_mock' };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   const chunks: unknown[] = [chunk({ role: 'assistant', content: '' })];

@@ -17,3 +17,4 @@ export * from './in-memory-world';
 export * from './recording-run-reporter';
 export * from '../providers/testing';
 export * from './in-memory-provider-connection.repository';
+export * from './in-memory-providers';

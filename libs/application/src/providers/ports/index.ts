@@ -6,3 +6,6 @@ export * from './provider-connection-repository.port';
 export * from './secret-key-check-repository.port';
 export * from './provider-probe.port';
 export * from './environment-connection.port';
+export * from './provider-connection-directory.port';
+export * from './custom-model.repository.port';
+export * from './model-catalog.port';

@@ -1,4 +1,4 @@
-import { ModelPricing, type PricedCall } from '../ports';
+import { type CallPricer, ModelPricing, type PricedCall } from '../ports';
 
 export interface PricePerMillion {
   input: number;
@@ -14,7 +14,11 @@ export class InMemoryModelPricing extends ModelPricing {
     super();
   }
 
-  async costOf(_projectId: string, call: PricedCall): Promise<number | null> {
+  async pricerFor(): Promise<CallPricer> {
+    return (call) => this.price(call);
+  }
+
+  private price(call: PricedCall): number | null {
     this.priced.push(call);
     const price = this.prices[call.model];
     if (!price) return null;
