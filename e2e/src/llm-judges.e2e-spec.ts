@@ -39,12 +39,23 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
     const testset = await ok(api.POST('/testsets', { body: { name: 'capitals', csvdata: capitalRows(ROWS), app_id: setup.app.app_id } }));
     const claude = await ok(api.POST('/provider-connections', { body: { name: 'claude', kind: 'anthropic', base_url: claudeServer.url, api_key: MOCK_KEY } }));
     const wrong = await ok(api.POST('/provider-connections', { body: { name: 'claude-wrong', kind: 'anthropic', base_url: judge.url, api_key: WRONG } }));
+    // The mock fails on demand: a connection whose calls ask it for a 500, another for an answer cut off halfway.
+    const failing = await ok(api.POST('/provider-connections', {
+      body: { name: 'claude-500', kind: 'anthropic', base_url: judge.url, api_key: MOCK_KEY, headers: { 'x-mock-fail': '500' } },
+    }));
+    const dropping = await ok(api.POST('/provider-connections', {
+      body: { name: 'local-drop', kind: 'openai_compatible', base_url: judge.url, api_key: MOCK_KEY, headers: { 'x-mock-fail': 'drop' } },
+    }));
     const configs = {
       anthropic: { evaluator_key: 'auto_ai_critique', settings_values: {
         connection_id: claude.id, model: 'anthropic/claude-3-5-haiku-latest', prompt_template: 'Grade {prediction} against {ground_truth}\nMOCK_REPLY: 9',
       } },
       legacy: { evaluator_key: 'auto_ai_critique', settings_values: { prompt_template: 'Grade {prediction}\nMOCK_REPLY: 7' } },
       similarity: { evaluator_key: 'auto_semantic_similarity', settings_values: {} },
+      failing: { evaluator_key: 'auto_ai_critique', settings_values: {
+        connection_id: failing.id, model: 'anthropic/claude-3-5-haiku-latest', prompt_template: 'MOCK_REPLY: 5',
+      } },
+      dropping: { evaluator_key: 'auto_ai_critique', settings_values: { connection_id: dropping.id, model: 'local-drop/gpt-4o-mini', prompt_template: 'MOCK_REPLY: 5' } },
       refused: { evaluator_key: 'auto_ai_critique', settings_values: {
         connection_id: wrong.id, model: 'anthropic/claude-3-5-haiku-latest', prompt_template: 'MOCK_REPLY: 5',
       } },
@@ -106,6 +117,16 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
       expect(result).toMatchObject({ type: 'error', error: { message: expect.stringMatching(/401.*Incorrect API key provided/) } });
       expect(JSON.stringify(result)).not.toContain(WRONG);
     }
+  });
+
+  it("a provider's 500 and an answer cut off halfway are the row's error Result with the reason; the run finishes", () => {
+    for (const { result } of resultsOf('failing')) {
+      expect(result).toMatchObject({ type: 'error', error: { message: expect.stringMatching(/answered 500: The server had an error/) } });
+    }
+    for (const { result } of resultsOf('dropping')) {
+      expect(result).toMatchObject({ type: 'error', error: { message: expect.stringMatching(/judge LLM call failed: local-drop\/gpt-4o-mini via local-drop: the provider's answer broke off before its end/) } });
+    }
+    expect(resultsOf('anthropic').map((r) => r.result.type)).toEqual(Array(ROWS).fill('number'));
   });
 
   it("the api's log never holds a key", () => {

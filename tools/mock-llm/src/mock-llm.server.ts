@@ -155,11 +155,13 @@ function sendEvents(res: ServerResponse, events: Array<[string, unknown]>, drop:
   if (res.headersSent || res.destroyed) return;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const sent = drop ? events.slice(0, Math.max(1, Math.floor(events.length / 2))) : events;
-  for (const [name, data] of sent) res.write(`${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+  const text = sent.map(([name, data]) => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`).join('');
   if (drop) {
-    res.socket?.destroy();
+    // Cut once the half is on the wire, so the client sees an answer that starts and breaks off.
+    res.write(text, () => res.socket?.destroy());
     return;
   }
+  res.write(text);
   if (done) res.write(`data: ${done}\n\n`);
   res.end();
 }

@@ -2,6 +2,8 @@ import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
 import { DomainError } from '@crucible/domain';
 import { foreignExcerpt, LlmProviderError, OutboundFailureError, OutboundRefusedError } from '@crucible/application';
 
+const BROKE_OFF = "the provider's answer broke off before its end";
+
 /**
  * What a failed AI SDK call becomes: the provider's status and at most 200 characters of its own message, or why no
  * answer came. Our own validation (DomainError) passes through unchanged.
@@ -12,6 +14,8 @@ export function providerFailure(error: unknown, what: string, timeoutMs: number)
   if (APICallError.isInstance(cause)) {
     const refusal = outboundCause(cause);
     if (refusal) return new LlmProviderError(null, `${what}: ${refusal.message}`);
+    // A 2xx the SDK could not read to its end: the answer started and the connection broke off.
+    if (cause.statusCode !== undefined && cause.statusCode < 300) return new LlmProviderError(null, `${what}: ${BROKE_OFF}`);
     const message = providerMessage(cause.responseBody) ?? cause.message;
     const status = cause.statusCode ?? null;
     return new LlmProviderError(status, `${what}: the provider answered ${status ?? 'nothing usable'}: ${foreignExcerpt(message)}`);
@@ -23,6 +27,8 @@ export function providerFailure(error: unknown, what: string, timeoutMs: number)
   const refusal = outboundCause(cause);
   if (refusal) return new LlmProviderError(null, `${what}: ${refusal.message}`);
   const reason = cause instanceof Error ? cause.message : String(cause);
+  // undici's word for a body whose connection closed before its end.
+  if (reason === 'terminated') return new LlmProviderError(null, `${what}: ${BROKE_OFF}`);
   return new LlmProviderError(null, `${what}: ${foreignExcerpt(reason)}`);
 }
 
