@@ -1,6 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import pino from 'pino';
 import { QueryFailedError } from 'typeorm';
+import { LlmProviderError } from '@crucible/application';
 import { HttpErrorFilter } from './exception.filter';
 
 describe('HttpErrorFilter', () => {
@@ -33,5 +34,22 @@ describe('HttpErrorFilter', () => {
     expect(lines[0]).not.toContain('5e884898da28047151d0e56f8dc62927');
     expect(lines[0]).not.toContain('row secret');
     expect(lines[0]).not.toContain('INSERT INTO');
+  });
+
+  it("answers a provider's refusal as 502 {detail}: its status and message excerpt", () => {
+    const answered: { status?: number; body?: unknown } = {};
+    const response = {
+      status(code: number) {
+        answered.status = code;
+        return this;
+      },
+      json(body: unknown) {
+        answered.body = body;
+      },
+    };
+    const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => ({ id: 'req-8' }) }) } as unknown as ArgumentsHost;
+    const message = 'anthropic/claude-3-5-haiku-latest via claude: the provider answered 429: Rate limit reached';
+    new HttpErrorFilter(pino({ level: 'silent' })).catch(new LlmProviderError(429, message), host);
+    expect(answered).toEqual({ status: 502, body: { detail: message } });
   });
 });
