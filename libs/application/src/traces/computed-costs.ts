@@ -27,21 +27,21 @@ function price(span: StoredSpan, pricer: CallPricer): void {
 }
 
 /**
- * The SDK's spans carry their subtree's totals, so a trace's computed cost is that of its topmost priced spans
- * (a priced span under a priced parent is already in the parent's cost).
+ * The SDK's spans carry their subtree's totals, so a trace's cost is that of its topmost spans with a cost
+ * (a span under a parent with a cost is already in the parent's).
  */
 function topmostCost(spans: StoredSpan[]): number {
   const byId = new Map(spans.map((span) => [span.spanId, span]));
-  const hasPricedAncestor = (span: StoredSpan): boolean => {
+  const hasCostedAncestor = (span: StoredSpan): boolean => {
     const seen = new Set<string>([span.spanId]);
     for (let parent = span.parentSpanId ? byId.get(span.parentSpanId) : undefined; parent && !seen.has(parent.spanId);
       parent = parent.parentSpanId ? byId.get(parent.parentSpanId) : undefined) {
-      if (parent.costSource === 'computed') return true;
+      if (parent.cost !== null) return true;
       seen.add(parent.spanId);
     }
     return false;
   };
-  return spans.filter((span) => span.costSource === 'computed' && !hasPricedAncestor(span)).reduce((sum, span) => sum + (span.cost ?? 0), 0);
+  return spans.filter((span) => span.cost !== null && !hasCostedAncestor(span)).reduce((sum, span) => sum + span.cost!, 0);
 }
 
 /**
