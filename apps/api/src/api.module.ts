@@ -16,6 +16,7 @@ import { EvaluationsController } from './controllers/evaluations.controller';
 import { TestsetsController } from './controllers/testsets.controller';
 import { HumanEvaluationsController } from './controllers/human-evaluations.controller';
 import { TracesController } from './controllers/traces.controller';
+import { ModelsController } from './controllers/models.controller';
 import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
 import { PlaygroundController } from './controllers/playground.controller';
 import { ProvidersController } from './controllers/providers.controller';
@@ -28,7 +29,7 @@ export class ApiModule {
       imports: [CoreModule.forRoot(config)],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
-        PlaygroundController, ProvidersController],
+        PlaygroundController, ProvidersController, ModelsController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         uploadOptionsProvider(config.maxUploadBytes),

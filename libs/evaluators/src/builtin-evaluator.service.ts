@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Result } from '@crucible/domain';
 import {
-  CodeSandbox, type EvaluatorContext, EvaluatorService, LlmClient, type SettingsCheck, WebhookClient,
+  CodeSandbox, type EvaluatorContext, EvaluatorService, LlmGateway, type SettingsCheck, WebhookClient,
 } from '@crucible/application';
 import { EVALUATOR_CATALOG } from './catalog/evaluator-catalog';
 import { EvaluatorRunner } from './evaluator-runner';
@@ -13,7 +13,7 @@ import { groundTruthColumn } from './settings/ground-truth-column';
 export class BuiltinEvaluatorService extends EvaluatorService {
   private readonly runner: EvaluatorRunner;
 
-  constructor(llm: LlmClient, webhook: WebhookClient, sandbox: CodeSandbox) {
+  constructor(llm: LlmGateway, webhook: WebhookClient, sandbox: CodeSandbox) {
     super();
     this.runner = new EvaluatorRunner(llm, webhook, sandbox);
   }

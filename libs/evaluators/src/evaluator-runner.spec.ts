@@ -2,12 +2,12 @@ import { anError, bool, evaluatorFixture, num } from './testing/evaluator-fixtur
 import { EVALUATOR_CATALOG } from './catalog/evaluator-catalog';
 import type { EvaluatorContext } from './evaluator';
 import { EvaluatorRunner } from './evaluator-runner';
-import { CodeSandbox, LlmClient, WebhookClient } from '@crucible/application';
+import { CodeSandbox, LlmGateway, WebhookClient } from '@crucible/application';
 import { findUntrustedInput } from '@crucible/domain';
 
 describe('EvaluatorRunner', () => {
   it('is injectable with the port classes as DI tokens', () => {
-    expect(Reflect.getMetadata('design:paramtypes', EvaluatorRunner)).toEqual([LlmClient, WebhookClient, CodeSandbox]);
+    expect(Reflect.getMetadata('design:paramtypes', EvaluatorRunner)).toEqual([LlmGateway, WebhookClient, CodeSandbox]);
   });
 
   it('runs every evaluator of the catalog', async () => {
@@ -59,14 +59,14 @@ describe('EvaluatorRunner', () => {
     jest.spyOn(sandbox, 'run').mockImplementation(() => {
       throw new TypeError('sandbox crashed');
     });
-    const ctx = { inputs: {}, output: 'x', correctAnswer: 'x', appParams: {}, settings: {} };
+    const ctx = { projectId: 'p', inputs: {}, output: 'x', correctAnswer: 'x', appParams: {}, settings: {} };
     const result = await runner.evaluate('auto_custom_code_run', ctx);
     expect(result).toEqual(anError('The custom code failed: sandbox crashed'));
   });
 
   it('answers a Result the database can store, whatever a port answered or threw', async () => {
     const { runner, sandbox } = evaluatorFixture();
-    const ctx = { inputs: {}, output: 'x', correctAnswer: 'x', appParams: {}, settings: {} };
+    const ctx = { projectId: 'p', inputs: {}, output: 'x', correctAnswer: 'x', appParams: {}, settings: {} };
     jest.spyOn(sandbox, 'run').mockImplementation(() => {
       throw new TypeError('bad \u0000 byte, cut emoji \ud83d');
     });

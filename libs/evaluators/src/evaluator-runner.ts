@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { errorResult, findUntrustedInput, type Result, storableText } from '@crucible/domain';
-import { CodeSandbox, LlmClient, type SettingsCheck, WebhookClient } from '@crucible/application';
+import { CodeSandbox, LlmGateway, type SettingsCheck, WebhookClient } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from './evaluator';
 import {
   AiCritiqueEvaluator,
@@ -29,7 +29,7 @@ export class EvaluatorRunner {
   private readonly evaluators: ReadonlyMap<string, Evaluator>;
   private readonly checked = new WeakMap<object, { evaluatorKey: string; check: SettingsCheck }>();
 
-  constructor(llm: LlmClient, webhook: WebhookClient, sandbox: CodeSandbox) {
+  constructor(llm: LlmGateway, webhook: WebhookClient, sandbox: CodeSandbox) {
     const all: Evaluator[] = [
       exactMatchEvaluator,
       containsEvaluator,
@@ -75,6 +75,9 @@ export class EvaluatorRunner {
         return errorResult(`Invalid settings for ${evaluatorKey}: ${details}`);
       }
       const result = await evaluator.evaluate({
+        projectId: ctx.projectId,
+        onCost: ctx.onCost,
+        retries: ctx.retries,
         inputs: ctx.inputs ?? {},
         output: ctx.output,
         correctAnswer: ctx.correctAnswer,

@@ -3,7 +3,6 @@ export * from './evaluator-runner';
 export * from './catalog/setting-template';
 export * from './catalog/evaluator-catalog';
 export {
-  SUPPORTED_JUDGE_MODELS,
   DEFAULT_JUDGE_MODEL,
   DEFAULT_EMBEDDING_MODEL,
   DEFAULT_CRITIQUE_PROMPT,

@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EvaluatorRunner, type EvaluatorContext } from '@crucible/evaluators';
 import { startMockLlmServer, type MockLlmServer } from '@crucible/mock-llm';
-import { GuardedWebhookClient, IsolatedVmCodeSandbox, OpenAiLlmClient, UndiciOutboundGuard } from './index';
+import { InMemoryConnectionCredentials, InMemoryModelPricing } from '@crucible/application/testing';
+import { AiSdkLlmGateway, GuardedWebhookClient, IsolatedVmCodeSandbox, UndiciOutboundGuard } from './index';
 
 describe('EvaluatorRunner with the real adapters', () => {
   let llm: MockLlmServer;
@@ -12,6 +13,7 @@ describe('EvaluatorRunner with the real adapters', () => {
   let runner: EvaluatorRunner;
 
   const row = (ctx: Partial<EvaluatorContext>): EvaluatorContext => ({
+    projectId: 'p1',
     inputs: { country: 'France' },
     output: 'Paris',
     correctAnswer: 'Paris',
@@ -36,7 +38,10 @@ describe('EvaluatorRunner with the real adapters', () => {
     });
     webhookUrl = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}`;
     runner = new EvaluatorRunner(
-      new OpenAiLlmClient({ baseURL: llm.url, maxRetries: 0 }),
+      new AiSdkLlmGateway(
+        new InMemoryConnectionCredentials().add('p1', { id: 'environment', name: 'environment', kind: 'openai', apiKey: 'sk-test', baseUrl: llm.url }), new InMemoryModelPricing(), {
+        fetch: new UndiciOutboundGuard({ allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 1_000_000 }).fetch,
+      }),
       new GuardedWebhookClient(new UndiciOutboundGuard({ allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 1_000_000 })),
       new IsolatedVmCodeSandbox(),
     );

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
-  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository,
+  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
 import { type DatabaseConfig, closeDataSource, openDataSource } from './data-source/create-data-source';
@@ -17,6 +17,7 @@ import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluatio
 import { TypeOrmTraceRepository } from './repositories/trace.repository';
 import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.repository';
 import { TypeOrmProviderConnectionRepository, TypeOrmSecretKeyCheckRepository } from './repositories/provider-connection.repository';
+import { TypeOrmCustomModelRepository } from './repositories/custom-model.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -32,6 +33,7 @@ const repositories = [
   { provide: IdempotencyKeyRepository, useClass: TypeOrmIdempotencyKeyRepository },
   { provide: ProviderConnectionRepository, useClass: TypeOrmProviderConnectionRepository },
   { provide: SecretKeyCheckRepository, useClass: TypeOrmSecretKeyCheckRepository },
+  { provide: CustomModelRepository, useClass: TypeOrmCustomModelRepository },
 ];
 
 @Global()

@@ -8,7 +8,7 @@ import {
   GetEvaluatorConfigUseCase,
   GetVariantRevisionUseCase, GetVariantUseCase, ListApiKeysUseCase, ListAppsUseCase, ListEnvironmentsUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
-  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmClient, ResolveConfigUseCase,
+  ListVariantRevisionsUseCase, ListVariantsUseCase, LlmGateway, ResolveConfigUseCase, ConnectionCredentialsSource, ModelPricing,
   RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
   OutboundGuard, RunReporter, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
@@ -16,7 +16,7 @@ import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
 import { type QueueConfig, queueProviders } from '@crucible/queue';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  GuardedWebhookClient, IsolatedVmCodeSandbox, defaultMaxIsolates, OpenAiLlmClient, type OutboundConfig, UndiciOutboundGuard,
+  AiSdkLlmGateway, GuardedWebhookClient, IsolatedVmCodeSandbox, defaultMaxIsolates, type OutboundConfig, UndiciOutboundGuard,
 } from '@crucible/integrations';
 import { ConfigService } from '@nestjs/config';
 import type { Logger } from 'pino';
@@ -30,6 +30,7 @@ import { TESTSET_USE_CASES } from './testset-use-cases';
 import { HUMAN_EVALUATION_USE_CASES } from './human-evaluation-use-cases';
 import { EVALUATION_REVIEW_USE_CASES } from './evaluation-review-use-cases';
 import { TRACE_USE_CASES } from './trace-use-cases';
+import { MODEL_PROVIDERS } from './model-use-cases';
 import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 import { DependencyHealth } from './health/dependency-health';
 import { JOB_USE_CASES, sweeperProviders } from './jobs/sweeper.scheduler';
@@ -61,6 +62,7 @@ const useCases: Provider[] = [
   ...HUMAN_EVALUATION_USE_CASES,
   ...EVALUATION_REVIEW_USE_CASES,
   ...TRACE_USE_CASES,
+  ...MODEL_PROVIDERS,
   ...CONSOLE_USE_CASES,
 ];
 
@@ -75,12 +77,19 @@ const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): 
     inject: [OutboundGuard, ConfigService],
   },
   {
-    provide: LlmClient,
-    useFactory: (config: CrucibleConfigService) => {
-      const { OPENAI_BASE_URL, OPENAI_API_KEY } = environmentOf(config);
-      return new OpenAiLlmClient({ baseURL: OPENAI_BASE_URL, apiKey: OPENAI_API_KEY });
+    provide: LlmGateway,
+    useFactory: (connections: ConnectionCredentialsSource, pricing: ModelPricing, guard: OutboundGuard, config: CrucibleConfigService) => {
+      const settings = outbound(config);
+      // OPENAI_BASE_URL is the operator's own choice, not a user's: its host is allowed for the environment connection only.
+      const baseUrl = environmentOf(config).OPENAI_BASE_URL;
+      const operatorGuard = baseUrl
+        ? new UndiciOutboundGuard({ ...settings, allowedPrivateHosts: [...settings.allowedPrivateHosts, new URL(baseUrl).hostname] })
+        : undefined;
+      return new AiSdkLlmGateway(connections, pricing, {
+        fetch: (guard as UndiciOutboundGuard).fetch, environmentFetch: operatorGuard?.fetch, close: () => operatorGuard?.onModuleDestroy(),
+      });
     },
-    inject: [ConfigService],
+    inject: [ConnectionCredentialsSource, ModelPricing, OutboundGuard, ConfigService],
   },
   { provide: WebhookClient, useFactory: (guard: OutboundGuard) => new GuardedWebhookClient(guard), inject: [OutboundGuard] },
   {

@@ -50,6 +50,8 @@ describe('connection credentials', () => {
     expect(await source.open('other-project', { connectionId: 'a1' })).toBeNull();
     const withoutEnv = new StoredConnectionCredentialsSource(connections, cipher, { apiKey: undefined, baseUrl: undefined });
     expect(await withoutEnv.open('p', { connectionId: 'environment' })).toBeNull();
+    const localServer = new StoredConnectionCredentialsSource(connections, cipher, { apiKey: undefined, baseUrl: 'http://127.0.0.1:8090/v1' });
+    expect(await localServer.open('p', { connectionId: 'environment' })).toMatchObject({ kind: 'openai', baseUrl: 'http://127.0.0.1:8090/v1' });
   });
 
   it('rotation re-seals every value under the current key, after which the old key alone opens none', async () => {

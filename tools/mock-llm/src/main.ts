@@ -1,6 +1,6 @@
 import { MockFailureMode, startMockLlmServer } from './mock-llm.server';
 
-const FAILURE_MODES: readonly string[] = ['500', '429', 'timeout'];
+const FAILURE_MODES: readonly string[] = ['500', '429', 'timeout', 'drop'];
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     failureRate: numberFromEnv('MOCK_LLM_FAILURE_RATE', 0),
     failureMode: mode as MockFailureMode,
     seed: numberFromEnv('MOCK_LLM_SEED', 42),
+    apiKey: process.env.MOCK_LLM_API_KEY || undefined,
   });
   console.log(`mock-llm listening on ${server.url} (OPENAI_BASE_URL=${server.url})`);
   const shutdown = () => {

@@ -1,10 +1,13 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import { seededRandom } from './mock-replies';
-import { BadRequest, chatCompletion, embeddings, readJson } from './openai-responses';
+import { BadRequest, chatCompletion, chatCompletionChunks, embeddings, readJson } from './openai-responses';
+import { anthropicError, anthropicMessage, anthropicMessageEvents } from './anthropic-responses';
+import type { MockUsage } from './mock-turn';
 import { refusedKey } from './api-key-check';
 
-export type MockFailureMode = '500' | '429' | 'timeout';
+/** `drop`: a stream (or a body) is cut off halfway and the connection closed. */
+export type MockFailureMode = '500' | '429' | 'timeout' | 'drop';
 
 export interface MockLlmOptions {
   port?: number;
@@ -15,7 +18,7 @@ export interface MockLlmOptions {
   failureRate?: number;
   failureMode?: MockFailureMode;
   seed?: number;
-  /** When set, /v1/* answers 401 unless the call carries this key (Bearer or x-api-key). */
+  /** When set, /v1/* answers 401 (in the route's wire format) unless the call carries this key (Bearer or x-api-key). */
   apiKey?: string;
 }
 
@@ -23,8 +26,12 @@ export interface MockLlmStats {
   /** Every request received on /v1/* (failed ones included). */
   requests: number;
   chatCompletions: number;
+  /** Anthropic's POST /v1/messages. */
+  messages: number;
   embeddings: number;
   failures: number;
+  /** Tokens of every chat or message answer given, as a provider bills them (`input` includes `cachedInput`). */
+  billed: MockUsage;
 }
 
 export interface MockLlmServer {
@@ -37,13 +44,13 @@ export interface MockLlmServer {
 
 export const MOCK_MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'text-embedding-3-large', 'mock-model'];
 
-const FAILURE_MODES: readonly MockFailureMode[] = ['500', '429', 'timeout'];
+const FAILURE_MODES: readonly MockFailureMode[] = ['500', '429', 'timeout', 'drop'];
 
 export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<MockLlmServer> {
   const random = seededRandom(options.seed ?? 42);
   const failureRate = Math.min(1, Math.max(0, options.failureRate ?? 0));
   const failureMode = options.failureMode ?? '500';
-  const stats: MockLlmStats = { requests: 0, chatCompletions: 0, embeddings: 0, failures: 0 };
+  const stats: MockLlmStats = { requests: 0, chatCompletions: 0, messages: 0, embeddings: 0, failures: 0, billed: { input: 0, cachedInput: 0, output: 0 } };
   const sockets = new Set<Socket>();
   let completionCounter = 0;
 
@@ -59,8 +66,11 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { status: 'ok' });
     if (path.startsWith('/v1/')) stats.requests++;
+    const isMessages = path === '/v1/messages';
+    const refuse = (status: number, message: string, code: string) =>
+      isMessages ? sendJson(res, status, anthropicError(status, message)) : sendError(res, status, message, code);
     const refusal = path.startsWith('/v1/') ? refusedKey(req, options.apiKey) : null;
-    if (refusal) return sendError(res, 401, refusal, 'invalid_api_key');
+    if (refusal) return refuse(401, refusal, 'invalid_api_key');
     if (req.method === 'GET' && path === '/v1/models') {
       const created = Math.floor(Date.now() / 1000);
       return sendJson(res, 200, {
@@ -70,9 +80,10 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     }
     const isChat = path === '/v1/chat/completions';
     const isEmbeddings = path === '/v1/embeddings';
-    if (!isChat && !isEmbeddings) return sendError(res, 404, `Unknown endpoint ${req.method} ${path}`, 'not_found');
-    if (req.method !== 'POST') return sendError(res, 405, `Use POST for ${path}`, 'method_not_allowed');
+    if (!isChat && !isEmbeddings && !isMessages) return sendError(res, 404, `Unknown endpoint ${req.method} ${path}`, 'not_found');
+    if (req.method !== 'POST') return refuse(405, `Use POST for ${path}`, 'method_not_allowed');
     if (isChat) stats.chatCompletions++;
+    else if (isMessages) stats.messages++;
     else stats.embeddings++;
 
     const body = await readJson(req);
@@ -81,19 +92,30 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     if (res.destroyed) return;
 
     const failure = decideFailure(req);
-    if (failure) {
+    if (failure && failure !== 'drop') {
       stats.failures++;
       if (failure === 'timeout') return; // hold the connection open until the client gives up or the server closes
-      if (failure === '429') return sendError(res, 429, 'Rate limit reached (mock)', 'rate_limit_exceeded');
-      return sendError(res, 500, 'The server had an error while processing your request (mock)', 'server_error');
+      if (failure === '429') return refuse(429, 'Rate limit reached (mock)', 'rate_limit_exceeded');
+      return refuse(500, 'The server had an error while processing your request (mock)', 'server_error');
     }
-    if (isChat) return sendJson(res, 200, chatCompletion(body, ++completionCounter));
-    return sendJson(res, 200, embeddings(body));
+    if (failure) stats.failures++;
+    const counter = ++completionCounter;
+    const bill = (usage: MockUsage) => {
+      stats.billed = { input: stats.billed.input + usage.input, cachedInput: stats.billed.cachedInput + usage.cachedInput, output: stats.billed.output + usage.output };
+    };
+    const drop = failure === 'drop';
+    if (body.stream === true && isChat) return sendEvents(res, chatCompletionChunks(body, counter, bill).map((data) => ['', data]), drop, '[DONE]');
+    if (body.stream === true && isMessages) return sendEvents(res, anthropicMessageEvents(body, counter, bill), drop);
+    const answer = isChat ? chatCompletion(body, counter, bill) : isMessages ? anthropicMessage(body, counter, bill) : embeddings(body);
+    return drop ? sendHalf(res, answer) : sendJson(res, 200, answer);
   };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof BadRequest) return sendError(res, 400, error.message, 'invalid_request_error');
+      if (error instanceof BadRequest) {
+        if (req.url?.startsWith('/v1/messages')) return sendJson(res, 400, anthropicError(400, error.message));
+        return sendError(res, 400, error.message, 'invalid_request_error');
+      }
       sendError(res, 500, error instanceof Error ? error.message : String(error), 'server_error');
     });
   });
@@ -113,7 +135,7 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
   return {
     url: `http://${urlHost}:${address.port}/v1`,
     port: address.port,
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, billed: { ...stats.billed } }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -126,6 +148,29 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Server-sent events; with `drop`, half of them are sent and the connection is cut. */
+function sendEvents(res: ServerResponse, events: Array<[string, unknown]>, drop: boolean, done?: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const sent = drop ? events.slice(0, Math.max(1, Math.floor(events.length / 2))) : events;
+  const text = sent.map(([name, data]) => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`).join('');
+  if (drop) {
+    // Cut once the half is on the wire, so the client sees an answer that starts and breaks off.
+    res.write(text, () => res.socket?.destroy());
+    return;
+  }
+  res.write(text);
+  if (done) res.write(`data: ${done}\n\n`);
+  res.end();
+}
+
+/** Announces the whole body, sends half of it, and cuts the connection. */
+function sendHalf(res: ServerResponse, body: unknown): void {
+  const payload = Buffer.from(JSON.stringify(body));
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': payload.length });
+  res.write(payload.subarray(0, Math.floor(payload.length / 2)), () => res.socket?.destroy());
 }
 
 function latencyFor(req: IncomingMessage, fallback: number): number {

@@ -36,13 +36,6 @@ export function replyFor(messages: readonly MockChatMessage[]): string {
   return `Echo: ${text.trim()}`;
 }
 
-export function chatUsage(messages: readonly MockChatMessage[], reply: string) {
-  const promptWords = messages.reduce((sum, message) => sum + countWords(messageText(message.content)), 0);
-  const prompt_tokens = Math.max(1, promptWords);
-  const completion_tokens = Math.max(1, countWords(reply));
-  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
-}
-
 export const EMBEDDING_DIMENSIONS = 64;
 
 /** FNV-1a: tiny, stable across runs and platforms. */

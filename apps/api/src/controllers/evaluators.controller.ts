@@ -87,9 +87,9 @@ export class EvaluatorsController {
   /** Tries an evaluator on one sample output before its config is saved, as Agenta's `POST /evaluators/{key}/run`. */
   @Post(':evaluator_key/run')
   @ZodResponse({ status: 200, type: EvaluatorRunResponseDto })
-  async run(@CurrentActor() _actor: Actor, @Param('evaluator_key') key: string, @Body() body: RunEvaluatorDto) {
+  async run(@CurrentActor() actor: Actor, @Param('evaluator_key') key: string, @Body() body: RunEvaluatorDto) {
     const result = await this.runEvaluator.execute({
-      evaluatorKey: key, settingsValues: body.settings_values ?? {}, inputs: body.inputs ?? {}, output: body.output,
+      projectId: actor.projectId, evaluatorKey: key, settingsValues: body.settings_values ?? {}, inputs: body.inputs ?? {}, output: body.output,
       correctAnswer: body.correct_answer, appParams: body.app_params ?? {},
     });
     return { result };

@@ -1,6 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import pino from 'pino';
 import { QueryFailedError } from 'typeorm';
+import { LlmProviderError } from '@crucible/application';
 import { DomainError } from '@crucible/domain';
 import { HttpErrorFilter } from './exception.filter';
 
@@ -56,5 +57,22 @@ describe('HttpErrorFilter', () => {
     new HttpErrorFilter(pino({ level: 'silent' })).catch(DomainError.tooBusy('2 comparisons are being computed already', 2.4), host);
 
     expect(answered).toEqual({ status: 429, body: { detail: '2 comparisons are being computed already' }, headers: { 'Retry-After': '3' } });
+  });
+
+  it("answers a provider's refusal as 502 {detail}: its status and message excerpt", () => {
+    const answered: { status?: number; body?: unknown } = {};
+    const response = {
+      status(code: number) {
+        answered.status = code;
+        return this;
+      },
+      json(body: unknown) {
+        answered.body = body;
+      },
+    };
+    const host = { switchToHttp: () => ({ getResponse: () => response, getRequest: () => ({ id: 'req-8' }) }) } as unknown as ArgumentsHost;
+    const message = 'anthropic/claude-3-5-haiku-latest via claude: the provider answered 429: Rate limit reached';
+    new HttpErrorFilter(pino({ level: 'silent' })).catch(new LlmProviderError(429, message), host);
+    expect(answered).toEqual({ status: 502, body: { detail: message } });
   });
 });

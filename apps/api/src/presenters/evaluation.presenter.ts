@@ -60,6 +60,7 @@ const presentScenarioResults = (evaluation: Evaluation, scenario: EvaluationScen
     evaluator_config: outcome.evaluatorConfigId,
     evaluator_key: evaluation.evaluatorConfigs.find((c) => c.id === outcome.evaluatorConfigId)?.evaluatorKey,
     result: outcome.result,
+    ...(outcome.cost === undefined ? {} : { cost: outcome.cost, cost_source: 'computed' as const }),
   }));
 
 /** Agenta types an input by its JSON type. */

@@ -3,7 +3,7 @@ import { spanTreeJson } from './trace.presenter';
 
 const span = (spanId: string, parentSpanId: string | null, startMs = 0): StoredSpan => ({
   traceId: 't', spanId, parentSpanId, name: spanId, kind: 'task', status: 'ok', startTime: new Date(startMs), endTime: new Date(startMs + 1),
-  latencyMs: 1, inputs: { nested: [{ deep: true }] }, outputs: 'x"y', error: null, model: null, tokens: null, cost: null, attributes: null,
+  latencyMs: 1, inputs: { nested: [{ deep: true }] }, outputs: 'x"y', error: null, model: null, tokens: null, cost: null, costSource: null, attributes: null,
 });
 
 interface Node { span_id: string; children: Node[] }

@@ -15,6 +15,7 @@ const presentTraceSummary = (trace: Omit<StoredTrace, 'inputs' | 'output'>) => (
   end_time: trace.endTime.toISOString(),
   latency_ms: trace.latencyMs,
   cost: trace.cost,
+  cost_source: trace.costSource,
   tokens: trace.tokens,
   model: trace.model,
   error: trace.error,
@@ -34,7 +35,7 @@ const presentSpan = (span: StoredSpan) => ({
   span_id: span.spanId, parent_span_id: span.parentSpanId, name: span.name, kind: span.kind, status: span.status,
   start_time: span.startTime.toISOString(), end_time: span.endTime.toISOString(), latency_ms: span.latencyMs,
   inputs: span.inputs, outputs: span.outputs, error: span.error, model: span.model, tokens: span.tokens,
-  cost: span.cost, attributes: span.attributes,
+  cost: span.cost, cost_source: span.costSource, attributes: span.attributes,
 });
 
 /** One span's JSON object, open for its `children` array: `{…,"children":[`. */

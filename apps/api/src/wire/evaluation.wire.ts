@@ -78,6 +78,9 @@ const scenarioResultSchema = z.object({
   evaluator_config: z.string(),
   evaluator_key: z.string().optional(),
   result: resultSchema,
+  /** USD the evaluator's own model calls cost (an LLM judge), computed by Crucible from the model's prices. */
+  cost: z.number().optional(),
+  cost_source: z.literal('computed').optional(),
 });
 
 /**

@@ -37,6 +37,8 @@ export const settingTemplateSchema = z.object({
   min: z.number().optional(),
   max: z.number().optional(),
   choices: z.array(z.string()).optional(),
+  /** The choices are the project's own: its provider connections (GET /provider-connections) or models (GET /models). */
+  options_from: z.enum(['provider_connections', 'models']).optional(),
   required: z.boolean(),
   /** True for the setting that names the test-set column holding the expected answer. */
   ground_truth_column: z.boolean(),

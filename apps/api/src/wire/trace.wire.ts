@@ -20,6 +20,8 @@ const storedTraceSchema = z.object({
   end_time: z.string(),
   latency_ms: z.number(),
   cost: nullable(z.number()),
+  cost_source: nullable(z.enum(['reported', 'computed']))
+    .describe('`computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost'),
   tokens: z.unknown(),
   model: nullable(z.string()),
   error: z.unknown(),

@@ -32,8 +32,9 @@ export class StoredConnectionCredentialsSource extends ConnectionCredentialsSour
 
   private fromEnvironment(): ConnectionCredentials | null {
     const { apiKey, baseUrl } = this.environment;
-    if (!apiKey) return null;
-    return { id: ENVIRONMENT_CONNECTION_ID, name: ENVIRONMENT_CONNECTION_ID, kind: 'openai', apiKey, baseUrl };
+    if (!apiKey && !baseUrl) return null;
+    // OPENAI_BASE_URL alone has always served judges: a local server wants no key, the SDK wants one all the same.
+    return { id: ENVIRONMENT_CONNECTION_ID, name: ENVIRONMENT_CONNECTION_ID, kind: 'openai', apiKey: apiKey || 'not-needed', baseUrl };
   }
 
   private decrypted(connection: ProviderConnection): ConnectionCredentials {

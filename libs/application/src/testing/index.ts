@@ -15,4 +15,6 @@ export * from './in-process-workflow-invoker';
 export * from './recording-job-queue';
 export * from './in-memory-world';
 export * from './recording-run-reporter';
+export * from '../providers/testing';
 export * from './in-memory-provider-connection.repository';
+export * from './in-memory-providers';

@@ -48,7 +48,7 @@ const tokensOf = (value: unknown): number | undefined => {
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** GenAI semantic conventions (and the older and OpenInference names) → model, tokens, cost. */
-function usageOf(attributes: Attributes): Pick<StoredSpan, 'model' | 'tokens' | 'cost'> {
+function usageOf(attributes: Attributes): Pick<StoredSpan, 'model' | 'tokens' | 'cost' | 'costSource'> {
   const model = textOf(first(attributes, ['gen_ai.response.model', 'gen_ai.request.model', 'llm.model_name']));
   const prompt = tokensOf(first(attributes, ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt']));
   const completion = tokensOf(first(attributes, ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion']));
@@ -58,7 +58,7 @@ function usageOf(attributes: Attributes): Pick<StoredSpan, 'model' | 'tokens' | 
     ? { prompt: prompt ?? 0, completion: completion ?? 0, total: total ?? (prompt ?? 0) + (completion ?? 0) }
     : null;
   const cost = numberOf(first(attributes, ['gen_ai.usage.cost', 'llm.usage.cost', 'crucible.cost']), MAX_TRACE_COST_USD) ?? null;
-  return { model, tokens, cost };
+  return { model, tokens, cost, costSource: cost === null ? null : 'reported' };
 }
 
 function kindOf(attributes: Attributes, isRoot: boolean): string {

@@ -19,6 +19,7 @@ export function traceFromRecord(projectId: string, record: TraceRecord): TraceWi
     model: span.model ?? null,
     tokens: span.tokens ?? null,
     cost: span.cost ?? null,
+    costSource: span.cost === undefined ? null : 'reported',
     attributes: null,
   }));
   const root = spans.find((span) => span.parentSpanId === null) ?? spans[0]!;
@@ -39,6 +40,7 @@ export function traceFromRecord(projectId: string, record: TraceRecord): TraceWi
       endTime: new Date(Math.min(root.startTime.getTime() + record.latency_ms, LATEST_TRACE_TIME_MS)),
       latencyMs: record.latency_ms,
       cost: record.cost,
+      costSource: record.cost > 0 || spans.some((span) => span.costSource) ? 'reported' : null,
       tokens: record.tokens,
       model: spans.find((span) => span.model)?.model ?? null,
       inputs: record.inputs ?? root.inputs,

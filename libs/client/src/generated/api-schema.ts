@@ -529,6 +529,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ModelsController_list"];
+        put?: never;
+        post: operations["ModelsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["ModelsController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["ModelsController_update"];
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -938,6 +970,9 @@ export interface components {
                     latency: number | null;
                     output: unknown;
                     results: {
+                        cost?: number;
+                        /** @enum {string} */
+                        cost_source?: "computed";
                         evaluator_config: string;
                         evaluator_key?: string;
                         result: components["schemas"]["Result_Output"];
@@ -967,6 +1002,20 @@ export interface components {
         CreateAppDto: {
             /** @example support-bot */
             app_name: string;
+        };
+        CreateCustomModelDto: {
+            /** @description USD per million tokens */
+            cached_input_price_per_mtok?: number | null;
+            /** @description USD per million tokens */
+            input_price_per_mtok: number;
+            /** @description an RE2 pattern found in the model names of calls and spans this model prices; without it, the exact name */
+            match_pattern?: string | null;
+            /** @description the model name the provider takes */
+            name: string;
+            /** @description USD per million tokens */
+            output_price_per_mtok: number;
+            /** @description the connection that serves it (`environment` for the OPENAI_* fallback) */
+            provider_connection_id: string;
         };
         CreatedProjectDto_Output: {
             api_key: {
@@ -1326,6 +1375,9 @@ export interface components {
                 result: components["schemas"]["Result_Output"];
             }[];
             results: {
+                cost?: number;
+                /** @enum {string} */
+                cost_source?: "computed";
                 evaluator_config: string;
                 evaluator_key?: string;
                 result: components["schemas"]["Result_Output"];
@@ -1379,6 +1431,8 @@ export interface components {
                     label: string;
                     max?: number;
                     min?: number;
+                    /** @enum {string} */
+                    options_from?: "provider_connections" | "models";
                     required: boolean;
                     type: string;
                 };
@@ -1527,6 +1581,30 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "member";
         };
+        ModelDto_Output: {
+            /** @description the project has a connection that serves it */
+            available: boolean;
+            cached_input_price_per_mtok: number | null;
+            context_window: number | null;
+            /** Format: date-time */
+            created_at: string | null;
+            /** @description for `PATCH|DELETE /models/{id}`; null for catalog models */
+            custom_model_id: string | null;
+            /** @description a catalog id (`openai/gpt-4o-mini`) or `<connection name>/<name>` for a custom model */
+            id: string;
+            input_price_per_mtok: number | null;
+            match_pattern: string | null;
+            max_output_tokens: number | null;
+            name: string;
+            output_price_per_mtok: number | null;
+            /** @enum {string} */
+            provider: "openai" | "anthropic" | "azure_openai" | "gemini" | "mistral" | "groq" | "openrouter" | "together_ai" | "ollama" | "openai_compatible";
+            provider_connection_id: string | null;
+            /** @enum {string} */
+            source: "catalog" | "custom";
+            /** Format: date-time */
+            updated_at: string | null;
+        };
         OtlpIngestedDto_Output: {
             /** @description OTLP ExportTracePartialSuccess: empty when every span was accepted */
             partialSuccess: {
@@ -1634,6 +1712,11 @@ export interface components {
         StoredTraceDto_Output: {
             app_id: string | null;
             cost: number | null;
+            /**
+             * @description `computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost
+             * @enum {string|null}
+             */
+            cost_source: "reported" | "computed" | null;
             end_time: string;
             environment: string | null;
             error: unknown;
@@ -1711,6 +1794,11 @@ export interface components {
         TraceTreeDto_Output: {
             app_id: string | null;
             cost: number | null;
+            /**
+             * @description `computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost
+             * @enum {string|null}
+             */
+            cost_source: "reported" | "computed" | null;
             end_time: string;
             environment: string | null;
             error: unknown;
@@ -1737,6 +1825,16 @@ export interface components {
         };
         UpdateAppDto: {
             app_name: string;
+        };
+        UpdateCustomModelDto: {
+            /** @description USD per million tokens */
+            cached_input_price_per_mtok?: number | null;
+            /** @description USD per million tokens */
+            input_price_per_mtok?: number;
+            match_pattern?: string | null;
+            name?: string;
+            /** @description USD per million tokens */
+            output_price_per_mtok?: number;
         };
         UpdateEvaluatorConfigDto: {
             evaluator_key?: string | null;
@@ -2873,6 +2971,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HumanEvaluationStatusDto_Output"];
+                };
+            };
+        };
+    };
+    ModelsController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+                /** @description only the models of this provider kind */
+                provider?: "openai" | "anthropic" | "azure_openai" | "gemini" | "mistral" | "groq" | "openrouter" | "together_ai" | "ollama" | "openai_compatible";
+                /** @description case-insensitive text in the id or name */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDto_Output"][];
+                };
+            };
+        };
+    };
+    ModelsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomModelDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDto_Output"];
+                };
+            };
+        };
+    };
+    ModelsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ModelsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomModelDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDto_Output"];
                 };
             };
         };

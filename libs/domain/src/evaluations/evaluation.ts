@@ -25,6 +25,8 @@ export interface Evaluation extends Run<EvaluationStatus>, PinnedRevision {
 export interface EvaluatorOutcome {
   evaluatorConfigId: string;
   result: Result;
+  /** USD the evaluator's own model calls cost (an LLM judge), computed by Crucible; absent when it made none. */
+  cost?: number;
 }
 
 /** One test-set row of an evaluation: what went in, what came out, and every evaluator's verdict. */

@@ -1,3 +1,5 @@
+import type { CostSource } from '../providers/model';
+
 /** Where traces come from: our SDK's trace shape, or any OpenTelemetry exporter (OTLP). */
 export type TraceSource = 'sdk' | 'otlp';
 export type TraceStatus = 'ok' | 'error';
@@ -25,6 +27,8 @@ export interface StoredSpan {
   model: string | null;
   tokens: TokenCounts | null;
   cost: number | null;
+  /** null when the span has no cost. */
+  costSource: CostSource | null;
   attributes: Record<string, unknown> | null;
 }
 
@@ -44,6 +48,8 @@ export interface StoredTrace {
   endTime: Date;
   latencyMs: number;
   cost: number;
+  /** `computed` when any span's cost was computed by Crucible; null when nothing had a cost. */
+  costSource: CostSource | null;
   tokens: TokenCounts;
   model: string | null;
   inputs: unknown;
@@ -101,7 +107,7 @@ export const TRACE_SEARCH_MAX_LENGTH = 200;
  * Totals of a trace known only by its spans (OTLP): each span reports its own call, so they add up; the
  * root span (no parent among them) names the trace and decides its status, else any span that errored.
  */
-export function summarizeSpans(spans: StoredSpan[]): Pick<StoredTrace, 'name' | 'status' | 'startTime' | 'endTime' | 'latencyMs' | 'cost' | 'tokens' | 'model' | 'error' | 'inputs' | 'output'> {
+export function summarizeSpans(spans: StoredSpan[]): Pick<StoredTrace, 'name' | 'status' | 'startTime' | 'endTime' | 'latencyMs' | 'cost' | 'costSource' | 'tokens' | 'model' | 'error' | 'inputs' | 'output'> {
   const ids = new Set(spans.map((span) => span.spanId));
   const root = spans.find((span) => !span.parentSpanId || !ids.has(span.parentSpanId)) ?? spans[0]!;
   const startTime = new Date(Math.min(...spans.map((span) => span.startTime.getTime())));
@@ -122,10 +128,17 @@ export function summarizeSpans(spans: StoredSpan[]): Pick<StoredTrace, 'name' | 
     endTime,
     latencyMs: endTime.getTime() - startTime.getTime(),
     cost,
+    costSource: costSourceOf(spans),
     tokens,
     model: spans.find((span) => span.model)?.model ?? null,
     error: failed?.error ?? null,
     inputs: root.inputs ?? null,
     output: root.outputs ?? null,
   };
+}
+
+/** A trace's cost source from its spans': computed when any span's was, reported when any other span had a cost. */
+export function costSourceOf(spans: Array<Pick<StoredSpan, 'costSource'>>): CostSource | null {
+  if (spans.some((span) => span.costSource === 'computed')) return 'computed';
+  return spans.some((span) => span.costSource === 'reported') ? 'reported' : null;
 }

@@ -1,7 +1,8 @@
 import { numberResult, type Result } from '@crucible/domain';
-import type { LlmClient } from '@crucible/application';
+import type { LlmGateway } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
 import { asText, excerpt, requireGroundTruth, settingsReader, throughPort } from '../support/values';
+import { judgeTarget, withLlmRetries } from '../support/judge-target';
 
 const JUDGE_SYSTEM_PROMPT =
   'You are an evaluator grading the output of an LLM application. Follow the instructions and answer with a score.';
@@ -40,21 +41,22 @@ export function parseJudgeScore(reply: string): number {
 export class AiCritiqueEvaluator implements Evaluator {
   readonly key = 'auto_ai_critique';
 
-  constructor(private readonly llm: LlmClient) {}
+  constructor(private readonly llm: LlmGateway) {}
 
   async evaluate(ctx: EvaluatorContext): Promise<Result> {
     const settings = settingsReader(ctx.settings);
     const prompt = renderCritiquePrompt(settings.string('prompt_template'), ctx);
-    const reply = await throughPort('The judge LLM call', () =>
-      this.llm.chat({
-        model: settings.string('model'),
+    const reply = await throughPort('The judge LLM call', () => withLlmRetries(ctx, () =>
+      this.llm.generate({
+        ...judgeTarget(ctx),
         temperature: 0,
         messages: [
           { role: 'system', content: JUDGE_SYSTEM_PROMPT },
           { role: 'user', content: prompt },
         ],
-      }),
+      })),
     );
-    return numberResult(parseJudgeScore(reply.content));
+    if (reply.cost !== null) ctx.onCost?.(reply.cost);
+    return numberResult(parseJudgeScore(reply.text));
   }
 }

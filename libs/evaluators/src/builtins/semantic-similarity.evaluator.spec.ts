@@ -19,13 +19,13 @@ describe('auto_semantic_similarity', () => {
     expect(same.value).toBeCloseTo(1);
     expect(close.value as number).toBeLessThan(same.value as number);
     expect(far.value as number).toBeLessThan(close.value as number);
-    expect(llm.embedRequests[0]).toEqual({ model: 'text-embedding-3-small', input: ['The cat sat on the mat', 'the cat sat on the mat'] });
+    expect(llm.embedRequests[0]).toEqual({ projectId: 'project-1', connectionId: 'environment', model: 'text-embedding-3-small', input: ['The cat sat on the mat', 'the cat sat on the mat'] });
   });
 
   it('uses the configured model and embeds object outputs as JSON text', async () => {
     const { run, llm } = evaluatorFixture();
-    await run(key, { output: { a: 1 }, correctAnswer: 'a 1', settings: { model: 'my-embedder' } });
-    expect(llm.embedRequests[0]).toEqual({ model: 'my-embedder', input: ['{"a":1}', 'a 1'] });
+    await run(key, { output: { a: 1 }, correctAnswer: 'a 1', settings: { model: 'local/my-embedder', connection_id: 'c-local' } });
+    expect(llm.embedRequests[0]).toEqual({ projectId: 'project-1', connectionId: 'c-local', model: 'local/my-embedder', input: ['{"a":1}', 'a 1'] });
   });
 
   it('is an error without ground truth, for an empty text or when the provider fails', async () => {

@@ -1,7 +1,8 @@
 import { numberResult, type Result } from '@crucible/domain';
-import type { LlmClient } from '@crucible/application';
+import type { LlmGateway } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
-import { asText, requireGroundTruth, settingsReader, throughPort } from '../support/values';
+import { asText, requireGroundTruth, throughPort } from '../support/values';
+import { judgeTarget, withLlmRetries } from '../support/judge-target';
 
 export function cosineSimilarity(a: number[], b: number[]): number {
   if (a.length === 0 || a.length !== b.length) {
@@ -22,12 +23,13 @@ export function cosineSimilarity(a: number[], b: number[]): number {
 export class SemanticSimilarityEvaluator implements Evaluator {
   readonly key = 'auto_semantic_similarity';
 
-  constructor(private readonly llm: LlmClient) {}
+  constructor(private readonly llm: LlmGateway) {}
 
   async evaluate(ctx: EvaluatorContext): Promise<Result> {
     const expected = asText(requireGroundTruth(ctx));
-    const model = settingsReader(ctx.settings).string('model');
-    const vectors = await throughPort('Embedding', () => this.llm.embed({ model, input: [asText(ctx.output), expected] }));
+    const { vectors, cost } = await throughPort('Embedding', () => withLlmRetries(ctx, () =>
+      this.llm.embed({ ...judgeTarget(ctx), input: [asText(ctx.output), expected] })));
+    if (cost !== null) ctx.onCost?.(cost);
     if (vectors.length !== 2) throw new EvaluationFailure(`The embedding model returned ${vectors.length} vectors for 2 texts`);
     return numberResult(cosineSimilarity(vectors[0], vectors[1]));
   }

@@ -1,19 +1,5 @@
 import type { SettingTemplate } from './setting-template';
 
-/** Models offered for the LLM judge; any OpenAI-compatible provider serving these names works. */
-export const SUPPORTED_JUDGE_MODELS = [
-  'gpt-4o-mini',
-  'gpt-4o',
-  'gpt-4.1',
-  'gpt-4.1-mini',
-  'gpt-4.1-nano',
-  'gpt-4-turbo',
-  'gpt-4',
-  'gpt-3.5-turbo',
-  'o3-mini',
-  'o4-mini',
-] as const;
-
 export const DEFAULT_JUDGE_MODEL = 'gpt-4o-mini';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
@@ -32,6 +18,17 @@ export const DEFAULT_CUSTOM_CODE = [
   '  return String(output).trim() === String(correct_answer).trim() ? 1 : 0;',
   '}',
 ].join('\n');
+
+/** Which of the project's provider connections serves an LLM evaluator's calls. */
+export const connectionSetting: SettingTemplate = {
+  key: 'connection_id',
+  label: 'Connection',
+  type: 'string',
+  options_from: 'provider_connections',
+  required: false,
+  ground_truth_column: false,
+  description: "The provider connection that serves the model; empty: the project's first connection of the model's provider.",
+};
 
 export const correctAnswerKeySetting: SettingTemplate = {
   key: 'correct_answer_key',

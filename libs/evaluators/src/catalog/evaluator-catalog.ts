@@ -7,7 +7,7 @@ import {
   DEFAULT_JUDGE_MODEL,
   flag,
   requiredString,
-  SUPPORTED_JUDGE_MODELS,
+  connectionSetting,
 } from './catalog-defaults';
 import type { EvaluatorDescriptor } from './setting-template';
 
@@ -148,14 +148,16 @@ const catalog = [
     description: 'Cosine similarity of the embeddings of the output and the expected answer.',
     requires_llm: true,
     settings_template: [
+      connectionSetting,
       {
         key: 'model',
         label: 'Embedding model',
         type: 'string',
         default: DEFAULT_EMBEDDING_MODEL,
+        options_from: 'models',
         required: false,
         ground_truth_column: false,
-        description: 'Embedding model of the configured OpenAI-compatible provider.',
+        description: "An embedding model's catalog id (openai/text-embedding-3-small); a bare name goes to the OPENAI_* connection.",
       },
       correctAnswerKeySetting,
     ],
@@ -177,15 +179,16 @@ const catalog = [
           'Placeholders: {prediction} (the output), {ground_truth} (the expected answer), {inputs} (the row as JSON) ' +
           'and any test-set column as {column_name}.',
       },
+      connectionSetting,
       {
         key: 'model',
         label: 'Judge model',
-        type: 'choice',
+        type: 'string',
         default: DEFAULT_JUDGE_MODEL,
-        choices: SUPPORTED_JUDGE_MODELS,
+        options_from: 'models',
         required: false,
         ground_truth_column: false,
-        description: 'Model that grades the output.',
+        description: "The model that grades: a catalog id (anthropic/claude-3-5-haiku-latest) or '<connection name>/<model>'; a bare name goes to the OPENAI_* connection.",
       },
       correctAnswerKeySetting,
     ],

@@ -9,6 +9,8 @@ export interface SettingTemplate {
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
+  /** Where a form finds this setting's choices when they are the project's, not fixed: its connections or models. */
+  readonly options_from?: 'provider_connections' | 'models';
   readonly required: boolean;
   /** True for the setting that names the test-set column holding the expected answer. */
   readonly ground_truth_column: boolean;

@@ -65,7 +65,9 @@ describe('validateEvaluatorSettings', () => {
     expect(violationsOf('auto_contains_any', { substrings: 5 })[0]).toMatchObject({ rule: 'not_list' });
     expect(violationsOf('auto_contains_any', { substrings: ['a', 1] })[0]).toMatchObject({ rule: 'not_list' });
     expect(violationsOf('auto_contains_any', { substrings: ' , ' })[0]).toMatchObject({ rule: 'invalid_value' });
-    expect(violationsOf('auto_ai_critique', { model: 'gpt-5-ultra' })[0]).toMatchObject({ rule: 'not_a_choice', reason: expect.stringMatching(/^Input should be 'gpt-4o-mini', .* or 'o4-mini'$/) });
+    // The judge's model is any catalog or custom model id now: the project's connections decide what is served.
+    expect(validateEvaluatorSettings('auto_ai_critique', { model: 'anthropic/claude-3-5-haiku-latest', connection_id: 'c1' }).ok).toBe(true);
+    expect(violationsOf('auto_ai_critique', { model: 7 })[0]).toMatchObject({ rule: 'not_text' });
   });
 
   it('rejects at save time a pattern RE2 cannot express (backreference, look-ahead)', () => {

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { LookupAddress } from 'node:dns';
 import { STATUS_CODES } from 'node:http';
 import ipaddr from 'ipaddr.js';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import {
   OutboundFailureError, OutboundGuard, OutboundRefusedError, type OutboundRequest, type OutboundResponse,
 } from '@crucible/application';
@@ -94,6 +94,27 @@ export class UndiciOutboundGuard extends OutboundGuard {
     }
   }
 
+  /**
+   * A `fetch` for SDKs that take one (the AI SDK's providers): the same checks and pinned pools as `request`, the
+   * answer streamed as it comes, redirects answered as they are (never followed). Rejects with OutboundRefusedError
+   * or OutboundFailureError before anything is sent.
+   */
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const target = await this.resolve(raw, { unresolvableIsRefused: true });
+    const headers = new Headers(init?.headers);
+    if (target.authorization && !headers.has('authorization')) headers.set('authorization', target.authorization);
+    try {
+      const answer = await undiciFetch(target.url, {
+        ...(init as Parameters<typeof undiciFetch>[1]), headers: headersObject(headers), redirect: 'manual', dispatcher: this.poolFor(target),
+      });
+      return answer as unknown as Response;
+    } catch (error) {
+      if (init?.signal?.aborted) throw error; // the caller's own deadline: it says why
+      throw new OutboundFailureError('unreachable', `cannot reach ${redactUrlCredentials(raw)}: ${networkReason(error)}`);
+    }
+  };
+
   /** Closes every pooled connection when the application shuts down (Nest calls this on every provider). */
   async onModuleDestroy(): Promise<void> {
     const pools = [...this.pools.values()];
@@ -181,6 +202,14 @@ type ResponseBody = NodeJS.EventEmitter & { destroy(): void };
 function discard(body: ResponseBody): void {
   body.on('error', () => undefined);
   body.destroy();
+}
+
+function headersObject(headers: Headers): Record<string, string> {
+  const plain: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    plain[name] = value;
+  });
+  return plain;
 }
 
 function withoutCredentials(url: URL): URL {

@@ -22,6 +22,7 @@ import { ApiKeyRevocationAndPublicPrefix1765000000100 } from '../migrations/1765
 import { TraceListPreviews1765000000300 } from '../migrations/1765000000300-trace-list-previews';
 import { ProviderConnections1765000001000 } from '../migrations/1765000001000-provider-connections';
 import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
+import { CustomModelsAndCostSource1765000003000 } from '../migrations/1765000003000-custom-models-and-cost-source';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -38,4 +39,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ApiKeyRoles1764200000000, ScenarioTraceIds1764300000000, EvaluationProgressCounts1764400000000,
   ChangeNotices1764500000000, ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000,
   PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
-  ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, ProviderConnections1765000001000];
+  ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, ProviderConnections1765000001000,
+  CustomModelsAndCostSource1765000003000];

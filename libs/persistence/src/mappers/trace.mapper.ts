@@ -1,4 +1,4 @@
-import type { StoredSpan, StoredTrace, TextPreview, TraceListItem, TraceMetricsBucket } from '@crucible/domain';
+import type { CostSource, StoredSpan, StoredTrace, TextPreview, TraceListItem, TraceMetricsBucket } from '@crucible/domain';
 
 /** Column values of `traces` as `jsonb_to_recordset` reads them (one JSON parameter per batch). */
 export function traceToRow(trace: StoredTrace) {
@@ -6,7 +6,7 @@ export function traceToRow(trace: StoredTrace) {
     trace_id: trace.traceId, source: trace.source, name: trace.name, app_id: trace.appId, variant_id: trace.variantId,
     variant_revision_id: trace.variantRevisionId, environment: trace.environment, route: trace.route, status: trace.status,
     start_time: trace.startTime.toISOString(), end_time: trace.endTime.toISOString(), latency_ms: trace.latencyMs,
-    cost: trace.cost, prompt_tokens: trace.tokens.prompt, completion_tokens: trace.tokens.completion,
+    cost: trace.cost, cost_source: trace.costSource, prompt_tokens: trace.tokens.prompt, completion_tokens: trace.tokens.completion,
     total_tokens: trace.tokens.total, model: trace.model, inputs: trace.inputs ?? null, output: trace.output ?? null,
     error: trace.error, span_count: trace.spanCount,
   };
@@ -19,18 +19,18 @@ export function spanToRow(span: StoredSpan) {
     status: span.status, start_time: span.startTime.toISOString(), end_time: span.endTime.toISOString(),
     latency_ms: span.latencyMs, inputs: span.inputs ?? null, outputs: span.outputs ?? null, error: span.error,
     model: span.model, prompt_tokens: span.tokens?.prompt ?? null, completion_tokens: span.tokens?.completion ?? null,
-    total_tokens: span.tokens?.total ?? null, cost: span.cost, attributes: span.attributes,
+    total_tokens: span.tokens?.total ?? null, cost: span.cost, cost_source: span.costSource, attributes: span.attributes,
   };
 }
 
 /** The record definitions matching traceToRow / spanToRow, for `jsonb_to_recordset(…) AS r(…)`. */
 export const TRACE_RECORD_COLUMNS = `trace_id text, source text, name text, app_id text, variant_id text,
   variant_revision_id text, environment text, route text, status text, start_time timestamptz, end_time timestamptz,
-  latency_ms float8, cost float8, prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, model text,
+  latency_ms float8, cost float8, cost_source text, prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, model text,
   inputs jsonb, output jsonb, error jsonb, span_count int`;
 export const SPAN_RECORD_COLUMNS = `span_id text, parent_span_id text, name text, kind text, status text,
   start_time timestamptz, end_time timestamptz, latency_ms float8, inputs jsonb, outputs jsonb, error jsonb, model text,
-  prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, cost float8, attributes jsonb`;
+  prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, cost float8, attributes jsonb, cost_source text`;
 
 type Row = Record<string, unknown>;
 // \`new Date(date)\` copies the time exactly, whichever realm made the Date (PGlite's answers come from a worker).
@@ -39,6 +39,9 @@ const number = (value: unknown): number => Number(value ?? 0);
 /** jsonb columns arrive parsed by both drivers. */
 const json = <T>(value: unknown): T => value as T;
 
+/** Rows written before migration 1765000003000 have none. */
+const costSourceOf = (row: Row): CostSource | null => (row['cost_source'] === 'reported' || row['cost_source'] === 'computed' ? row['cost_source'] : null);
+
 export function traceFromRow(row: Row): StoredTrace {
   return {
     traceId: String(row['trace_id']), projectId: String(row['project_id']), source: row['source'] as StoredTrace['source'],
@@ -46,7 +49,7 @@ export function traceFromRow(row: Row): StoredTrace {
     variantRevisionId: (row['variant_revision_id'] as string | null) ?? null, environment: (row['environment'] as string | null) ?? null,
     route: (row['route'] as string | null) ?? null, status: row['status'] as StoredTrace['status'],
     startTime: date(row['start_time']), endTime: date(row['end_time']), latencyMs: number(row['latency_ms']),
-    cost: number(row['cost']),
+    cost: number(row['cost']), costSource: costSourceOf(row),
     tokens: { prompt: number(row['prompt_tokens']), completion: number(row['completion_tokens']), total: number(row['total_tokens']) },
     model: (row['model'] as string | null) ?? null, inputs: json(row['inputs']), output: json(row['output']),
     error: json<StoredTrace['error']>(row['error']) ?? null, spanCount: number(row['span_count']),
@@ -76,6 +79,7 @@ export function spanFromRow(traceId: string, row: Row): StoredSpan {
       ? { prompt: number(row['prompt_tokens']), completion: number(row['completion_tokens']), total: number(row['total_tokens']) }
       : null,
     cost: row['cost'] === null || row['cost'] === undefined ? null : number(row['cost']),
+    costSource: costSourceOf(row),
     attributes: json<Record<string, unknown> | null>(row['attributes']) ?? null,
   };
 }

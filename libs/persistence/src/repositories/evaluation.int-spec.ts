@@ -160,7 +160,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       const span = {
         traceId, spanId: `${traceId}-root`, parentSpanId: null, name: 'generate', kind: 'workflow', status: 'ok' as const,
         startTime: started, endTime: started, latencyMs: 1, inputs: { n: rowIndex }, outputs: `o${rowIndex}`, error: null,
-        model: null, tokens: null, cost: null, attributes: null,
+        model: null, tokens: null, cost: null, costSource: null, attributes: null,
       };
       return {
         scenario: {
@@ -171,7 +171,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
           trace: {
             traceId, projectId: created.projectId, source: 'sdk', name: 'generate', appId, variantId: created.variantId,
             variantRevisionId: created.variantRevisionId, environment: null, route: null, status: 'ok', startTime: started,
-            endTime: started, latencyMs: 1, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 }, model: null,
+            endTime: started, latencyMs: 1, cost: 0, costSource: null, tokens: { prompt: 0, completion: 0, total: 0 }, model: null,
             inputs: { n: rowIndex }, output: `o${rowIndex}`, error: null, spanCount: 1,
           },
           spans: [span],

@@ -3,7 +3,7 @@ import { SPAN_RECORD_COLUMNS, TRACE_RECORD_COLUMNS, spanToRow, traceToRow } from
 
 /** A trace's columns but its inputs and output, which lists read only the start of. */
 export const TRACE_SUMMARY_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, status,
-  start_time, end_time, latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, model, error, span_count`;
+  start_time, end_time, latency_ms, cost, cost_source, prompt_tokens, completion_tokens, total_tokens, model, error, span_count`;
 export const TRACE_COLUMNS = `${TRACE_SUMMARY_COLUMNS}, inputs, output`;
 /** What the trace list reads in place of inputs and output: their start (migration 1765000000300), written with them. */
 export const PREVIEW_COLUMNS = 'inputs_preview, inputs_truncated, output_preview, output_truncated';
@@ -12,7 +12,7 @@ const PREVIEW_VALUES = ['inputs', 'output']
   .join(', ');
 /** A span's columns besides its project and trace, in `SPAN_RECORD_COLUMNS`' order. */
 export const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, status, start_time, end_time, latency_ms, inputs, outputs, error,
-  model, prompt_tokens, completion_tokens, total_tokens, cost, attributes`;
+  model, prompt_tokens, completion_tokens, total_tokens, cost, attributes, cost_source`;
 
 /**
  * A data-modifying CTE, `saved_traces` (trace_id, source, inserted), that stores traces idempotently, for a statement

@@ -3,8 +3,10 @@ import type { TraceRecord } from '@crucible/contracts';
 import type { Actor } from '@crucible/domain';
 import {
   GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
-  PurgeExpiredTracesUseCase, traceFromRecord,
+  PurgeExpiredTracesUseCase, traceFromRecord, CustomThenCatalogPricing,
 } from '@crucible/application';
+import { InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
+import { TypeOrmCustomModelRepository } from './custom-model.repository';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmTraceRepository } from './trace.repository';
 
@@ -27,6 +29,11 @@ function sdkTrace(id: string, start: Date, overrides: Partial<TraceRecord> = {})
 }
 
 const LIMITS = { maxSpansPerTrace: 10_000 };
+/** A catalog of one model, at gpt-4o-mini's prices. */
+const CATALOG = new InMemoryModelCatalog([{
+  id: 'openai/gpt-4o-mini', provider: 'openai', model: 'gpt-4o-mini', name: 'gpt 4o mini', contextWindow: null, maxOutputTokens: null,
+  prices: { input: 0.15, output: 0.6, cachedInput: 0.075 },
+}]);
 const nanos = (date: Date) => `${BigInt(date.getTime()) * 1_000_000n}`;
 
 describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
@@ -35,9 +42,10 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
   let useCases: ReturnType<typeof wire>;
 
   function wire(repository: TypeOrmTraceRepository, limits = LIMITS) {
+    const pricing = new CustomThenCatalogPricing(new TypeOrmCustomModelRepository(database.dataSource), new InMemoryProviderConnectionDirectory(), CATALOG);
     return {
-      ingest: new IngestTracesUseCase(repository, limits),
-      ingestOtlp: new IngestOtlpTracesUseCase(repository, limits),
+      ingest: new IngestTracesUseCase(repository, limits, pricing),
+      ingestOtlp: new IngestOtlpTracesUseCase(repository, limits, pricing),
       list: new ListTracesUseCase(repository),
       get: new GetTraceUseCase(repository),
       metrics: new GetTraceMetricsUseCase(repository),
@@ -143,6 +151,32 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
       tokens: { prompt: 12, completion: 4, total: 16 }, latencyMs: 120,
     });
     expect(spans.find((s) => s.spanId === '1'.repeat(16))).toMatchObject({ kind: 'llm', model: 'gpt-4o', tokens: { total: 10 } });
+  });
+
+  it('prices OTLP spans with a model and tokens but no cost, keeps a reported cost, and sums both over batches', async () => {
+    const start = new Date('2026-11-22T03:00:00.000Z');
+    const traceId = 'e'.repeat(32);
+    const span = (spanId: string, offsetMs: number, attributes: Array<[string, string | number]>) => ({
+      traceId, spanId, name: 'chat', kind: 3,
+      startTimeUnixNano: nanos(new Date(start.getTime() + offsetMs)), endTimeUnixNano: nanos(new Date(start.getTime() + offsetMs + 50)),
+      attributes: attributes.map(([key, value]) => ({ key, value: typeof value === 'number' ? { doubleValue: value } : { stringValue: value } })),
+    });
+    const priced = span('4'.repeat(16), 0, [['gen_ai.system', 'openai'], ['gen_ai.request.model', 'gpt-4o-mini'],
+      ['gen_ai.usage.input_tokens', 1000], ['gen_ai.usage.output_tokens', 500]]);
+    const reported = span('5'.repeat(16), 10, [['gen_ai.request.model', 'gpt-4o-mini'], ['gen_ai.usage.input_tokens', 10],
+      ['gen_ai.usage.output_tokens', 10], ['gen_ai.usage.cost', 0.5]]);
+    await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [reported] }] }] });
+    expect((await useCases.get.execute(actor, traceId)).trace).toMatchObject({ cost: 0.5, costSource: 'reported' });
+    await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ scopeSpans: [{ spans: [priced] }] }] });
+
+    const { trace, spans } = await useCases.get.execute(actor, traceId);
+    // 1000 × $0.15/M + 500 × $0.60/M
+    expect(spans.find((s) => s.spanId === '4'.repeat(16))).toMatchObject({ cost: 0.00045, costSource: 'computed' });
+    expect(spans.find((s) => s.spanId === '5'.repeat(16))).toMatchObject({ cost: 0.5, costSource: 'reported' });
+    expect(trace).toMatchObject({ costSource: 'computed' });
+    expect(trace.cost).toBeCloseTo(0.50045, 10);
+    const metrics = await useCases.metrics.execute(actor, { from: start, to: new Date(start.getTime() + 60_000) }, 'hour');
+    expect(metrics.buckets.reduce((sum, bucket) => sum + bucket.cost, 0)).toBeCloseTo(0.50045, 10);
   });
 
   it('refuses an OTLP span whose ids or times make no sense, naming it, and stores the rest of the batch', async () => {

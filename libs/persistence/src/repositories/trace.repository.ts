@@ -77,11 +77,12 @@ export class TypeOrmTraceRepository extends TraceRepository {
       `UPDATE traces t SET
          start_time = s.start_time, end_time = s.end_time,
          latency_ms = extract(epoch FROM s.end_time - s.start_time) * 1000,
-         cost = s.cost, prompt_tokens = s.prompt_tokens, completion_tokens = s.completion_tokens,
+         cost = s.cost, cost_source = s.cost_source, prompt_tokens = s.prompt_tokens, completion_tokens = s.completion_tokens,
          total_tokens = s.total_tokens, span_count = s.span_count, name = coalesce(s.root_name, t.name),
          status = CASE WHEN s.errors > 0 THEN 'error' ELSE 'ok' END, model = coalesce(t.model, s.model)
        FROM (
          SELECT trace_id, min(start_time) AS start_time, max(end_time) AS end_time, coalesce(sum(cost), 0) AS cost,
+           CASE WHEN bool_or(cost_source = 'computed') THEN 'computed' WHEN bool_or(cost_source = 'reported') THEN 'reported' END AS cost_source,
            coalesce(sum(prompt_tokens), 0) AS prompt_tokens, coalesce(sum(completion_tokens), 0) AS completion_tokens,
            coalesce(sum(total_tokens), 0) AS total_tokens, count(*) AS span_count,
            count(*) FILTER (WHERE status = 'error') AS errors, min(model) AS model,

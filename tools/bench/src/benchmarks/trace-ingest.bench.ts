@@ -12,18 +12,22 @@ import { BENCH_KEY } from '../support/stand';
 const BATCHES = 60;
 const CONCURRENCY = 4;
 
-/** A trace like the example app's: a workflow root, an llm call and three tasks. */
-function syntheticTrace(): TraceRecord {
+/**
+ * A trace like the example app's: a workflow root, an llm call and three tasks. Unreported, its llm span has a model
+ * and tokens but no cost, and the api prices it (ARCHITECTURE §15).
+ */
+function syntheticTrace(cost: 'reported' | 'unreported' = 'reported'): TraceRecord {
+  const reported = cost === 'reported' ? { cost: 0.00001 } : {};
   const now = new Date().toISOString();
   const span = (name: string, kind: 'workflow' | 'task' | 'llm', parent: string | null) => ({
     span_id: randomUUID(), parent_span_id: parent, name, kind, status: 'ok' as const, start_time: now, end_time: now,
     latency_ms: 3, inputs: { input: 'What is the capital of France?' }, outputs: 'Paris',
-    ...(kind === 'llm' ? { model: 'gpt-4o-mini', tokens: { prompt: 12, completion: 3, total: 15 }, cost: 0.00001 } : {}),
+    ...(kind === 'llm' ? { model: 'gpt-4o-mini', tokens: { prompt: 12, completion: 3, total: 15 }, ...reported } : {}),
   });
   const root = span('generate', 'workflow', null);
   const spans = [root, span('llm.chat', 'llm', root.span_id), ...['retrieve', 'rank', 'format'].map((n) => span(n, 'task', root.span_id))];
   return {
-    trace_id: randomUUID(), latency_ms: 3, cost: 0.00001, tokens: { prompt: 12, completion: 3, total: 15 }, spans,
+    trace_id: randomUUID(), latency_ms: 3, cost: reported.cost ?? 0, tokens: { prompt: 12, completion: 3, total: 15 }, spans,
     app_id: 'bench-app', environment: 'production', route: '/', inputs: root.inputs, output: root.outputs,
   };
 }
@@ -63,7 +67,8 @@ export const traceIngestBenchmark: Benchmark = {
   name: 'trace-ingest',
   perEngine: true,
   async run(stand) {
-    const makeBodies = () => Array.from({ length: BATCHES }, () => JSON.stringify({ traces: Array.from({ length: 100 }, syntheticTrace) }));
+    const makeBodies = (cost: 'reported' | 'unreported' = 'reported') =>
+      Array.from({ length: BATCHES }, () => JSON.stringify({ traces: Array.from({ length: 100 }, () => syntheticTrace(cost)) }));
     const spans = BATCHES * 100 * 5;
     await sendAll(`${stand.base}/traces`, [JSON.stringify({ traces: Array.from({ length: 20 }, syntheticTrace) })]); // warm-up
     const bare = await bareParser();
@@ -71,6 +76,7 @@ export const traceIngestBenchmark: Benchmark = {
       const bareSeconds = await sendAll(bare.url, makeBodies());
       const seconds = await sendAll(`${stand.base}/traces`, makeBodies());
       const rate = spans / seconds;
+      const unreportedRate = spans / (await sendAll(`${stand.base}/traces`, makeBodies('unreported')));
       return [{
         benchmark: `POST /traces, ${BATCHES} × 100 traces × 5 spans, ${CONCURRENCY} at once`,
         engine: stand.engine,
@@ -79,6 +85,14 @@ export const traceIngestBenchmark: Benchmark = {
         ratio: `${((rate / (spans / bareSeconds)) * 100).toFixed(0)} % of bare`,
         goal: stand.engine === 'postgres' ? '≥ 5 000 spans/s' : 'reported',
         met: stand.engine === 'postgres' ? rate >= 5000 : true,
+      }, {
+        benchmark: `POST /traces, the same without costs: Crucible prices the llm spans`,
+        engine: stand.engine,
+        measured: `${Math.round(unreportedRate)} spans/s`,
+        baseline: `with reported costs ${Math.round(rate)} spans/s`,
+        ratio: `${((unreportedRate / rate) * 100).toFixed(0)} % of reported`,
+        goal: 'reported',
+        met: true,
       }];
     } finally {
       await bare.close();

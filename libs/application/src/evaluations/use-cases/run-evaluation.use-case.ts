@@ -75,17 +75,24 @@ export class RunEvaluationUseCase {
     return { scenario, trace };
   }
 
+  /** Each outcome carries what its judge's own model calls cost (an LLM judge), apart from the application's cost. */
   private evaluate(evaluation: Evaluation, row: Row, output: unknown, groundTruth: string): Promise<EvaluatorOutcome[]> {
-    return Promise.all(evaluation.evaluatorConfigs.map(async (config) => ({
-      evaluatorConfigId: config.id,
-      result: await this.evaluators.evaluate(config.evaluatorKey, {
+    return Promise.all(evaluation.evaluatorConfigs.map(async (config) => {
+      let cost: number | undefined;
+      const result = await this.evaluators.evaluate(config.evaluatorKey, {
+        projectId: evaluation.projectId,
         inputs: row,
         output,
         correctAnswer: row[this.evaluators.groundTruthColumn(config.settingsValues, groundTruth)],
         appParams: evaluation.parameters,
         settings: config.settingsValues,
-      }),
-    })));
+        retries: evaluation.rateLimit,
+        onCost: (usd) => {
+          cost = (cost ?? 0) + usd;
+        },
+      });
+      return { evaluatorConfigId: config.id, result, ...(cost === undefined ? {} : { cost }) };
+    }));
   }
 
   private async finish(evaluation: Evaluation): Promise<void> {

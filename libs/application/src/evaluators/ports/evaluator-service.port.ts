@@ -1,6 +1,8 @@
-import type { InputViolation, Result } from '@crucible/domain';
+import type { InputViolation, RateLimit, Result } from '@crucible/domain';
 
 export interface EvaluatorContext {
+  /** Whose connections an LLM judge may use. */
+  projectId: string;
   /** The test-set row. */
   inputs: Record<string, unknown>;
   /** What the application answered for this row. */
@@ -11,6 +13,10 @@ export interface EvaluatorContext {
   appParams: Record<string, unknown>;
   /** Evaluator settings, already validated with defaults applied. */
   settings: Record<string, unknown>;
+  /** How an evaluation retries a model call that hit a rate limit, a time-out or a server error (its rate_limit). */
+  retries?: Pick<RateLimit, 'maxRetries' | 'retryDelaySeconds'>;
+  /** Told the USD an evaluator's own model calls cost (an LLM judge's computed cost), when it is known. */
+  onCost?: (usd: number) => void;
 }
 
 export type SettingsCheck =

@@ -1,4 +1,3 @@
-export * from './llm-client.port';
 export * from './webhook-client.port';
 export * from './code-sandbox.port';
 export * from './evaluator-service.port';

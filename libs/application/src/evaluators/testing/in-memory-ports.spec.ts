@@ -1,19 +1,19 @@
 import { InMemoryCodeSandbox } from './in-memory-code-sandbox';
-import { InMemoryLlmClient } from './in-memory-llm-client';
+import { InMemoryLlmGateway, InMemoryModelPricing } from '../../providers/testing';
 import { InMemoryWebhookClient } from './in-memory-webhook-client';
 
 describe('in-memory evaluator ports', () => {
-  it('LLM: scripted reply, echo, token counts and bag-of-words embeddings', async () => {
-    const llm = new InMemoryLlmClient();
-    const scripted = await llm.chat({ model: 'm', messages: [{ role: 'user', content: 'Grade it\nMOCK_REPLY: 7/10\nMOCK_REPLY: ignored' }] });
-    expect(scripted).toEqual({ content: '7/10', model: 'm', tokens: { prompt: 9, completion: 2, total: 11 } });
-    expect((await llm.chat({ model: 'm', messages: [{ role: 'user', content: ' hi ' }] })).content).toBe('Echo: hi');
-    const [a, b, c] = await llm.embed({ model: 'e', input: ['red apple', 'Apple, red!', 'blue sky'] });
+  it('LLM: scripted reply, echo, token counts, cost and bag-of-words embeddings', async () => {
+    const llm = new InMemoryLlmGateway(new InMemoryModelPricing({ m: { input: 1, output: 2 } }));
+    const scripted = await llm.generate({ projectId: 'p', model: 'm', messages: [{ role: 'user', content: 'Grade it\nMOCK_REPLY: 7/10\nMOCK_REPLY: ignored' }] });
+    expect(scripted).toMatchObject({ text: '7/10', model: 'm', usage: { input: 9, output: 2 }, cost: 13 / 1e6 });
+    expect((await llm.generate({ projectId: 'p', model: 'm', messages: [{ role: 'user', content: ' hi ' }] })).text).toBe('Echo: hi');
+    const { vectors: [a, b, c] } = await llm.embed({ projectId: 'p', model: 'e', input: ['red apple', 'Apple, red!', 'blue sky'] });
     expect(a).toHaveLength(64);
     expect(b).toEqual(a);
     expect(c).not.toEqual(a);
     llm.simulateOutage('down');
-    await expect(llm.embed({ model: 'e', input: ['x'] })).rejects.toThrow('down');
+    await expect(llm.embed({ projectId: 'p', model: 'e', input: ['x'] })).rejects.toThrow('down');
   });
 
   it('webhook: routes by URL over a JSON round trip, refuses unknown URLs and times out', async () => {

@@ -1,3 +1,2 @@
-export * from './in-memory-llm-client';
 export * from './in-memory-webhook-client';
 export * from './in-memory-code-sandbox';

@@ -3,6 +3,8 @@ import { type Result, DomainError } from '@crucible/domain';
 import { EvaluatorService } from '../ports';
 
 export interface EvaluatorTrial {
+  /** Whose connections an LLM judge uses. */
+  projectId: string;
   evaluatorKey: string;
   settingsValues: Record<string, unknown>;
   inputs: Record<string, unknown>;
@@ -23,7 +25,7 @@ export class RunEvaluatorUseCase {
       throw DomainError.invalidInput(check.violations);
     }
     return this.evaluators.evaluate(trial.evaluatorKey, {
-      inputs: trial.inputs, output: trial.output, correctAnswer: trial.correctAnswer, appParams: trial.appParams,
+      projectId: trial.projectId, inputs: trial.inputs, output: trial.output, correctAnswer: trial.correctAnswer, appParams: trial.appParams,
       settings: check.settings,
     });
   }

@@ -8,8 +8,16 @@ export interface PricedCall {
   usage: CallUsage;
 }
 
+/** Prices calls of one project, its custom models read once: for a batch of spans. USD, or null when the model is unknown. */
+export type CallPricer = (call: PricedCall) => number | null;
+
 /** Prices calls from the project's custom models first (by match_pattern or exact name), then the catalog. */
 export abstract class ModelPricing {
+  /** A pricer for many calls of the project (trace ingest prices a batch with one read of its custom models). */
+  abstract pricerFor(projectId: string): Promise<CallPricer>;
+
   /** USD, or null when the model is unknown. */
-  abstract costOf(projectId: string, call: PricedCall): Promise<number | null>;
+  async costOf(projectId: string, call: PricedCall): Promise<number | null> {
+    return (await this.pricerFor(projectId))(call);
+  }
 }

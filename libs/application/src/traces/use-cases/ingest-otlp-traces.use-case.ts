@@ -3,6 +3,8 @@ import { type OtlpExportEnvelope, TRACE_BATCH_MAX_SPANS } from '@crucible/contra
 import { type Actor, DomainError } from '@crucible/domain';
 import { TraceIngestLimits, TraceRepository } from '../ports';
 import { tracesFromOtlp } from '../otlp-batch';
+import { withComputedCosts } from '../computed-costs';
+import { ModelPricing } from '../../providers/ports';
 
 export interface OtlpIngestOutcome {
   traces: number;
@@ -19,7 +21,7 @@ const REASONS_SHOWN = 5;
 /** `POST /v1/traces`: OTLP/HTTP JSON from any OpenTelemetry exporter; bad spans are refused alone (partial success). */
 @Injectable()
 export class IngestOtlpTracesUseCase {
-  constructor(private readonly traces: TraceRepository, private readonly limits: TraceIngestLimits) {}
+  constructor(private readonly traces: TraceRepository, private readonly limits: TraceIngestLimits, private readonly pricing: ModelPricing) {}
 
   async execute(actor: Actor, request: OtlpExportEnvelope): Promise<OtlpIngestOutcome> {
     const spanCount = request.resourceSpans
@@ -32,6 +34,7 @@ export class IngestOtlpTracesUseCase {
     }
     const { items, violations, rejectedSpans } = tracesFromOtlp(actor.projectId, request);
     if (items.length === 0 && violations.length > 0) throw DomainError.invalidInput(violations);
+    await withComputedCosts(actor.projectId, items, this.pricing);
     const saved = items.length === 0
       ? { traces: 0, spans: 0, rejectedSpans: 0 }
       : await this.traces.save(actor.projectId, items, { maxSpansPerTrace: this.limits.maxSpansPerTrace });

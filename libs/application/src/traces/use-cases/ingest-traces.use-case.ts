@@ -4,6 +4,8 @@ import { type Actor, DomainError, type InputViolation } from '@crucible/domain';
 import { TraceIngestLimits, TraceRepository } from '../ports';
 import { traceFromRecord } from '../sdk-trace-records';
 import { checkedInput } from '../checked-input';
+import { withComputedCosts } from '../computed-costs';
+import { ModelPricing } from '../../providers/ports';
 
 /** A trace of the batch that was refused, by its index, with what is wrong (fields from the batch's root). */
 export interface RejectedTrace {
@@ -33,7 +35,7 @@ const spansIn = (item: unknown): number => {
  */
 @Injectable()
 export class IngestTracesUseCase {
-  constructor(private readonly traces: TraceRepository, private readonly limits: TraceIngestLimits) {}
+  constructor(private readonly traces: TraceRepository, private readonly limits: TraceIngestLimits, private readonly pricing: ModelPricing) {}
 
   async execute(actor: Actor, batch: TraceBatchEnvelope): Promise<TraceIngestOutcome> {
     const spanCount = batch.traces.reduce((sum: number, trace) => sum + spansIn(trace), 0);
@@ -51,6 +53,7 @@ export class IngestTracesUseCase {
     });
     if (records.length === 0) throw DomainError.invalidInput(rejected.flatMap((trace) => trace.violations));
     const items = records.map((record) => traceFromRecord(actor.projectId, record));
+    await withComputedCosts(actor.projectId, items, this.pricing);
     const saved = await this.traces.save(actor.projectId, items, { maxSpansPerTrace: this.limits.maxSpansPerTrace });
     return { accepted: records.length, rejected, ...saved };
   }

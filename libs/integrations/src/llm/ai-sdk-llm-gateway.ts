@@ -1,0 +1,164 @@
+import { embedMany, generateText, jsonSchema, type LanguageModelUsage, Output, streamText } from 'ai';
+import { DomainError, ENVIRONMENT_CONNECTION_ID, type CallUsage } from '@crucible/domain';
+import {
+  type ConnectionCredentials, ConnectionCredentialsSource, type EmbedRequest, type EmbedResult, LlmGateway, type LlmRequest,
+  type LlmResult, type LlmStreamEvent, type LlmTarget, type LlmToolCall, ModelPricing,
+} from '@crucible/application';
+import { providerModels } from './ai-sdk-models';
+import { modelMessages, toolCallOf, toolChoiceOf, toolSet } from './ai-sdk-messages';
+import { bareModelName, routeOf } from './model-route';
+import { providerFailure } from './provider-failure';
+
+export interface AiSdkLlmGatewayOptions {
+  /** Every provider request goes through this (the outbound guard's fetch). */
+  fetch: typeof globalThis.fetch;
+  /** For the OPENAI_* `environment` connection, whose base URL the operator chose (its host is allowed). */
+  environmentFetch?: typeof globalThis.fetch;
+  /** Called when the application shuts down. */
+  close?: () => Promise<void> | undefined;
+  /** Per call, streaming included. */
+  timeoutMs?: number;
+}
+
+interface OpenedModel {
+  connection: ConnectionCredentials;
+  bare: string;
+  provider: string;
+}
+
+/**
+ * LlmGateway over the Vercel AI SDK 6. No retries here (maxRetries 0): the caller's rate-limit policy decides, so a
+ * judge's 429 is retried the way the evaluation's rate_limit says, not twice more behind its back.
+ */
+export class AiSdkLlmGateway extends LlmGateway {
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly connections: ConnectionCredentialsSource,
+    private readonly pricing: ModelPricing,
+    private readonly options: AiSdkLlmGatewayOptions,
+  ) {
+    super();
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    // The SDK prints its warnings (unknown model limits...) to the console, outside our logs and their redaction.
+    (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.options.close?.();
+  }
+
+  async generate(request: LlmRequest): Promise<LlmResult> {
+    const opened = await this.open(request);
+    const started = performance.now();
+    try {
+      const result = await generateText({
+        ...this.callSettings(opened, request),
+        ...(request.responseFormat ? { output: Output.object({ schema: jsonSchema(request.responseFormat.schema), name: request.responseFormat.name }) } : {}),
+      });
+      const usage = callUsage(result.usage);
+      return {
+        text: result.text,
+        toolCalls: result.toolCalls.map(toolCallOf),
+        ...(request.responseFormat ? { json: result.output as unknown } : {}),
+        finishReason: result.finishReason,
+        model: result.response.modelId,
+        usage,
+        cost: await this.costOf(request, opened, usage),
+        latencyMs: Math.round(performance.now() - started),
+      };
+    } catch (error) {
+      throw providerFailure(error, `${request.model} via ${opened.connection.name}`, this.timeoutMs);
+    }
+  }
+
+  async *stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
+    const opened = await this.open(request);
+    const started = performance.now();
+    const what = `${request.model} via ${opened.connection.name}`;
+    let firstToken: number | null = null;
+    let text = '';
+    const toolCalls: LlmToolCall[] = [];
+    // onError: the failure is thrown to our caller below, not also printed by the SDK.
+    const result = streamText({ ...this.callSettings(opened, request), onError: () => undefined });
+    try {
+      for await (const part of result.fullStream) {
+        if (part.type === 'error') throw part.error;
+        if (part.type === 'text-delta' || part.type === 'tool-call') firstToken ??= performance.now() - started;
+        if (part.type === 'text-delta') {
+          text += part.text;
+          yield { type: 'text', delta: part.text };
+        } else if (part.type === 'tool-call') {
+          const call = toolCallOf(part);
+          toolCalls.push(call);
+          yield { type: 'tool_call', call };
+        } else if (part.type === 'finish') {
+          const usage = callUsage(part.totalUsage);
+          const response = await result.response;
+          yield {
+            type: 'finish', text, toolCalls, finishReason: part.finishReason, model: response.modelId, usage,
+            cost: await this.costOf(request, opened, usage), latencyMs: Math.round(performance.now() - started),
+            timeToFirstTokenMs: firstToken === null ? null : Math.round(firstToken),
+          };
+        }
+      }
+    } catch (error) {
+      throw providerFailure(error, what, this.timeoutMs);
+    }
+  }
+
+  async embed(request: EmbedRequest): Promise<EmbedResult> {
+    const opened = await this.open(request);
+    const started = performance.now();
+    try {
+      const result = await embedMany({
+        model: providerModels(opened.connection, this.fetchFor(opened.connection)).embedding(opened.bare),
+        values: request.input, maxRetries: 0, abortSignal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const usage = { input: result.usage.tokens, output: 0 };
+      return {
+        vectors: result.embeddings, model: opened.bare, usage,
+        cost: await this.costOf(request, opened, usage), latencyMs: Math.round(performance.now() - started),
+      };
+    } catch (error) {
+      throw providerFailure(error, `${request.model} via ${opened.connection.name}`, this.timeoutMs);
+    }
+  }
+
+  private callSettings(opened: OpenedModel, request: LlmRequest) {
+    return {
+      model: providerModels(opened.connection, this.fetchFor(opened.connection)).language(opened.bare),
+      ...modelMessages(request.messages),
+      temperature: request.temperature,
+      maxOutputTokens: request.maxTokens,
+      tools: toolSet(request.tools),
+      toolChoice: toolChoiceOf(request.toolChoice),
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(this.timeoutMs),
+    };
+  }
+
+  private fetchFor(connection: ConnectionCredentials): typeof globalThis.fetch {
+    return connection.id === ENVIRONMENT_CONNECTION_ID && this.options.environmentFetch ? this.options.environmentFetch : this.options.fetch;
+  }
+
+  private async open(target: LlmTarget): Promise<OpenedModel> {
+    const route = routeOf(target.model, target.connectionId);
+    const connection = await this.connections.open(target.projectId, route.selector);
+    if (!connection) {
+      const which = route.selector.connectionId ? `connection '${route.selector.connectionId}'` : `connection for provider '${route.provider}'`;
+      throw DomainError.invalidInput([{ field: ['connection_id'], reason: `this project has no ${which}`, rule: 'invalid_value' }]);
+    }
+    return { connection, bare: bareModelName(target.model, connection.kind), provider: route.provider ?? connection.kind };
+  }
+
+  private costOf(target: LlmTarget, opened: OpenedModel, usage: CallUsage): Promise<number | null> {
+    return this.pricing.costOf(target.projectId, { provider: opened.provider, model: opened.bare, usage });
+  }
+}
+
+/** The AI SDK's usage as the domain counts it: input includes the cached part. */
+function callUsage(usage: LanguageModelUsage): CallUsage {
+  const cached = usage.inputTokenDetails?.cacheReadTokens;
+  return { input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0, ...(cached ? { cachedInput: cached } : {}) };
+}
