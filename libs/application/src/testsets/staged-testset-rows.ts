@@ -8,7 +8,7 @@ export interface StagingBatchSize {
   characters: number;
 }
 
-const BATCH: StagingBatchSize = { rows: 2_000, characters: 4 * 1024 * 1024 };
+const BATCH: StagingBatchSize = { rows: 1_000, characters: 2 * 1024 * 1024 };
 
 const charactersOf = (row: TestsetRow): number => {
   let characters = 0;
