@@ -5,7 +5,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import { type CoreConfig, CoreModule, type CrucibleConfigService, environmentOf } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
-import { uploadOptionsProvider } from './http/upload-limit';
+import { uploadLimitProvider } from './http/upload-limit';
 import { AccessController } from './controllers/access.controller';
 import { AppsController } from './controllers/apps.controller';
 import { VariantsController } from './controllers/variants.controller';
@@ -32,7 +32,7 @@ export class ApiModule {
         PlaygroundController, ProvidersController, ModelsController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
-        uploadOptionsProvider(config.maxUploadBytes),
+        uploadLimitProvider(config.maxUploadBytes),
         {
           provide: TraceRetentionScheduler,
           useFactory: (purge: PurgeExpiredTracesUseCase, settings: CrucibleConfigService) => new TraceRetentionScheduler(

@@ -1,19 +1,20 @@
-import {
-  Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import { type Actor, summarizeTestset } from '@crucible/domain';
 import {
   CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
-  UpdateTestsetUseCase, UploadTestsetUseCase,
+  type UploadFields, UpdateTestsetUseCase, UploadTestsetUseCase, testsetFileFormat,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import { BodyLimit } from '../http/body-limit.decorator';
-import { UploadLimitInterceptor } from '../http/upload-limit';
+import { MAX_UPLOAD_BYTES } from '../http/upload-limit';
+import { type UploadForm, readUploadForm } from '../http/upload-form';
+import { withSpooledFile } from '../http/spooled-file';
+import { tooLargeDetail } from '../http/json-body.middleware';
+import { parseWire } from '../http/validation.pipe';
 import { RequestValidationError } from '../http/validation-error';
 import { answerPage, listed, pageRequest } from '../http/paging';
 import {
@@ -22,10 +23,10 @@ import {
 } from '../wire/testset.wire';
 import { presentTestset, presentTestsetSummary } from '../presenters/testset.presenter';
 
-/** What multer's memory storage hands us (the fields we read). */
-interface UploadedTestsetFile {
-  originalname: string;
-  buffer: Buffer;
+/** The form's text fields, refused with the 422 a JSON body's would get. */
+function uploadFieldsOf(fields: Record<string, string>): UploadFields {
+  const body = parseWire(UploadTestsetDto.schema, fields, 'body');
+  return { uploadType: body.upload_type, name: body.testset_name, appId: body.app_id };
 }
 
 @ApiTags('testsets')
@@ -40,6 +41,7 @@ export class TestsetsController {
     private readonly updateTestset: UpdateTestsetUseCase,
     private readonly deleteTestset: DeleteTestsetUseCase,
     private readonly deleteTestsets: DeleteTestsetsUseCase,
+    @Inject(MAX_UPLOAD_BYTES) private readonly maxUploadBytes: number,
   ) {}
 
   @Post()
@@ -65,20 +67,40 @@ export class TestsetsController {
       },
     },
   })
-  // Limits and charset: uploadOptionsProvider (CRUCIBLE_MAX_UPLOAD_BYTES); a declared length over it is refused unread.
+  // A declared length over CRUCIBLE_MAX_UPLOAD_BYTES is refused unread (jsonBody); a longer file is cut off at it.
   @BodyLimit('upload')
-  @UseInterceptors(UploadLimitInterceptor, FileInterceptor('file'))
-  async upload(
-    @CurrentActor() actor: Actor,
-    @UploadedFile() file: UploadedTestsetFile | undefined,
-    @Body() body: UploadTestsetDto,
-  ) {
-    if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
-    const testset = await this.uploadTestset.execute(actor, {
-      fileName: file.originalname, content: file.buffer.toString('utf8'), uploadType: body.upload_type,
-      name: body.testset_name, appId: body.app_id,
+  async upload(@CurrentActor() actor: Actor, @Req() req: Request) {
+    const form = await readUploadForm(req, {
+      fileField: 'file', maxFileBytes: this.maxUploadBytes, tooLarge: tooLargeDetail('upload', this.maxUploadBytes),
     });
-    return presentTestsetSummary(summarizeTestset(testset));
+    try {
+      return presentTestsetSummary(await this.uploadFrom(actor, form));
+    } catch (error) {
+      form.abandon();
+      throw error;
+    }
+  }
+
+  /**
+   * Streamed when the file's format is known as it begins (upload_type before it, or its name's extension); the
+   * fields after it are awaited by the use case. Otherwise the file waits on disk for the rest of the form.
+   */
+  private async uploadFrom(actor: Actor, form: UploadForm) {
+    const file = form.file;
+    if (!file) {
+      uploadFieldsOf(await form.fields);
+      throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
+    }
+    const early = UploadTestsetDto.schema.safeParse(form.fieldsBeforeFile);
+    if (early.success && testsetFileFormat(file.name, early.data.upload_type)) {
+      const fields = form.fields.then(uploadFieldsOf);
+      fields.catch(() => undefined); // awaited once the file was read; a refusal before then is not unhandled
+      return this.uploadTestset.execute(actor, { fileName: file.name, content: file.content, uploadType: early.data.upload_type, fields });
+    }
+    return withSpooledFile(file.content, async (spooled) => {
+      const fields = uploadFieldsOf(await form.fields);
+      return this.uploadTestset.execute(actor, { fileName: file.name, content: spooled(), uploadType: fields.uploadType, fields: Promise.resolve(fields) });
+    });
   }
 
   @Get()

@@ -4,12 +4,31 @@ import { type Page, type PageRequest, pageOfList } from '../shared/page';
 
 export class InMemoryTestsetRepository extends TestsetRepository {
   readonly testsets: Testset[] = [];
+  /** Staged batches by upload id. */
+  readonly staged = new Map<string, { projectId: string; batches: Map<number, TestsetRow[]> }>();
 
   async create(testset: Testset): Promise<void> {
     if (this.testsets.some((t) => t.projectId === testset.projectId && t.name === testset.name)) {
       throw new DomainError('conflict', `testset "${testset.name}" already exists`);
     }
     this.testsets.push(testset);
+  }
+
+  async stageRows(projectId: string, uploadId: string, batch: number, rows: TestsetRow[]): Promise<void> {
+    const upload = this.staged.get(uploadId) ?? { projectId, batches: new Map<number, TestsetRow[]>() };
+    upload.batches.set(batch, [...rows]);
+    this.staged.set(uploadId, upload);
+  }
+
+  async createFromStaged(testset: Omit<Testset, 'rows'>, uploadId: string): Promise<void> {
+    const upload = this.staged.get(uploadId);
+    const batches = upload?.projectId === testset.projectId ? [...upload.batches].sort(([a], [b]) => a - b) : [];
+    await this.create({ ...testset, rows: batches.flatMap(([, rows]) => rows) });
+    this.staged.delete(uploadId);
+  }
+
+  async discardStaged(projectId: string, uploadId: string): Promise<void> {
+    if (this.staged.get(uploadId)?.projectId === projectId) this.staged.delete(uploadId);
   }
 
   async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>> {

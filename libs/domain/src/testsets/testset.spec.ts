@@ -1,4 +1,4 @@
-import { MAX_TESTSET_ROWS, checkTestsetRows, testsetNameProblem } from './testset';
+import { MAX_TESTSET_ROWS, TestsetRowsChecker, checkTestsetRows, testsetNameProblem } from './testset';
 
 describe('checkTestsetRows', () => {
   it('takes the columns from the first row and accepts rows with the same keys in any order', () => {
@@ -42,5 +42,34 @@ describe('testsetNameProblem', () => {
     expect(testsetNameProblem('qa set 1')).toBeNull();
     expect(testsetNameProblem('  ')).toMatch(/blank/);
     expect(testsetNameProblem('x'.repeat(201))).toMatch(/at most/);
+  });
+});
+
+describe('TestsetRowsChecker', () => {
+  const oneByOne = (rows: unknown[]) => {
+    const checker = new TestsetRowsChecker();
+    const stillGood = rows.map((row) => checker.add(row));
+    return { stillGood, verdict: checker.verdict() };
+  };
+
+  it('gives checkTestsetRows\' verdict for rows seen one at a time', () => {
+    const cases: unknown[][] = [
+      [{ q: 'a', n: 1 }, { n: 2, q: 'b' }], [{ q: 'a', a: 'x' }, { q: 'c', z: 'w' }], [{ q: 'a' }, { q: { nested: true } }, 'b'],
+      [], [{ '': 'a' }], [{}], [{ q: 'a' }, ...Array.from({ length: 500 }, () => ({ x: 1 }))],
+    ];
+    for (const rows of cases) {
+      const whole = checkTestsetRows(rows);
+      const { verdict } = oneByOne(rows);
+      expect(verdict).toEqual(whole.ok ? { ok: true, columns: whole.columns, count: rows.length } : whole);
+    }
+  });
+
+  it('tells, row by row, whether the rows so far still make a set, and counts every row past the maximum', () => {
+    expect(oneByOne([{ q: 'a' }, { q: 'b' }, { r: 'c' }, { q: 'd' }]).stillGood).toEqual([true, true, false, false]);
+    const checker = new TestsetRowsChecker();
+    for (let i = 0; i < MAX_TESTSET_ROWS; i++) checker.add({ q: 'a' });
+    expect(checker.add({ q: 'a' })).toBe(false);
+    checker.add({ q: 'a' });
+    expect(checker.verdict()).toMatchObject({ ok: false, violations: [{ reason: `a test set holds at most ${MAX_TESTSET_ROWS} rows, got ${MAX_TESTSET_ROWS + 2}` }] });
   });
 });

@@ -70,22 +70,44 @@ function rowViolations(row: unknown, index: number, columns: string[]): InputVio
  */
 export function checkTestsetRows(rows: unknown): TestsetRowsCheck {
   if (!Array.isArray(rows)) return { ok: false, violations: [{ field: [], reason: 'rows must be a list of objects', rule: 'not_object' }] };
-  if (rows.length === 0) return { ok: false, violations: [{ field: [], reason: 'a test set needs at least one row', rule: 'too_few_items' }] };
-  if (rows.length > MAX_TESTSET_ROWS) {
-    return { ok: false, violations: [{ field: [], reason: `a test set holds at most ${MAX_TESTSET_ROWS} rows, got ${rows.length}`, rule: 'too_many_items' }] };
+  const checker = new TestsetRowsChecker();
+  for (const row of rows) checker.add(row);
+  const verdict = checker.verdict();
+  return verdict.ok ? { ok: true, columns: verdict.columns, rows: rows as TestsetRow[] } : verdict;
+}
+
+/**
+ * checkTestsetRows one row at a time, for rows read from a stream and never all held: the same rules, the same
+ * violations in the same order. `add` tells whether the rows seen so far still make a valid set.
+ */
+export class TestsetRowsChecker {
+  private columns: string[] = [];
+  private readonly violations: InputViolation[] = [];
+  private count = 0;
+
+  add(row: unknown): boolean {
+    const index = this.count++;
+    if (index === 0) this.startWith(row);
+    if (index < MAX_TESTSET_ROWS && this.violations.length < MAX_VIOLATIONS) this.violations.push(...rowViolations(row, index, this.columns));
+    return this.violations.length === 0 && this.count <= MAX_TESTSET_ROWS;
   }
-  const first: unknown = rows[0];
-  const columns = isPlainObject(first) ? Object.keys(first) : [];
-  const violations: InputViolation[] = [];
-  if (isPlainObject(first) && columns.length === 0) violations.push({ field: [0], reason: 'row 0 has no columns', rule: 'invalid_value' });
-  for (const column of columns) {
-    if (column.trim() === '') violations.push({ field: [0, column], reason: 'column names must not be empty', rule: 'invalid_value' });
+
+  verdict(): { ok: true; columns: string[]; count: number } | { ok: false; violations: InputViolation[] } {
+    if (this.count === 0) return { ok: false, violations: [{ field: [], reason: 'a test set needs at least one row', rule: 'too_few_items' }] };
+    if (this.count > MAX_TESTSET_ROWS) {
+      return { ok: false, violations: [{ field: [], reason: `a test set holds at most ${MAX_TESTSET_ROWS} rows, got ${this.count}`, rule: 'too_many_items' }] };
+    }
+    if (this.violations.length > 0) return { ok: false, violations: this.violations.slice(0, MAX_VIOLATIONS) };
+    return { ok: true, columns: this.columns, count: this.count };
   }
-  for (let index = 0; index < rows.length && violations.length < MAX_VIOLATIONS; index++) {
-    violations.push(...rowViolations(rows[index], index, columns));
+
+  private startWith(first: unknown): void {
+    this.columns = isPlainObject(first) ? Object.keys(first) : [];
+    if (isPlainObject(first) && this.columns.length === 0) this.violations.push({ field: [0], reason: 'row 0 has no columns', rule: 'invalid_value' });
+    for (const column of this.columns) {
+      if (column.trim() === '') this.violations.push({ field: [0, column], reason: 'column names must not be empty', rule: 'invalid_value' });
+    }
   }
-  if (violations.length > 0) return { ok: false, violations: violations.slice(0, MAX_VIOLATIONS) };
-  return { ok: true, columns, rows: rows as TestsetRow[] };
 }
 
 /** Names are shown in lists and pickers; anything printable goes, but not blank and not a novel. */

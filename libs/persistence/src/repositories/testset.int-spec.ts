@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
@@ -108,5 +109,23 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     const app = await useCases.createApp.execute(otherActor, { appName: `foreign-${engine}` });
     await expect(useCases.create.execute(actor, { name: 'foreign-app', rows: [{ q: 'a' }], appId: app.id }))
       .rejects.toMatchObject({ code: 'not_found' });
+  });
+  it('creates a set from staged batches in batch order, all at once, and forgets them; a refused upload leaves nothing', async () => {
+    const upload = randomUUID();
+    const summary = { id: randomUUID(), projectId: actor.projectId, appId: null, name: `staged-${engine}`, columns: ['q'], createdAt: new Date(), updatedAt: new Date() };
+    await testsets.stageRows(actor.projectId, upload, 1, [{ q: 'c' }, { q: 'd' }]);
+    await testsets.stageRows(actor.projectId, upload, 0, [{ q: 'a' }, { q: 'b' }]);
+    expect(await testsets.findById(actor.projectId, summary.id)).toBeNull();
+    await testsets.createFromStaged(summary, upload);
+    expect((await testsets.findById(actor.projectId, summary.id))!.rows).toEqual([{ q: 'a' }, { q: 'b' }, { q: 'c' }, { q: 'd' }]);
+    expect(await dataSource.query('SELECT count(*)::int AS n FROM testset_staged_rows')).toEqual([{ n: 0 }]);
+
+    const taken = randomUUID();
+    await testsets.stageRows(actor.projectId, taken, 0, [{ q: 'x' }]);
+    await expect(testsets.createFromStaged({ ...summary, id: randomUUID() }, taken)).rejects.toMatchObject({ code: 'conflict' });
+    await testsets.discardStaged(otherActor.projectId, taken);
+    expect(await dataSource.query('SELECT count(*)::int AS n FROM testset_staged_rows')).toEqual([{ n: 1 }]);
+    await testsets.discardStaged(actor.projectId, taken);
+    expect(await dataSource.query('SELECT count(*)::int AS n FROM testset_staged_rows')).toEqual([{ n: 0 }]);
   });
 });

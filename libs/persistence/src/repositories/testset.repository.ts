@@ -30,6 +30,38 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
     }
   }
 
+  async stageRows(projectId: string, uploadId: string, batch: number, rows: TestsetRow[]): Promise<void> {
+    await this.dataSource.query(
+      'INSERT INTO testset_staged_rows (upload_id, batch, project_id, rows) VALUES ($1, $2, $3, $4::jsonb)',
+      [uploadId, batch, projectId, JSON.stringify(rows)],
+    );
+  }
+
+  async createFromStaged(testset: Omit<Testset, 'rows'>, uploadId: string): Promise<void> {
+    try {
+      // One short transaction once the file was read, never one held open while a client sends: PGlite has one session.
+      await this.dataSource.transaction(async (manager) => {
+        await manager.query(
+          `INSERT INTO testsets (id, project_id, app_id, name, columns, csvdata, created_at, updated_at)
+           SELECT $1, $2, $3, $4, $5::jsonb, coalesce(jsonb_agg(element ORDER BY staged.batch, position), '[]'::jsonb), $6, $6
+             FROM testset_staged_rows staged, jsonb_array_elements(staged.rows) WITH ORDINALITY AS elements(element, position)
+            WHERE staged.upload_id = $7 AND staged.project_id = $2`,
+          [testset.id, testset.projectId, testset.appId, testset.name, JSON.stringify(testset.columns), testset.createdAt.toISOString(), uploadId],
+        );
+        await manager.query(
+          "DELETE FROM testset_staged_rows WHERE upload_id = $1 OR staged_at < now() - interval '1 day'", [uploadId],
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${testset.name}" already exists`);
+      throw error;
+    }
+  }
+
+  async discardStaged(projectId: string, uploadId: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM testset_staged_rows WHERE upload_id = $1 AND project_id = $2', [uploadId, projectId]);
+  }
+
   async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>> {
     const query = this.dataSource.createQueryBuilder().select(SUMMARY_COLUMNS).from(TestsetOrmEntity, 't')
       .where('t.project_id = :projectId', { projectId });

@@ -12,6 +12,18 @@ export interface TestsetPatch {
 export abstract class TestsetRepository {
   /** A taken name within the project fails with a conflict. */
   abstract create(testset: Testset): Promise<void>;
+  /**
+   * Keeps one batch (numbered from 0) of an upload's rows aside, where no listing or read sees them, so that a
+   * large upload is written as it is read and never held whole.
+   */
+  abstract stageRows(projectId: string, uploadId: string, batch: number, rows: TestsetRow[]): Promise<void>;
+  /**
+   * Creates the test set from the upload's staged rows, in batch order, and forgets them, at once: either the whole
+   * set appears or nothing does. A taken name within the project fails with a conflict (the rows stay staged).
+   */
+  abstract createFromStaged(testset: Omit<Testset, 'rows'>, uploadId: string): Promise<void>;
+  /** Forgets an upload's staged rows (a refused or failed upload). */
+  abstract discardStaged(projectId: string, uploadId: string): Promise<void>;
   /** Oldest first (then name), optionally of one app, one keyset page; rows are counted by the database, never loaded. */
   abstract list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>>;
   /** The test set with all its rows, or null when the project has no such test set. */
