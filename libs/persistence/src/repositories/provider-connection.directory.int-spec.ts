@@ -10,17 +10,17 @@ describe.each(['postgres', 'pglite'] as const)('provider connections as models s
   });
   afterAll(() => database?.close());
 
-  it('has only the environment fallback, when OPENAI_API_KEY is set, until the connections\' table exists; then its rows, per project', async () => {
+  it('has the environment fallback when OPENAI_API_KEY is set, and the project\'s own connections', async () => {
     const { actor, otherActor } = database;
     expect(await new SqlProviderConnectionDirectory(database.dataSource, false).kindsConnected(actor.projectId)).toEqual([]);
     const withFallback = new SqlProviderConnectionDirectory(database.dataSource, true);
     expect(await withFallback.kindsConnected(actor.projectId)).toEqual(['openai']);
     expect(await withFallback.connectionById(actor.projectId, 'environment')).toEqual({ id: 'environment', name: 'environment', kind: 'openai' });
 
-    // The shape the connections' own migration gives the table (its columns that models read).
-    await database.dataSource.query('CREATE TABLE provider_connections (id uuid PRIMARY KEY, project_id uuid NOT NULL, name text NOT NULL, kind text NOT NULL)');
     const id = randomUUID();
-    await database.dataSource.query('INSERT INTO provider_connections VALUES ($1, $2, $3, $4)', [id, actor.projectId, 'claude', 'anthropic']);
+    await database.dataSource.query(
+      "INSERT INTO provider_connections (id, project_id, name, kind, created_at, created_by) VALUES ($1, $2, $3, $4, now(), 'test')", [id, actor.projectId, 'claude', 'anthropic'],
+    );
     const directory = new SqlProviderConnectionDirectory(database.dataSource, false);
     expect(await directory.kindsConnected(actor.projectId)).toEqual(['anthropic']);
     expect(await directory.connectionById(actor.projectId, id)).toEqual({ id, name: 'claude', kind: 'anthropic' });
@@ -28,6 +28,5 @@ describe.each(['postgres', 'pglite'] as const)('provider connections as models s
     expect(await directory.kindsConnected(otherActor.projectId)).toEqual([]);
     expect(await directory.connectionById(actor.projectId, 'environment')).toBeNull();
     expect(await directory.connectionById(actor.projectId, 'not-an-id')).toBeNull();
-    await database.dataSource.query('DROP TABLE provider_connections');
   });
 });

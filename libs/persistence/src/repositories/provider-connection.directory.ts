@@ -6,41 +6,26 @@ const ENVIRONMENT: ConnectionSummary = { id: ENVIRONMENT_CONNECTION_ID, name: EN
 
 /**
  * The project's connections from `provider_connections` (id, project_id, name, kind), plus the read-only `environment`
- * one when OPENAI_API_KEY is set. The table comes with the connections' own migration; until a database has it, the
- * project has only the fallback.
+ * one when OPENAI_API_KEY is set.
  */
 export class SqlProviderConnectionDirectory extends ProviderConnectionDirectory {
-  private hasTable: Promise<boolean> | null = null;
-
   constructor(private readonly dataSource: DataSource, private readonly environmentConnection: boolean) {
     super();
   }
 
   async kindsConnected(projectId: string): Promise<ProviderKind[]> {
     const kinds = new Set<ProviderKind>(this.environmentConnection ? [ENVIRONMENT.kind] : []);
-    if (await this.tablePresent()) {
-      const rows: Array<{ kind: string }> = await this.dataSource.query('SELECT DISTINCT kind FROM provider_connections WHERE project_id = $1', [projectId]);
-      for (const { kind } of rows) if (isProviderKind(kind)) kinds.add(kind);
-    }
+    const rows: Array<{ kind: string }> = await this.dataSource.query('SELECT DISTINCT kind FROM provider_connections WHERE project_id = $1', [projectId]);
+    for (const { kind } of rows) if (isProviderKind(kind)) kinds.add(kind);
     return [...kinds];
   }
 
   async connectionById(projectId: string, id: string): Promise<ConnectionSummary | null> {
     if (id === ENVIRONMENT_CONNECTION_ID) return this.environmentConnection ? ENVIRONMENT : null;
-    if (!/^[0-9a-f-]{36}$/i.test(id) || !(await this.tablePresent())) return null;
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const [row]: Array<{ id: string; name: string; kind: string }> = await this.dataSource.query(
       'SELECT id::text, name, kind FROM provider_connections WHERE project_id = $1 AND id::text = $2', [projectId, id],
     );
     return row && isProviderKind(row.kind) ? { id: row.id, name: row.name, kind: row.kind } : null;
-  }
-
-  private tablePresent(): Promise<boolean> {
-    this.hasTable ??= this.dataSource.query("SELECT to_regclass('provider_connections') IS NOT NULL AS present")
-      .then(([row]: Array<{ present: boolean }>) => row?.present === true)
-      .catch((error: unknown) => {
-        this.hasTable = null;
-        throw error;
-      });
-    return this.hasTable;
   }
 }
