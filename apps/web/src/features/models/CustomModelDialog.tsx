@@ -58,7 +58,7 @@ export function CustomModelDialog({ connections, model, onClose }: { connections
             <NumberInput label="Output $ / M tokens" required min={0} decimalScale={6} value={output} onChange={setOutput} error={fieldError(error, 'output_price_per_mtok')} />
             <NumberInput label="Cached input $ / M" min={0} decimalScale={6} value={cached} onChange={setCached} error={fieldError(error, 'cached_input_price_per_mtok')} />
           </SimpleGrid>
-          <TextInput label="Match pattern" ff="monospace" placeholder="^llama3\.1" value={pattern} onChange={(e) => setPattern(e.currentTarget.value)}
+          <TextInput label="Match pattern" styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} placeholder="^llama3\.1" value={pattern} onChange={(e) => setPattern(e.currentTarget.value)}
             description="Optional RE2 pattern: calls and trace spans whose model name matches are priced with this model. Empty: its exact name."
             error={fieldError(error, 'match_pattern')} />
           {unplaced ? <Alert color="red" role="alert" title="Not saved" style={{ overflowWrap: 'anywhere' }}>{describeError(error)}</Alert> : null}

@@ -1,6 +1,6 @@
 /** USD per million tokens as a price list writes it: "$0.15", "$15", "—" when unknown. */
 export const formatPricePerMtok = (usd: number | null): string =>
-  usd === null ? '—' : `$${usd >= 100 ? usd.toFixed(0) : Number(usd.toPrecision(4)).toString()}`;
+  typeof usd !== 'number' ? '—' : `$${usd >= 100 ? usd.toFixed(0) : Number(usd.toPrecision(4)).toString()}`;
 
 /** 128000 → "128K", 1048576 → "1M" (the rounded size people quote). */
 export function formatTokens(tokens: number | null): string {

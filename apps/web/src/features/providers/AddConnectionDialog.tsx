@@ -72,7 +72,7 @@ export function AddConnectionDialog({ kinds, opened, onClose }: { kinds: Provide
                 };
                 const set = (value: string) => setValues((v) => ({ ...v, [field.name]: value }));
                 if (field.name === 'headers') {
-                  return <Textarea key={field.name} {...common} error={headersError ?? common.error} autosize minRows={2} ff="monospace" placeholder="X-Gateway-Key: …"
+                  return <Textarea key={field.name} {...common} error={headersError ?? common.error} autosize minRows={2} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} placeholder="X-Gateway-Key: …"
                     description="One “Name: value” per line, sent on every call; stored encrypted and never shown again."
                     onChange={(e) => set(e.currentTarget.value)} />;
                 }
