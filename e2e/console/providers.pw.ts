@@ -101,10 +101,14 @@ test.describe.serial('Settings → Providers and Models, and an LLM judge choosi
     await choose(page, dialog, 'Connection', `${GATEWAY} (openai_compatible)`);
     await field(dialog, 'Name').fill('acme-llama-ft');
     await field(dialog, 'Input $ / M tokens').fill('0.2');
-    await dialog.getByRole('button', { name: 'Add model' }).click();
-    await expect(dialog.locator('.mantine-InputWrapper-error')).toHaveCount(1); // the missing output price, by its field
     await field(dialog, 'Output $ / M tokens').fill('0.6');
+    // An RE2 pattern the api refuses is named under its field.
+    await field(dialog, 'Match pattern').fill('acme-(llama');
+    await dialog.getByRole('button', { name: 'Add model' }).click();
+    await expect(dialog.locator('.mantine-InputWrapper-error')).toHaveCount(1);
+    await expect(field(dialog, 'Match pattern')).toHaveAttribute('aria-invalid', 'true');
     await snapBothSizes(page, 'models-add-dialog');
+    await field(dialog, 'Match pattern').fill('^acme-llama');
     await dialog.getByRole('button', { name: 'Add model' }).click();
     await expect(dialog).toBeHidden();
 

@@ -49,7 +49,7 @@ export function CustomModelDialog({ connections, model, onClose }: { connections
       <form onSubmit={(event) => { event.preventDefault(); save(); }}>
         <Stack>
           <Select label="Connection" required disabled={model !== null} description="The connection that serves it."
-            data={connections.map((c) => ({ value: c.id, label: `${c.name} (${c.kind})` }))} value={connectionId} onChange={setConnectionId}
+            data={connections.map((c) => ({ value: c.id, label: `${c.name} (${c.kind})` }))} value={connectionId} onChange={setConnectionId} allowDeselect={false}
             error={fieldError(error, 'provider_connection_id')} />
           <TextInput label="Name" required description="The model name the provider takes (e.g. llama3.1:8b or ft:gpt-4o-mini:acme)."
             value={name} onChange={(e) => setName(e.currentTarget.value)} error={fieldError(error, 'name')} />

@@ -16,8 +16,8 @@ const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
 const ROW_HEIGHT = { desktop: 44, phone: 76 };
 // Desktop columns: the id takes what is left.
 const COLUMNS = [
-  { label: 'Provider', width: 120 }, { label: 'Context', width: 72 }, { label: 'Input $/M', width: 84 }, { label: 'Output $/M', width: 88 },
-  { label: 'Cached $/M', width: 88 }, { label: 'Available', width: 80 }, { label: 'Source', width: 76 }, { label: '', width: 92 },
+  { label: 'Provider', width: 120 }, { label: 'Context', width: 72 }, { label: 'Input', width: 84 }, { label: 'Output', width: 84 },
+  { label: 'Cached input', width: 104 }, { label: 'Available', width: 80 }, { label: 'Source', width: 76 }, { label: '', width: 92 },
 ];
 
 function AvailableBadge({ model }: { model: Model }) {
@@ -147,7 +147,7 @@ export function ModelsPage() {
       {rows.length > 0 ? (
         <>
           <Text size="sm" c="dimmed" role="status">
-            {rows.length.toLocaleString()}{models.hasNextPage ? '+' : ''} models · prices in USD per million tokens
+            {rows.length.toLocaleString()}{models.hasNextPage ? '+' : ''} models · prices in USD per million tokens (cached input: a prompt cache hit)
           </Text>
           <ModelTable models={rows} phone={phone} hasMore={models.hasNextPage} loadMore={loadMore}
             onEdit={(model) => setEditing(model)} />

@@ -60,7 +60,7 @@ export function AddConnectionDialog({ kinds, opened, onClose }: { kinds: Provide
       <form onSubmit={(event) => { event.preventDefault(); save(); }}>
         <Stack>
           <Select label="Provider" placeholder="Pick a provider" required searchable data={kinds.map((k) => ({ value: k.kind, label: k.name }))}
-            value={kindName} onChange={pickKind} error={fieldError(create.error, 'kind')} comboboxProps={{ withinPortal: true }} />
+            value={kindName} onChange={pickKind} allowDeselect={false} error={fieldError(create.error, 'kind')} comboboxProps={{ withinPortal: true }} />
           {kind ? (
             <>
               <TextInput label="Name" required description="Unique in this project; judges and models name the connection by it."
