@@ -132,7 +132,7 @@ test.describe.serial('Settings → Providers and Models, and an LLM judge choosi
     const form = page.getByRole('region', { name: 'Configure LLM-as-a-judge' });
     await field(form, 'Config name').fill('judge-through-anthropic');
     await choose(page, form, 'connection_id', 'anthropic-wrong-key (anthropic)');
-    const model = form.getByRole('textbox', { name: 'model', exact: true });
+    const model = field(form, 'model');
     await model.fill('claude');
     await expect(page.getByText('Available in this project')).toBeVisible();
     await page.getByRole('option').filter({ hasText: 'anthropic/claude' }).first().click();
