@@ -1,11 +1,22 @@
+import { join } from 'node:path';
 import { type Locator, type Page } from '@playwright/test';
 import { type MockLlmServer, startMockLlmServer } from '../../tools/mock-llm/src/mock-llm.server';
-import { expect, signIn, snapBothSizes, test } from './support/console-test';
+import { DESKTOP, PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
 
 const MOCK_KEY = 'mock-secret-key-7c3e';
 const WRONG_KEY = 'sk-ant-not-the-key-9f1b';
 // Long enough to be cut with an ellipsis in every list it shows up in.
 const GATEWAY = 'mock-gateway-of-the-evaluation-team-in-the-eu-west-production-cluster';
+
+const SCREENSHOTS = join(__dirname, '..', '..', 'tmp', 'playwright', 'test-results', 'screenshots');
+
+/** The part of a long page a test is about, at both sizes (a full-page picture of a phone is too small to judge). */
+async function snapPart(page: Page, part: Locator, name: string): Promise<void> {
+  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    await page.setViewportSize(viewport);
+    await part.screenshot({ path: join(SCREENSHOTS, `${name}-${size}.png`), animations: 'disabled' });
+  }
+}
 
 /** The field labelled `label`, with or without the required asterisk. */
 const field = (scope: Locator | Page, label: string): Locator =>
@@ -114,7 +125,8 @@ test.describe.serial('Settings → Providers and Models, and an LLM judge choosi
 
     await choose(page, page, 'Provider', 'OpenAI-compatible server');
     await field(page, 'Search models').fill('acme');
-    await expect(table).toContainText(`${GATEWAY}/acme-llama-ft`);
+    // Listed as `<connection name>/<name>` (in full in its title), shown as its name over the connection's.
+    await expect(table.getByTitle(`${GATEWAY}/acme-llama-ft`)).toContainText(`acme-llama-ftvia ${GATEWAY}`);
     await expect(table).toContainText('custom');
     await expect(table).toContainText('$0.6');
     await snapBothSizes(page, 'models-custom');
@@ -135,9 +147,11 @@ test.describe.serial('Settings → Providers and Models, and an LLM judge choosi
     const model = field(form, 'model');
     await model.fill('claude');
     await expect(page.getByText('Available in this project')).toBeVisible();
+    await page.screenshot({ path: join(SCREENSHOTS, 'evaluator-model-picker-desktop.png'), animations: 'disabled' });
     await page.getByRole('option').filter({ hasText: 'anthropic/claude' }).first().click();
     await expect(model).toHaveValue(/^anthropic\/claude/);
     await snapBothSizes(page, 'evaluator-llm-judge');
+    await snapPart(page, form, 'evaluator-llm-judge-form');
     await form.getByRole('button', { name: 'Save evaluator' }).click();
     await expect(page.getByRole('table', { name: 'Configured evaluators' })).toContainText('judge-through-anthropic');
 

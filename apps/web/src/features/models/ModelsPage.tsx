@@ -13,11 +13,13 @@ import { formatPricePerMtok, formatTokens } from './model-format';
 import { type Model, type ModelFilters, type ModelProvider, useDeleteCustomModel, useModels } from './models.queries';
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
-const ROW_HEIGHT = { desktop: 44, phone: 76 };
+const ROW_HEIGHT = 48;
+// On a phone a row is three lines, four for a custom model (its connection under its name).
+const phoneRowHeight = (model: Model | undefined) => (model?.source === 'custom' ? 96 : 78);
 // Desktop columns: the id takes what is left.
 const COLUMNS = [
-  { label: 'Provider', width: 120 }, { label: 'Context', width: 72 }, { label: 'Input', width: 84 }, { label: 'Output', width: 84 },
-  { label: 'Cached input', width: 104 }, { label: 'Available', width: 80 }, { label: 'Source', width: 76 }, { label: '', width: 92 },
+  { label: 'Provider', width: 136 }, { label: 'Context', width: 72 }, { label: 'Input', width: 84 }, { label: 'Output', width: 84 },
+  { label: 'Cached input', width: 108 }, { label: 'Available', width: 80 }, { label: 'Source', width: 76 }, { label: '', width: 92 },
 ];
 
 function AvailableBadge({ model }: { model: Model }) {
@@ -40,20 +42,38 @@ function CustomActions({ model, onEdit }: { model: Model; onEdit: () => void }) 
   );
 }
 
+/** A custom model's listed id is `<connection name>/<name>`: the connection part, to show apart from its name. */
+const connectionOf = (model: Model): string | null =>
+  model.source === 'custom' && model.id.endsWith(`/${model.name}`) ? model.id.slice(0, -model.name.length - 1) : null;
+
+/** A catalog model by its id; a custom one by its name, with the connection that serves it beneath (both in full in the title). */
+function ModelName({ model, flex }: { model: Model; flex?: boolean }) {
+  const connection = connectionOf(model);
+  return (
+    <Box role="cell" title={model.id} style={{ minWidth: 0, ...(flex ? { flex: 1 } : {}) }}>
+      <Text size="sm" fw={500} style={ellipsis}>{connection ? model.name : model.id}</Text>
+      {connection ? <Text size="xs" c="dimmed" style={ellipsis}>via {connection}</Text> : null}
+    </Box>
+  );
+}
+
 function ModelRow({ model, phone, onEdit }: { model: Model; phone: boolean; onEdit: () => void }) {
-  const prices = `${formatPricePerMtok(model.input_price_per_mtok)} in · ${formatPricePerMtok(model.output_price_per_mtok)} out · ${formatPricePerMtok(model.cached_input_price_per_mtok)} cached`;
+  const cached = model.cached_input_price_per_mtok === null ? '' : ` · ${formatPricePerMtok(model.cached_input_price_per_mtok)} cached`;
+  const prices = `${formatPricePerMtok(model.input_price_per_mtok)} in · ${formatPricePerMtok(model.output_price_per_mtok)} out${cached}`;
   if (phone) {
     return (
       <Stack gap={2} py={6} w="100%" miw={0}>
         <Group gap={6} wrap="nowrap" justify="space-between">
-          <Text role="cell" size="sm" fw={500} style={ellipsis} title={model.id}>{model.id}</Text>
+          <ModelName model={model} />
           <Group gap={4} wrap="nowrap" role="cell">
             {model.available ? <Badge color="teal" variant="light" tt="none" miw="max-content">available</Badge> : null}
             {model.source === 'custom' ? <Badge variant="outline" tt="none" miw="max-content">custom</Badge> : null}
             <CustomActions model={model} onEdit={onEdit} />
           </Group>
         </Group>
-        <Text role="cell" size="xs" c="dimmed" style={ellipsis}>{model.provider} · {formatTokens(model.context_window)} context</Text>
+        <Text role="cell" size="xs" c="dimmed" style={ellipsis}>
+          {model.provider}{model.context_window === null ? '' : ` · ${formatTokens(model.context_window)} context`}
+        </Text>
         <Text role="cell" size="xs" c="dimmed" style={ellipsis}>{prices}</Text>
       </Stack>
     );
@@ -64,7 +84,7 @@ function ModelRow({ model, phone, onEdit }: { model: Model; phone: boolean; onEd
   ];
   return (
     <>
-      <Text role="cell" size="sm" fw={500} style={{ ...ellipsis, flex: 1 }} title={model.id}>{model.id}</Text>
+      <ModelName model={model} flex />
       {cells.map((cell, i) => <Text role="cell" key={i} size="sm" w={COLUMNS[i]!.width} style={{ ...ellipsis, flexShrink: 0 }}>{cell}</Text>)}
       <Box role="cell" w={COLUMNS[5]!.width} style={{ flexShrink: 0 }}><AvailableBadge model={model} /></Box>
       <Text role="cell" size="sm" w={COLUMNS[6]!.width} style={{ flexShrink: 0 }}>{model.source}</Text>
@@ -78,27 +98,27 @@ function ModelTable({ models, phone, hasMore, loadMore, onEdit }: {
   models: Model[]; phone: boolean; hasMore: boolean; loadMore: () => void; onEdit: (model: Model) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const height = phone ? ROW_HEIGHT.phone : ROW_HEIGHT.desktop;
-  const virtualizer = useVirtualizer({ count: models.length, getScrollElement: () => scroller.current, estimateSize: () => height, overscan: 10 });
+  const sizeOf = (index: number) => (phone ? phoneRowHeight(models[index]) : ROW_HEIGHT);
+  const virtualizer = useVirtualizer({ count: models.length, getScrollElement: () => scroller.current, estimateSize: sizeOf, overscan: 10 });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;
   useEffect(() => { if (hasMore && lastIndex >= models.length - 20) loadMore(); }, [hasMore, lastIndex, models.length, loadMore]);
-  useEffect(() => { virtualizer.measure(); }, [height, virtualizer]);
+  useEffect(() => { virtualizer.measure(); }, [phone, virtualizer]);
   return (
     <Box role="table" aria-label="Models" aria-rowcount={models.length}>
       {phone ? null : (
-        <Group role="row" gap={0} wrap="nowrap" fw={600} fz="sm" py={6} px="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group role="row" gap={8} wrap="nowrap" fw={600} fz="sm" py={6} px="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <Box role="columnheader" style={{ flex: 1 }}>Model</Box>
           {COLUMNS.map((column, i) => <Box role="columnheader" key={i} w={column.width} style={{ flexShrink: 0 }}>{column.label}</Box>)}
         </Group>
       )}
-      <div ref={scroller} style={{ height: 'min(62vh, 560px)', overflowY: 'auto' }} data-testid="models-scroller">
+      <div ref={scroller} style={{ height: `min(62vh, 560px, ${Math.max(virtualizer.getTotalSize(), ROW_HEIGHT)}px)`, overflowY: 'auto' }} data-testid="models-scroller">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const model = models[item.index]!;
             return (
-              <Group key={model.id} role="row" aria-rowindex={item.index + 1} gap={0} wrap="nowrap" align="center" px="xs"
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${item.start}px)`,
+              <Group key={model.id} role="row" aria-rowindex={item.index + 1} gap={phone ? 0 : 8} wrap="nowrap" align="center" px="xs"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)`,
                   borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
                 <ModelRow model={model} phone={phone} onEdit={() => onEdit(model)} />
               </Group>
@@ -147,7 +167,7 @@ export function ModelsPage() {
       {rows.length > 0 ? (
         <>
           <Text size="sm" c="dimmed" role="status">
-            {rows.length.toLocaleString()}{models.hasNextPage ? '+' : ''} models · prices in USD per million tokens (cached input: a prompt cache hit)
+            {rows.length.toLocaleString()}{models.hasNextPage ? '+' : ''} model{rows.length === 1 && !models.hasNextPage ? '' : 's'} · prices in USD per million tokens (cached input: a prompt cache hit)
           </Text>
           <ModelTable models={rows} phone={phone} hasMore={models.hasNextPage} loadMore={loadMore}
             onEdit={(model) => setEditing(model)} />

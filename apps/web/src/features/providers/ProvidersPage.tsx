@@ -11,7 +11,7 @@ import {
 } from './providers.queries';
 
 const NO_KINDS: ProviderKind[] = [];
-const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 function TestOutcome({ test }: { test: ConnectionTest }) {
   if (test.ok) {
@@ -34,11 +34,7 @@ function ConnectionCard({ connection, kind }: { connection: ProviderConnection; 
     <Card withBorder role="listitem" aria-label={connection.name} padding="sm">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <Text fw={600} style={ellipsis} title={connection.name}>{connection.name}</Text>
-            <Badge variant="light" tt="none" miw="max-content">{kind?.name ?? connection.kind}</Badge>
-            {connection.read_only ? <Badge variant="outline" color="gray" tt="none" miw="max-content">read-only</Badge> : null}
-          </Group>
+          <Text fw={600} style={ellipsis} title={connection.name}>{connection.name}</Text>
           <Group gap={4} wrap="nowrap">
             <Button size="xs" variant="light" loading={test.isPending} onClick={() => test.mutate(connection.id)} aria-label={`Test ${connection.name}`}>Test</Button>
             {connection.read_only ? null : (
@@ -49,7 +45,11 @@ function ConnectionCard({ connection, kind }: { connection: ProviderConnection; 
             )}
           </Group>
         </Group>
-        <Group gap="lg" wrap="wrap" c="dimmed" style={{ rowGap: 2 }}>
+        <Group gap="lg" wrap="wrap" c="dimmed" style={{ rowGap: 4 }}>
+          <Group gap={6} wrap="nowrap">
+            <Badge variant="light" tt="none" miw="max-content">{kind?.name ?? connection.kind}</Badge>
+            {connection.read_only ? <Badge variant="outline" color="gray" tt="none" miw="max-content">read-only</Badge> : null}
+          </Group>
           <Text size="sm" style={ellipsis} maw="100%" title={baseUrl ?? undefined}>{baseUrl ?? 'default endpoint'}</Text>
           <Text size="sm">Key <Text span ff="monospace">{connection.api_key_hint ?? 'none'}</Text></Text>
           {connection.read_only
