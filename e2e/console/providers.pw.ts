@@ -53,6 +53,12 @@ test.describe.serial('Settings → Providers and Models, and an LLM judge choosi
     await expect(page.getByRole('heading', { name: 'Providers' })).toBeVisible();
     await expect(page.getByText('No providers connected yet')).toBeVisible();
     await snapBothSizes(page, 'providers-empty');
+    // Without a connection no model is available, and the Models page says what to do.
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Models' }).click();
+    await expect(page.getByText('No model is available yet')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add custom model' })).toBeDisabled();
+    await snapBothSizes(page, 'models-no-connections');
+    await page.getByRole('link', { name: 'add a provider' }).click();
 
     // A base URL the api refuses is named under its field, and nothing is stored.
     let dialog = await addConnection(page, 'OpenAI-compatible server', GATEWAY, 'not a url', MOCK_KEY);

@@ -18,8 +18,8 @@ const ROW_HEIGHT = 48;
 const phoneRowHeight = (model: Model | undefined) => (model?.source === 'custom' ? 96 : 78);
 // Desktop columns: the id takes what is left.
 const COLUMNS = [
-  { label: 'Provider', width: 136 }, { label: 'Context', width: 72 }, { label: 'Input', width: 84 }, { label: 'Output', width: 84 },
-  { label: 'Cached input', width: 108 }, { label: 'Available', width: 80 }, { label: 'Source', width: 76 }, { label: '', width: 92 },
+  { label: 'Provider', width: 136 }, { label: 'Context', width: 68 }, { label: 'Input', width: 72 }, { label: 'Output', width: 72 },
+  { label: 'Cached input', width: 108 }, { label: 'Available', width: 76 }, { label: 'Source', width: 64 }, { label: '', width: 56 },
 ];
 
 function AvailableBadge({ model }: { model: Model }) {
@@ -109,7 +109,7 @@ function ModelTable({ models, phone, hasMore, loadMore, onEdit }: {
       {phone ? null : (
         <Group role="row" gap={8} wrap="nowrap" fw={600} fz="sm" py={6} px="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <Box role="columnheader" style={{ flex: 1 }}>Model</Box>
-          {COLUMNS.map((column, i) => <Box role="columnheader" key={i} w={column.width} style={{ flexShrink: 0 }}>{column.label}</Box>)}
+          {COLUMNS.map((column, i) => <Box role="columnheader" key={i} w={column.width} style={{ ...ellipsis, flexShrink: 0 }}>{column.label}</Box>)}
         </Group>
       )}
       <div ref={scroller} style={{ height: `min(62vh, 560px, ${Math.max(virtualizer.getTotalSize(), ROW_HEIGHT)}px)`, overflowY: 'auto' }} data-testid="models-scroller">
