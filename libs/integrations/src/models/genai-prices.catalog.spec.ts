@@ -35,6 +35,10 @@ describe('the genai-prices catalog and the pricing of calls', () => {
     expect(notFigures.map((model) => model.id)).toEqual([]);
   });
 
+  it('prices a call to a tiered model by its tier (the package computes it), not as NaN', () => {
+    expect(catalog.costOf({ model: 'openai/gpt-5.4', usage })).toBeCloseTo((1000 * 2.5 + 500 * 15) / 1e6, 12);
+  });
+
   it('lists the package\'s models under our provider kinds, with prices per million tokens, ordered by id', () => {
     const models = catalog.models();
     expect(models.length).toBeGreaterThan(300);
