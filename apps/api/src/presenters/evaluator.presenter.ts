@@ -23,6 +23,7 @@ const presentSetting = (setting: SettingTemplate) => ({
   ...(setting.min !== undefined ? { min: setting.min } : {}),
   ...(setting.max !== undefined ? { max: setting.max } : {}),
   ...(setting.choices ? { choices: [...setting.choices] } : {}),
+  ...(setting.options_from ? { options_from: setting.options_from } : {}),
   required: setting.required,
   ground_truth_column: setting.ground_truth_column,
 });

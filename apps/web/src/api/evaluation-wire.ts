@@ -17,6 +17,8 @@ export interface SettingTemplate {
   key: string; label: string; type: 'string' | 'text' | 'code' | 'number' | 'integer' | 'boolean' | 'string_list' | 'choice';
   default?: unknown; min?: number; max?: number; choices?: string[]; required: boolean; ground_truth_column: boolean;
   description: string;
+  /** The field picks one of the project's provider connections, or a model of the chosen connection's provider. */
+  options_from?: 'provider_connections' | 'models';
 }
 export interface EvaluatorDescriptor {
   key: string; name: string; description: string; requires_llm: boolean; settings_template: Record<string, SettingTemplate>;

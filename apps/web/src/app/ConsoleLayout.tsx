@@ -1,10 +1,11 @@
+import { Fragment } from 'react';
 import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { useApi } from '../api/ApiProvider';
 import { useSession } from '../auth/session';
-import { consoleRoutes } from './routes';
+import { type ConsoleRoute, consoleRoutes } from './routes';
 import { queryKeys } from '../api/query-keys';
 import { unwrap } from '../api/api-client';
 import type { CurrentProject } from '../api/types';
@@ -17,6 +18,13 @@ function ProjectName() {
       {project.data ? project.data.name : ' '}
     </Text>
   );
+}
+
+/** The side navigation's entries: the screens without a section first, then each section under its heading. */
+function navGroups(): Array<{ section?: ConsoleRoute['section']; routes: ConsoleRoute[] }> {
+  const listed = consoleRoutes.filter((route) => route.nav);
+  const sections = [...new Set(listed.map((route) => route.section).filter((section) => section !== undefined))];
+  return [{ routes: listed.filter((route) => !route.section) }, ...sections.map((section) => ({ section, routes: listed.filter((route) => route.section === section) }))];
 }
 
 /** Header (project name, sign-out), side navigation (a drawer on phones) and the current screen. */
@@ -38,9 +46,14 @@ export function ConsoleLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {consoleRoutes.filter((route) => route.nav).map((route) => (
-          <NavLink key={route.path} component={RouterLink} to={`/${route.path}`} label={route.nav} onClick={nav.close}
-            active={location.pathname.startsWith(`/${route.path}`)} />
+        {navGroups().map(({ section, routes }) => (
+          <Fragment key={section ?? ''}>
+            {section ? <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>{section}</Text> : null}
+            {routes.map((route) => (
+              <NavLink key={route.path} component={RouterLink} to={`/${route.path}`} label={route.nav} onClick={nav.close}
+                active={location.pathname.startsWith(`/${route.path}`)} />
+            ))}
+          </Fragment>
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -13,11 +13,13 @@ import { EvaluationsPage } from '../features/evaluations/EvaluationsPage';
 import { EvaluationPage } from '../features/evaluations/EvaluationPage';
 import { ComparePage } from '../features/evaluations/ComparePage';
 import { HumanEvaluationsPage } from '../features/human-evaluations/HumanEvaluationsPage';
+import { ProvidersPage } from '../features/providers/ProvidersPage';
+import { ModelsPage } from '../features/models/ModelsPage';
 import { JudgePage } from '../features/human-evaluations/JudgePage';
 import { HumanResultsPage } from '../features/human-evaluations/HumanResultsPage';
 
-/** A screen under the signed-in layout; `nav` puts it in the side navigation. */
-export type ConsoleRoute = RouteObject & { nav?: string };
+/** A screen under the signed-in layout; `nav` puts it in the side navigation, under `section` when given. */
+export type ConsoleRoute = RouteObject & { nav?: string; section?: 'Settings' };
 
 // One entry per screen, each from its own folder under features/.
 export const consoleRoutes: ConsoleRoute[] = [
@@ -43,4 +45,6 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: 'human-evaluations', element: <HumanEvaluationsPage />, nav: 'Human evaluations' },
   { path: 'human-evaluations/:humanEvaluationId/judge', element: <JudgePage /> },
   { path: 'human-evaluations/:humanEvaluationId/results', element: <HumanResultsPage /> },
+  { path: 'settings/providers', element: <ProvidersPage />, nav: 'Providers', section: 'Settings' },
+  { path: 'settings/models', element: <ModelsPage />, nav: 'Models', section: 'Settings' },
 ];

@@ -27,6 +27,18 @@ describe('the genai-prices catalog and the pricing of calls', () => {
     pricing = new CustomThenCatalogPricing(customModels, connections, catalog);
   });
 
+  it('lists a tiered price (gpt-5.4: more per token past 272k) as its base figure, never as the package\'s tier object', () => {
+    const tiered = catalog.models().find((model) => model.id === 'openai/gpt-5.4');
+    expect(tiered?.prices).toEqual({ input: 2.5, output: 15, cachedInput: 0.25 });
+    const notFigures = catalog.models().filter(({ prices }) => prices && [prices.input, prices.output, prices.cachedInput]
+      .some((figure) => figure !== null && typeof figure !== 'number'));
+    expect(notFigures.map((model) => model.id)).toEqual([]);
+  });
+
+  it('prices a call to a tiered model by its tier (the package computes it), not as NaN', () => {
+    expect(catalog.costOf({ model: 'openai/gpt-5.4', usage })).toBeCloseTo((1000 * 2.5 + 500 * 15) / 1e6, 12);
+  });
+
   it('lists the package\'s models under our provider kinds, with prices per million tokens, ordered by id', () => {
     const models = catalog.models();
     expect(models.length).toBeGreaterThan(300);

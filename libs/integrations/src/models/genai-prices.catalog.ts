@@ -1,4 +1,4 @@
-import { type ModelInfo, type ModelPrice, TieredPrices, calcPrice, findProvider } from '@pydantic/genai-prices';
+import { type ModelInfo, type ModelPrice, type TieredPrices, calcPrice, findProvider } from '@pydantic/genai-prices';
 import { type CallUsage, type CatalogModel, type ProviderKind, type TokenPrices, costOfUsage, isProviderKind } from '@crucible/domain';
 import { ModelCatalog } from '@crucible/application';
 
@@ -23,7 +23,8 @@ function catalogProviderId(name: string | undefined): string | undefined {
   return findProvider({ providerId: id }) ? id : undefined;
 }
 
-const isPlain = (value: ModelPrice[string]): value is number | undefined => !(value instanceof TieredPrices);
+// The bundled data holds tiers as plain `{base, tiers}` objects, not TieredPrices instances: test the shape, not the class.
+const isPlain = (value: ModelPrice[string]): value is number | undefined => value === undefined || typeof value === 'number';
 /** Where prices changed on a date, the latest in force; time-of-day prices list the ordinary one first. */
 function currentPrice(model: ModelInfo, now: Date): ModelPrice {
   if (!Array.isArray(model.prices)) return model.prices;
@@ -35,7 +36,7 @@ function currentPrice(model: ModelInfo, now: Date): ModelPrice {
 }
 /** Prices per million tokens as listed; a tiered price shows its base. */
 function listedPrices(price: ModelPrice): TokenPrices | null {
-  const figure = (value: ModelPrice[string]) => (value instanceof TieredPrices ? value.base : value);
+  const figure = (value: ModelPrice[string]): number | undefined => (isPlain(value) ? value : (value as TieredPrices).base);
   const input = figure(price['input_mtok']);
   const output = figure(price['output_mtok']);
   if (input === undefined && output === undefined) return null;

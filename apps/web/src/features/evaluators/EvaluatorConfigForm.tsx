@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Code, Divider, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { ApiError, describeError } from '../../api/api-error';
 import type { EvaluatorDescriptor } from '../../api/evaluation-wire';
+import { ConnectionSettingField, ModelSettingField } from './ProviderSettingFields';
 import { SettingField, type SettingValue, initialSetting } from './SettingField';
 import { useSaveEvaluatorConfig, useTryEvaluator } from './evaluators.queries';
 
@@ -27,10 +28,16 @@ export function EvaluatorConfigForm({ evaluator, onSaved }: { evaluator: Evaluat
         <Title order={3} size="h4">{evaluator.name}</Title>
         <Text size="sm" c="dimmed">{evaluator.description}</Text>
         <TextInput label="Config name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={save.error instanceof ApiError ? save.error.messageFor('name') : undefined} />
-        {Object.values(evaluator.settings_template).map((template) => (
-          <SettingField key={template.key} template={template} value={values[template.key] ?? ''} error={apiError?.messageFor(template.key)}
-            onChange={(value) => setValues((v) => ({ ...v, [template.key]: value }))} />
-        ))}
+        {Object.values(evaluator.settings_template).map((template) => {
+          const field = {
+            template, error: apiError?.messageFor(template.key), onChange: (value: SettingValue) => setValues((v) => ({ ...v, [template.key]: value })),
+          };
+          if (template.options_from === 'provider_connections') return <ConnectionSettingField key={template.key} {...field} value={String(values[template.key] ?? '')} />;
+          if (template.options_from === 'models') {
+            return <ModelSettingField key={template.key} {...field} value={String(values[template.key] ?? '')} connectionId={String(values['connection_id'] ?? '')} />;
+          }
+          return <SettingField key={template.key} {...field} value={values[template.key] ?? ''} />;
+        })}
         <Divider label="Try it on a sample" labelPosition="left" />
         <Textarea label="Sample output" autosize minRows={2} value={sampleOutput} onChange={(e) => setSampleOutput(e.currentTarget.value)} />
         {needsAnswer ? <TextInput label="Sample correct answer" value={sampleAnswer} onChange={(e) => setSampleAnswer(e.currentTarget.value)} /> : null}

@@ -1,0 +1,86 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CrucibleSchemas, nextPageCursor } from '@crucible/client';
+import { useApi } from '../../api/ApiProvider';
+import { ApiError } from '../../api/api-error';
+import { unwrap } from '../../api/api-client';
+
+export type Model = CrucibleSchemas['ModelDto_Output'];
+export type ModelProvider = Model['provider'];
+export type NewCustomModel = CrucibleSchemas['CreateCustomModelDto'];
+export type CustomModelChanges = CrucibleSchemas['UpdateCustomModelDto'];
+
+export interface ModelFilters { provider: ModelProvider | null; q: string }
+
+export const MODEL_PAGE_SIZE = 200;
+
+export const modelKeys = {
+  all: ['models'] as const,
+  list: (filters: ModelFilters) => ['models', 'list', filters] as const,
+  options: (filters: ModelFilters) => ['models', 'options', filters] as const,
+};
+
+const modelQuery = (filters: ModelFilters) => ({
+  ...(filters.provider ? { provider: filters.provider } : {}),
+  ...(filters.q ? { q: filters.q } : {}),
+});
+
+/** The catalog and the project's custom models, ordered by id, a page at a time (the catalog has ~1 000). */
+export function useModels(filters: ModelFilters) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: modelKeys.list(filters),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const { data, error, response } = await api.GET('/models', {
+        params: { query: { ...modelQuery(filters), limit: MODEL_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+      });
+      if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
+      return { models: data ?? [], next: nextPageCursor(response.headers.get('link')) };
+    },
+    getNextPageParam: (page) => page.next,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Choices for a model picker: one page of matches (the api's largest), the project's available models first. */
+export function useModelOptions(filters: ModelFilters) {
+  const api = useApi();
+  return useQuery({
+    queryKey: modelKeys.options(filters),
+    queryFn: async () => {
+      const models = await unwrap<Model[]>(api.GET('/models', { params: { query: { ...modelQuery(filters), limit: 1000 } } }));
+      return [...models].sort((a, b) => Number(b.available) - Number(a.available));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateModels() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: modelKeys.all });
+}
+
+export function useCreateCustomModel() {
+  const api = useApi();
+  const invalidate = useInvalidateModels();
+  return useMutation({ mutationFn: (body: NewCustomModel) => unwrap<Model>(api.POST('/models', { body })), onSuccess: invalidate });
+}
+
+export function useUpdateCustomModel() {
+  const api = useApi();
+  const invalidate = useInvalidateModels();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: CustomModelChanges }) =>
+      unwrap<Model>(api.PATCH('/models/{id}', { params: { path: { id } }, body: changes })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCustomModel() {
+  const api = useApi();
+  const invalidate = useInvalidateModels();
+  return useMutation({
+    mutationFn: (id: string) => unwrap<void>(api.DELETE('/models/{id}', { params: { path: { id } } })),
+    onSuccess: invalidate,
+  });
+}
