@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type Locator, type Page } from '@playwright/test';
-import { type MockLlmServer, startMockLlmServer } from '../../tools/mock-llm/src/mock-llm.server';
+import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { DESKTOP, PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
 
 const MOCK_KEY = 'mock-secret-key-7c3e';

@@ -1,5 +1,6 @@
 export * from './shared/page';
 export * from './shared/cursor';
+export * from './shared/user-regex';
 export * from './access';
 export * from './registry';
 export * from './environments';

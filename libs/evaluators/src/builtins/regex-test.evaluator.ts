@@ -1,7 +1,7 @@
 import { boolResult, type Result } from '@crucible/domain';
 import type { Evaluator, EvaluatorContext } from '../evaluator';
 import { asText, settingsReader } from '../support/values';
-import { userRegexFinds } from '../support/user-regex';
+import { userRegexFinds } from '@crucible/application';
 
 export const regexTestEvaluator: Evaluator = {
   key: 'auto_regex_test',

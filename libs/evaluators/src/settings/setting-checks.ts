@@ -1,4 +1,4 @@
-import { compileUserRegex } from '../support/user-regex';
+import { compileUserRegex } from '@crucible/application';
 
 /**
  * Checks beyond the type, by setting key: they reject at configuration time what would otherwise fail on every row.

@@ -13,7 +13,7 @@ export function compileUserRegex(pattern: string): RE2JS {
   }
 }
 
-/** Compiled patterns kept for reuse: an evaluation runs one pattern over every row. */
+/** Compiled patterns kept for reuse: an evaluation runs one pattern over every row, a batch of spans a few. */
 const compiled = new Map<string, RE2JS>();
 const MAX_COMPILED = 256;
 
