@@ -74,41 +74,52 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
   });
 });
 
+/**
+ * Starts the api on fresh data, lets `before` use it, then starts it again on the same data with the log recorded
+ * (and `bootstrapKey`, if given) for `after`; the data is dropped either way.
+ */
+async function acrossRestart<T>(
+  engine: Engine, bootstrapKey: string | undefined,
+  before: (api: RunningApi) => Promise<T>, after: (api: RunningApi, lines: string[], found: T) => Promise<void>,
+): Promise<void> {
+  const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'crucible-restart-')) : null;
+  const postgres = engine === 'postgres' ? await createTestPostgres() : undefined;
+  try {
+    const first = await startApi(engine, { dataDir, postgres });
+    const found = await before(first);
+    await first.close();
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const second = await startApi(engine, { dataDir, postgres, logger, ...(bootstrapKey ? { bootstrapKey } : {}) });
+    try {
+      await after(second, lines, found);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await postgres?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const bootstrapLine = (lines: string[]) => lines.map((line) => JSON.parse(line)).find((entry) => /CRUCIBLE_BOOTSTRAP_API_KEY/.test(entry.msg));
+
 describe('CRUCIBLE_BOOTSTRAP_API_KEY on a start with existing data', () => {
   it.each<Engine>(['pglite', 'postgres'])('adds the key to the default project as admin and logs it (%s)', async (engine) => {
-    const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'crucible-bootstrap-')) : null;
-    const postgres = engine === 'postgres' ? await createTestPostgres() : undefined;
-    try {
-      const first = await startApi(engine, { dataDir, postgres });
-      const appId = (await ok(first.api.POST('/apps', { body: { app_name: 'kept' } }))).app_id;
-      await first.close();
-
-      const lines: string[] = [];
-      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-      const newKey = 'crc_e2e-second-start-key-0123456789abcdef';
-      const second = await startApi(engine, { dataDir, postgres, bootstrapKey: newKey, logger });
-      try {
+    const newKey = 'crc_e2e-second-start-key-0123456789abcdef';
+    await acrossRestart(engine, newKey, async (first) => (await ok(first.api.POST('/apps', { body: { app_name: 'kept' } }))).app_id,
+      async (second, lines, appId) => {
         expect((await second.api.GET('/apps/{app_id}', { params: { path: { app_id: appId } } })).data).toMatchObject({ app_name: 'kept' });
         expect((await second.api.POST('/projects', { body: { name: 'by-new-admin' } })).response.status).toBe(200);
-        const added = lines.map((line) => JSON.parse(line)).find((entry) => /CRUCIBLE_BOOTSTRAP_API_KEY/.test(entry.msg));
-        expect(added).toMatchObject({ project_id: expect.any(String), api_key_id: expect.any(String) });
+        expect(bootstrapLine(lines)).toMatchObject({ project_id: expect.any(String), api_key_id: expect.any(String) });
         expect(lines.join('\n')).not.toContain(newKey);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await postgres?.drop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
   }, 60_000);
 });
 
 describe('a revoked CRUCIBLE_BOOTSTRAP_API_KEY', () => {
   it.each<Engine>(['pglite', 'postgres'])('stays revoked on a later start, with a warning that does not show it (%s)', async (engine) => {
-    const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'crucible-revoked-')) : null;
-    const postgres = engine === 'postgres' ? await createTestPostgres() : undefined;
-    try {
-      const first = await startApi(engine, { dataDir, postgres });
+    await acrossRestart(engine, undefined, async (first) => {
       const projectId = (await ok(first.api.GET('/projects/current'))).project_id;
       const ofProject = { params: { path: { project_id: projectId } } };
       const bootstrapId = (await ok(first.api.GET('/projects/{project_id}/api-keys', ofProject)))[0]!.id;
@@ -117,25 +128,14 @@ describe('a revoked CRUCIBLE_BOOTSTRAP_API_KEY', () => {
         params: { path: { project_id: projectId, key_id: bootstrapId } },
       });
       expect(revoked.response.status).toBe(204);
-      await first.close();
-
-      const lines: string[] = [];
-      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-      const second = await startApi(engine, { dataDir, postgres, logger });
-      try {
-        expect((await second.api.GET('/projects/current')).response.status).toBe(401);
-        const listed = await ok(second.withKey(successor.key).GET('/projects/{project_id}/api-keys', ofProject));
-        expect(listed.map((k) => k.name)).toEqual(['successor']);
-        const warning = lines.map((line) => JSON.parse(line)).find((entry) => /CRUCIBLE_BOOTSTRAP_API_KEY/.test(entry.msg));
-        expect(warning).toMatchObject({ level: 40, msg: expect.stringMatching(/revoked/), api_key_id: bootstrapId });
-        expect(lines.join('\n')).not.toContain(BOOTSTRAP_KEY);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await postgres?.drop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    }
+      return { ofProject, bootstrapId, successorKey: successor.key };
+    }, async (second, lines, { ofProject, bootstrapId, successorKey }) => {
+      expect((await second.api.GET('/projects/current')).response.status).toBe(401);
+      const listed = await ok(second.withKey(successorKey).GET('/projects/{project_id}/api-keys', ofProject));
+      expect(listed.map((k) => k.name)).toEqual(['successor']);
+      expect(bootstrapLine(lines)).toMatchObject({ level: 40, msg: expect.stringMatching(/revoked/), api_key_id: bootstrapId });
+      expect(lines.join('\n')).not.toContain(BOOTSTRAP_KEY);
+    });
   }, 60_000);
 });
 
