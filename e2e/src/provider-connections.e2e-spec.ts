@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
-import { EvaluatorConfigRepository, ProviderConnectionRepository } from '@crucible/application';
+import { ProviderConnectionRepository } from '@crucible/application';
 import { answer, ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 
@@ -147,16 +147,14 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
   it('refuses to delete a connection an evaluator config uses, naming the config', async () => {
     const created = await server.client.request('POST', '/provider-connections', { name: 'to-delete', kind: 'openai', api_key: SECRET });
     const config = await server.client.request('POST', '/evaluators/configs', {
-      name: 'judge-using-it', evaluator_key: 'auto_ai_critique', settings_values: { prompt_template: 'Rate {{output}}' },
+      name: 'judge-using-it', evaluator_key: 'auto_ai_critique',
+      settings_values: { prompt_template: 'Rate {{output}}', connection_id: created.body.id, model: 'openai/gpt-4o-mini' },
     });
     expect(config.status).toBe(200);
-    // The judges' settings gain `connection_id` in their own change; until then it is written as they will store it.
-    const configs = server.app.get(EvaluatorConfigRepository);
-    const [stored] = await configs.findByIds(await projectId(), [config.body.id]);
-    await configs.update({ ...stored!, settingsValues: { ...stored!.settingsValues, connection_id: created.body.id } });
     const refused = await server.client.request('DELETE', `/provider-connections/${created.body.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toContain('judge-using-it');
+    expect(refused.body.detail).toContain('"to-delete"');
     await server.client.request('DELETE', `/evaluators/configs/${config.body.id}`);
     expect((await server.client.request('DELETE', `/provider-connections/${created.body.id}`)).status).toBe(200);
     expect((await server.client.request('GET', `/provider-connections/${created.body.id}`)).status).toBe(404);

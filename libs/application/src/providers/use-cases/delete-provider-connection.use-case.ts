@@ -13,11 +13,12 @@ export class DeleteProviderConnectionUseCase {
 
   async execute(actor: Actor, id: string): Promise<void> {
     refuseReadOnly(id);
-    if (!(await this.connections.findById(actor.projectId, id))) throw DomainError.notFound('provider connection', id);
+    const connection = await this.connections.findById(actor.projectId, id);
+    if (!connection) throw DomainError.notFound('provider connection', id);
     const users = await this.evaluatorConfigs.findUsingConnection(actor.projectId, id);
     if (users.length > 0) {
       const names = users.map((config) => `"${config.name}"`).join(', ');
-      throw new DomainError('conflict', `provider connection ${id} is used by evaluator configs ${names}: change or delete them first`);
+      throw new DomainError('conflict', `provider connection "${connection.name}" is used by evaluator configs ${names}: change or delete them first`);
     }
     await this.connections.delete(actor.projectId, id);
   }
