@@ -6,7 +6,7 @@ import type { CrucibleClient } from '@crucible/client';
 import { type RunningApi, startApi } from './support/api-harness';
 import { answer, ok } from './support/api-answers';
 import { type ExampleStack, EXACT_TEMPLATE, capitalRows, startCompletionExample } from './support/example-service';
-import { QUICK_RATE_LIMIT, waitForTerminal } from './support/evaluation-fixtures';
+import { QUICK_RATE_LIMIT, evaluateOneRow, waitForTerminal } from './support/evaluation-fixtures';
 import { type RecordingListener, startRecordingListener } from './support/recording-listener';
 import { type RunnerProcess, startRunnerProcess } from './support/runner-process';
 
@@ -86,16 +86,7 @@ describe('outbound guard (embedded, PGlite)', () => {
     // Allowed host, but its answer points at the internal service: the row fails, the internal service hears nothing.
     const variant = await addVariant({ variant_name: 'redirecting', url: `http://localhost:${redirector.port}/svc?x=`, parameters: EXACT_TEMPLATE });
     expect(variant.status).toBe(200);
-    const [revision] = await ok(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.body.variant_id } } }));
-    const testset = await ok(api.POST('/testsets', { body: { name: 'one', csvdata: capitalRows(1), app_id: appId } }));
-    const exact = await ok(api.POST('/evaluators/configs', {
-      body: { app_id: appId, name: 'exact', evaluator_key: 'auto_exact_match', settings_values: {} },
-    }));
-    const [evaluation] = await ok(api.POST('/evaluations', {
-      body: { app_id: appId, revisions_ids: [revision!.id], evaluators_configs: [exact.id], testset_id: testset.id, rate_limit: QUICK_RATE_LIMIT },
-    }));
-    await waitForTerminal(api, evaluation!.id);
-    const [scenario] = await ok(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: evaluation!.id } } }));
+    const [scenario] = (await evaluateOneRow(api, appId, variant.body.variant_id)).scenarios;
     expect(JSON.stringify(scenario)).toMatch(/answered 302 \(a redirect\); redirects are not followed/);
     // `?x=` stays a query: the appended path is never cut off.
     expect(redirector.received).toEqual(['POST /svc/playground/run?x=']);

@@ -2,8 +2,8 @@ import pino from 'pino';
 import type { CrucibleClient } from '@crucible/client';
 import { type RunningApi, startApi } from './support/api-harness';
 import { answer, ok } from './support/api-answers';
-import { QUICK_RATE_LIMIT, waitForTerminal } from './support/evaluation-fixtures';
-import { EXACT_TEMPLATE, capitalRows } from './support/example-service';
+import { evaluateOneRow } from './support/evaluation-fixtures';
+import { EXACT_TEMPLATE } from './support/example-service';
 import { type RecordingListener, startRecordingListener } from './support/recording-listener';
 import { freePort } from './support/runner-process';
 
@@ -80,19 +80,10 @@ describe('a service URL with a password, on every failure path', () => {
 
   it("keeps it out of an evaluation's scenario errors", async () => {
     const variantId = await addVariant('evaluated', `http://user:${PASSWORD}@127.0.0.1:${closedPort}/`);
-    const [revision] = await ok(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variantId } } }));
-    const testset = await ok(api.POST('/testsets', { body: { name: 'one', csvdata: capitalRows(1), app_id: appId } }));
-    const exact = await ok(api.POST('/evaluators/configs', {
-      body: { app_id: appId, name: 'exact', evaluator_key: 'auto_exact_match', settings_values: {} },
-    }));
-    const [evaluation] = await ok(api.POST('/evaluations', {
-      body: { app_id: appId, revisions_ids: [revision!.id], evaluators_configs: [exact.id], testset_id: testset.id, rate_limit: QUICK_RATE_LIMIT },
-    }));
-    await waitForTerminal(api, evaluation!.id);
-    const ofEvaluation = { params: { path: { evaluation_id: evaluation!.id } } };
-    const scenarios = JSON.stringify(await ok(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', ofEvaluation)));
-    expect(scenarios).toMatch(/cannot reach http:\/\/127\.0\.0\.1:/);
-    expect(scenarios).not.toContain(PASSWORD);
+    const { evaluationId, scenarios } = await evaluateOneRow(api, appId, variantId);
+    expect(JSON.stringify(scenarios)).toMatch(/cannot reach http:\/\/127\.0\.0\.1:/);
+    expect(JSON.stringify(scenarios)).not.toContain(PASSWORD);
+    const ofEvaluation = { params: { path: { evaluation_id: evaluationId } } };
     expect(JSON.stringify(await ok(api.GET('/evaluations/{evaluation_id}', ofEvaluation)))).not.toContain(PASSWORD);
   }, 120_000);
 

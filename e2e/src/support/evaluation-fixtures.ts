@@ -1,5 +1,6 @@
 import type { CrucibleClient } from '@crucible/client';
 import { ok } from './api-answers';
+import { capitalRows } from './example-service';
 import { waitFor } from './wait-for';
 
 export const TERMINAL = [
@@ -42,4 +43,19 @@ export function waitForTerminal(api: CrucibleClient, evaluationId: string, timeo
     const value = status.status.value;
     return typeof value === 'string' && TERMINAL.includes(value) ? status : undefined;
   }, timeoutMs, 150);
+}
+
+/** Evaluates a variant's first revision on one capital row with exact match, and answers its id and scenarios once it ended. */
+export async function evaluateOneRow(api: CrucibleClient, appId: string, variantId: string) {
+  const [revision] = await ok(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variantId } } }));
+  const testset = await ok(api.POST('/testsets', { body: { name: 'one', csvdata: capitalRows(1), app_id: appId } }));
+  const exact = await ok(api.POST('/evaluators/configs', {
+    body: { app_id: appId, name: 'exact', evaluator_key: 'auto_exact_match', settings_values: {} },
+  }));
+  const [evaluation] = await ok(api.POST('/evaluations', {
+    body: { app_id: appId, revisions_ids: [revision!.id], evaluators_configs: [exact.id], testset_id: testset.id, rate_limit: QUICK_RATE_LIMIT },
+  }));
+  await waitForTerminal(api, evaluation!.id);
+  const ofEvaluation = { params: { path: { evaluation_id: evaluation!.id } } };
+  return { evaluationId: evaluation!.id, scenarios: await ok(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', ofEvaluation)) };
 }
