@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import js from '@eslint/js';
 
 const frameworkPackages = [
-  '@nestjs/*', 'typeorm', 'pg', 'express', 'class-validator', 'class-transformer',
+  '@nestjs/*', 'typeorm', 'pg', 'express',
   'bullmq', 'ioredis', '@electric-sql/pglite', 'isolated-vm', 'openai', 'zod',
 ];
 
@@ -22,7 +22,7 @@ export default [
         {
           enforceBuildableLibDependency: false,
           // e2e suites boot the apps in-process (and as separate processes for distributed mode); tests talk to the mock LLM.
-          allow: ['@crucible/api', '@crucible/workflow-runner', '@crucible/mock-llm', '@crucible/examples'],
+          allow: ['@crucible/api', '@crucible/mock-llm', '@crucible/examples'],
           depConstraints: [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkPackages },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },

@@ -1,10 +1,10 @@
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, operations, paths } from './generated/api-schema';
+import type { components, paths } from './generated/api-schema';
 
 export type CrucibleClient = Client<paths>;
 /** Every wire shape the api declares, by schema name. */
 export type CrucibleSchemas = components['schemas'];
-export type { components, operations, paths };
+export type { components, paths };
 
 export interface CrucibleClientOptions {
   /** The api's base URL, e.g. `http://localhost:8000`. */

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 
 /** Queue payloads, parsed by producer (api) and consumer (workflow-runner) alike. */
-export const evaluationJobSchema = z.object({
+const evaluationJobSchema = z.object({
   kind: z.literal('evaluation'),
   evaluation_id: z.string().uuid(),
   project_id: z.string().uuid(),
 });
-export type EvaluationJob = z.infer<typeof evaluationJobSchema>;
 
-export const humanEvaluationJobSchema = z.object({
+const humanEvaluationJobSchema = z.object({
   kind: z.literal('human_evaluation'),
   human_evaluation_id: z.string().uuid(),
   project_id: z.string().uuid(),
 });
-export type HumanEvaluationJob = z.infer<typeof humanEvaluationJobSchema>;
 
 export const jobSchema = z.discriminatedUnion('kind', [evaluationJobSchema, humanEvaluationJobSchema]);
 export type Job = z.infer<typeof jobSchema>;

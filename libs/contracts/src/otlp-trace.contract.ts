@@ -48,17 +48,6 @@ export const otlpSpanSchema = z.object({
 });
 export type OtlpSpan = z.infer<typeof otlpSpanSchema>;
 
-export const otlpExportRequestSchema = z.object({
-  resourceSpans: z.array(z.object({
-    resource: z.object({ attributes: z.array(otlpKeyValueSchema).optional() }).optional(),
-    scopeSpans: z.array(z.object({
-      scope: z.object({ name: z.string().optional() }).optional(),
-      spans: z.array(otlpSpanSchema).optional(),
-    })).optional(),
-  })).default([]),
-});
-export type OtlpExportRequest = z.infer<typeof otlpExportRequestSchema>;
-
 /** OTLP resource attributes, checked per resource as the api reads a request. */
 export const otlpResourceSchema = z.object({ attributes: z.array(otlpKeyValueSchema).optional() }).optional();
 

@@ -4,8 +4,7 @@ import { z } from 'zod';
  * What an SDK service's GET /openapi.json says about its configuration: every config property carries
  * `x-parameter` (how the playground draws it) plus JSON-schema `type`, `default` and bounds/choices.
  */
-export const configParameterKindSchema = z.enum(['text', 'int', 'float', 'bool', 'choice', 'grouped_choice']);
-export type ConfigParameterKind = z.infer<typeof configParameterKindSchema>;
+const configParameterKindSchema = z.enum(['text', 'int', 'float', 'bool', 'choice', 'grouped_choice']);
 
 export const configPropertySchema = z.looseObject({
   'x-parameter': configParameterKindSchema,

@@ -29,12 +29,6 @@ export const traceRecordSchema = z.object({
 });
 export type TraceRecord = z.infer<typeof traceRecordSchema>;
 
-/** Body of `POST /traces`. */
-export const traceBatchSchema = z.object({
-  traces: z.array(traceRecordSchema).min(1).max(TRACE_BATCH_MAX_TRACES),
-});
-export type TraceBatch = z.infer<typeof traceBatchSchema>;
-
 /** Body of `POST /traces` as the api first reads it: each trace is then checked on its own, so one bad trace costs only itself. */
 export const traceBatchEnvelopeSchema = z.object({
   traces: z.array(z.unknown()).min(1).max(TRACE_BATCH_MAX_TRACES),

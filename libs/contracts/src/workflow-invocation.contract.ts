@@ -3,14 +3,13 @@ import { traceSchema } from './trace.contract';
 
 const inputsSchema = z.record(z.string(), z.unknown());
 
-/** Body of POST /playground/run/{route} (entrypoint: /generate, /playground/run). */
+/** Body of POST /playground/run/{route} (entrypoint: /generate, /playground/run). @public: the SDK's request parsing. */
 export const playgroundRunRequestSchema = z.object({
   inputs: inputsSchema.default({}),
   config: z.record(z.string(), z.unknown()).default({}),
 });
-export type PlaygroundRunRequest = z.input<typeof playgroundRunRequestSchema>;
 
-/** Body of POST /run/{route} (entrypoint: /run, /generate_deployed). */
+/** Body of POST /run/{route} (entrypoint: /run, /generate_deployed). @public: the SDK's request parsing. */
 export const deployedRunRequestSchema = z.union([
   z.object({ inputs: inputsSchema.default({}), environment: z.string().min(1), app_id: z.string().optional() }),
   z.object({
@@ -18,16 +17,13 @@ export const deployedRunRequestSchema = z.union([
     variant: z.object({ id: z.string().min(1), revision: z.number().int().positive().optional() }),
   }),
 ]);
-export type DeployedRunRequest = z.input<typeof deployedRunRequestSchema>;
 
 export const workflowResponseSchema = z.object({
   data: z.unknown(),
   trace: traceSchema,
 });
-export type WorkflowResponse = z.infer<typeof workflowResponseSchema>;
 
 /** A workflow that throws answers 500 with this body; the runner stores message and stacktrace. */
 export const workflowErrorResponseSchema = z.object({
   detail: z.object({ message: z.string(), stacktrace: z.string().optional() }),
 });
-export type WorkflowErrorResponse = z.infer<typeof workflowErrorResponseSchema>;

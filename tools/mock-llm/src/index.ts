@@ -1,3 +1,2 @@
-export { startMockLlmServer, MOCK_MODELS } from './mock-llm.server';
-export type { MockFailureMode, MockLlmOptions, MockLlmServer, MockLlmStats } from './mock-llm.server';
-export { cosine, embed, replyFor, EMBEDDING_DIMENSIONS } from './mock-replies';
+export { startMockLlmServer } from './mock-llm.server';
+export type { MockLlmOptions, MockLlmServer } from './mock-llm.server';

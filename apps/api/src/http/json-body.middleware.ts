@@ -1,5 +1,4 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { NextHandleFunction } from 'connect';
 import type { HttpBodyLimits } from '@crucible/platform';
 import type { BodyLimitKind } from './body-limit.decorator';
 import type { RouteTraits } from './route-table';
@@ -31,7 +30,7 @@ const isTooLarge = (error: unknown): boolean =>
  */
 export function jsonBody(traitsOf: (method: string, path: string) => RouteTraits, limits: HttpBodyLimits): RequestHandler {
   const bytes = bytesOf(limits);
-  const parsers: Record<BodyLimitKind, NextHandleFunction> = {
+  const parsers: Record<BodyLimitKind, ReturnType<typeof express.json>> = {
     ordinary: express.json({ limit: bytes.ordinary }), traces: express.json({ limit: bytes.traces }), upload: express.json({ limit: bytes.upload }),
   };
   return (req: Request, res: Response, next: NextFunction) => {

@@ -13,7 +13,6 @@ export const apiKeySchema = z.object({
   id: z.string(), project_id: z.string(), name: z.string(),
   prefix: z.string().describe('a public identifier of the key, no part of the secret'), role: apiKeyRole, created_at: timestamp,
 });
-export type ApiKeyWire = z.infer<typeof apiKeySchema>;
 export const issuedApiKeySchema = apiKeySchema.extend({ key: z.string().describe('shown once') });
 
 export class ApiKeyDto extends createZodDto(apiKeySchema) {}

@@ -1,7 +1,5 @@
 import { type CallUsage, DomainError } from '@crucible/domain';
 
-export type LlmRole = 'system' | 'user' | 'assistant' | 'tool';
-
 export interface LlmToolCall {
   id: string;
   name: string;

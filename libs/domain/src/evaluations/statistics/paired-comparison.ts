@@ -32,10 +32,6 @@ export interface PairedComparison {
   verdict: Verdict;
 }
 
-export function estimateMean(values: readonly number[]): MeanEstimate {
-  return finish(estimateMeanSteps(values));
-}
-
 export function* estimateMeanSteps(values: readonly number[]): Steps<MeanEstimate> {
   const interval = yield* bootstrapMeanIntervalSteps(values);
   return {
