@@ -26,10 +26,8 @@ export function answerPage<T, U>(req: Request, res: Response, page: Page<T>, pre
 }
 
 /**
- * Answers a page as a JSON array assembled from each item's JSON bytes (memoised per item by the caller), so
- * a list of immutable items costs no presentation, no 1 MB stringify and little garbage per request. The ETag
- * is a digest of the items' ids and `updated_at`, which determine the body, instead of a hash over the body; the
- * last bodies are kept by that digest, so a list asked for again unchanged is sent without assembling it.
+ * Answers a page assembled from each item's memoised JSON, with an ETag digested from ids and `updated_at` (what
+ * determines the body), so an unchanged list is sent again without assembling it (docs/performance-history.md).
  */
 export function sendJsonPage<T extends { id: string; updatedAt: Date }>(
   req: Request, res: Response, page: Page<T>, json: (item: T) => Buffer,

@@ -5,11 +5,7 @@ import { type Logger, stdSerializers } from 'pino';
 /**
  * One access-log line per request, with its id (also answered as `x-request-id`, and kept as `req.id` for the
  * error filter's lines): at info, or at error for a 5xx answer.
- *
- * Not pino-http: it binds two child loggers to every request, serializing the request whole (headers and all, then
- * redacted), whether or not the line is written. That was ~400 K instructions a request (`valgrind --tool=callgrind`)
- * and ~10 % of the main thread serving 2 MB listings; its own options saved a tenth of it. This builds the line only
- * when the logger's level lets it out.
+ * Not pino-http, which serializes every request whether or not its line is written (docs/performance-history.md).
  */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {

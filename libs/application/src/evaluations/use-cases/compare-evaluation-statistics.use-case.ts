@@ -8,10 +8,7 @@ import { ComparisonSlots } from '../comparison/comparison-slots';
 import { runInSlices } from '../../shared/run-in-slices';
 import { findComparedEvaluations } from './compared-evaluations';
 
-/**
- * Rows of numbers read per query. A read holds an embedded (PGlite) process while it runs: 2 000 rows took 100–190 ms
- * there, 500 rows 40–55 ms (2-core VM, loaded), short enough for /health to stay under 200 ms p99.
- */
+/** Rows of numbers read per query: short enough that an embedded (PGlite) process keeps serving /health meanwhile. */
 export const SCENARIO_NUMBERS_READ_AT_ONCE = 500;
 
 /**

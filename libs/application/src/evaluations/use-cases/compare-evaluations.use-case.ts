@@ -4,10 +4,7 @@ import { EvaluationRepository } from '../ports';
 import { SCENARIO_CHUNK_SIZE, everything } from '../../shared/page';
 import { findComparedEvaluations } from './compared-evaluations';
 
-/**
- * Scenarios read per query and evaluation. At a scenario list's 500, 2 × 10 000 rows took 1.6 s on PGlite and
- * 0.9 s on PostgreSQL, against 1.2–1.5 s and 0.6 s read whole; at 2 000, 1.1 s and 0.5 s (2-core VM).
- */
+/** Scenarios read per query and evaluation: faster than a scenario list's 500 (docs/performance-history.md). */
 export const SCENARIOS_READ_AT_ONCE = 2000;
 
 export interface ComparisonRow {

@@ -42,7 +42,7 @@ export class RerunFailedRowsUseCase {
       createdAt: now, updatedAt: now,
     };
     await this.evaluations.createMany([rerun]);
-    // Chunks keep each INSERT well under PostgreSQL's 65 535 bind parameters.
+    // Chunks bound the size of each call's rows, sent as one jsonb value.
     for (let start = 0; start < kept.length; start += KEPT_ROWS_PER_INSERT) {
       await this.evaluations.saveScenarios(kept.slice(start, start + KEPT_ROWS_PER_INSERT).map((scenario) => ({
         ...scenario, id: randomUUID(), evaluationId: rerun.id, createdAt: now,
