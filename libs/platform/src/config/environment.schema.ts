@@ -15,7 +15,7 @@ const masterKey = z.string()
 const url = (protocols: RegExp, what: string) => z.url({ protocol: protocols, error: `must be a ${what} URL` });
 
 /**
- * Every variable the api and the workflow-runner read (README, "Environment variables"). Unset and empty
+ * Every variable the api and the workflow-runner read (docs/configuration.md). Unset and empty
  * variables take their defaults; anything else that breaks the schema stops startup, naming the variable.
  */
 export const environmentSchema = z.object({
