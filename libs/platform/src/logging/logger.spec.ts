@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** What a process logging one line through createLogger prints, its stdout a pipe or (through script(1)) a terminal. */
+function printed(stdout: 'pipe' | 'terminal'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'logger-spec-'));
+  try {
+    const program = join(dir, 'log-one-line.js');
+    writeFileSync(program, `require(${JSON.stringify(join(__dirname, 'logger.ts'))}).createLogger('crucible-probe', 'info').info({ run_id: 'r-7' }, 'run started');\n`);
+    const node = [process.execPath, '-r', '@swc-node/register', program];
+    const [command, ...args] = stdout === 'pipe' ? node : ['script', '-qec', node.join(' '), '/dev/null'];
+    const result = spawnSync(command!, args, {
+      cwd: ROOT, encoding: 'utf8', env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.base.json') },
+    });
+    if (result.status !== 0) throw new Error(`the probe failed: ${result.stderr}`);
+    return result.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines when stdout is not a terminal', () => {
+    const lines = printed('pipe').trim().split('\n');
+
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual(expect.objectContaining({ level: 30, name: 'crucible-probe', msg: 'run started', run_id: 'r-7' }));
+  });
+
+  it('writes readable lines when stdout is a terminal', () => {
+    const text = printed('terminal').replace(ANSI, '').replace(/\r/g, '');
+
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(crucible-probe\): run started\n\s+run_id: "r-7"\n$/);
+  });
+});
