@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
-const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** What a process logging one line through createLogger prints, its stdout a pipe or (through script(1)) a terminal. */
 function printed(stdout: 'pipe' | 'terminal'): string {
@@ -33,7 +33,7 @@ describe('createLogger', () => {
   });
 
   it('writes readable lines when stdout is a terminal', () => {
-    const text = printed('terminal').replace(ANSI, '').replace(/\r/g, '');
+    const text = stripVTControlCharacters(printed('terminal')).replace(/\r/g, '');
 
     expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(crucible-probe\): run started\n\s+run_id: "r-7"\n$/);
   });
