@@ -75,3 +75,15 @@ describe('consoleStatic', () => {
     expect(answer.text).toBe('No such console asset.');
   });
 });
+
+describe('consoleStatic before the console is built', () => {
+  it('answers 503 with a page that asks again, not a 404', async () => {
+    const app = express().use(consoleStatic(join(tmpdir(), 'console-static-never-built')));
+
+    const answer = await request(app).get('/ui/');
+
+    expect([answer.status, answer.headers['retry-after'], answer.headers['cache-control']]).toEqual([503, '3', 'no-store']);
+    expect(answer.text).toContain('<meta http-equiv="refresh" content="3">');
+    expect(answer.text).toContain('being built');
+  });
+});

@@ -7,6 +7,9 @@ const ASSETS = /^\/ui\/assets\//;
 /** The copies tools/scripts/lib/compile-web.mjs writes beside each text file, best first. */
 const PRECOMPRESSED = [{ encoding: 'br', suffix: '.br' }, { encoding: 'gzip', suffix: '.gz' }] as const;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NOT_BUILT = '<!doctype html><meta http-equiv="refresh" content="3"><title>Crucible</title>'
+  + '<p>The web console is being built (<code>npm start</code> builds it when missing; <code>npm run build:web</code> builds it by hand). '
+  + 'This page reloads by itself.</p>';
 
 /**
  * Hashed file names (assets/) never change content: cached for good; anything else (index.html) is asked again.
@@ -56,7 +59,10 @@ export function consoleStatic(directory: string): Router {
   router.use(CONSOLE_PATH, precompressedFirst(files), files);
   router.get(/^\/ui\/.*/, (req: Request, res: Response) => {
     if (!existsSync(indexFile)) {
-      res.status(404).type('text/plain').send('The web console is not built: run `npm run build:web` (`npm start` builds it when missing).');
+      // Only before the first build is in (npm start builds it beside the starting api): a page that asks again.
+      res.status(503).setHeader('retry-after', '3');
+      res.setHeader('cache-control', 'no-store');
+      res.type('html').send(NOT_BUILT);
       return;
     }
     if (ASSETS.test(req.path)) {
