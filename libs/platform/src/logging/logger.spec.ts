@@ -11,7 +11,11 @@ function printed(stdout: 'pipe' | 'terminal'): string {
   const dir = mkdtempSync(join(tmpdir(), 'logger-spec-'));
   try {
     const program = join(dir, 'log-one-line.js');
-    writeFileSync(program, `require(${JSON.stringify(join(__dirname, 'logger.ts'))}).createLogger('crucible-probe', 'info').info({ run_id: 'r-7' }, 'run started');\n`);
+    writeFileSync(program, [
+      `const logger = require(${JSON.stringify(join(__dirname, 'logger.ts'))}).createLogger('crucible-probe', 'info');`,
+      `logger.info({ run_id: 'r-7' }, 'run started');`,
+      `logger.info({ request_id: 'q-1', req: { method: 'GET', url: '/health' }, res: { statusCode: 200, headers: {} }, responseTime: 4 }, 'request completed');`,
+    ].join('\n'));
     const node = [process.execPath, '-r', '@swc-node/register', program];
     const [command, ...args] = stdout === 'pipe' ? node : ['script', '-qec', node.join(' '), '/dev/null'];
     const result = spawnSync(command!, args, {
@@ -28,13 +32,17 @@ describe('createLogger', () => {
   it('writes JSON lines when stdout is not a terminal', () => {
     const lines = printed('pipe').trim().split('\n');
 
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(JSON.parse(lines[0]!)).toEqual(expect.objectContaining({ level: 30, name: 'crucible-probe', msg: 'run started', run_id: 'r-7' }));
+    expect(JSON.parse(lines[1]!)).toEqual(expect.objectContaining({ req: { method: 'GET', url: '/health' }, res: { statusCode: 200, headers: {} } }));
   });
 
-  it('writes readable lines when stdout is a terminal', () => {
-    const text = stripVTControlCharacters(printed('terminal')).replace(/\r/g, '');
+  it('writes readable lines when stdout is a terminal, a request in one line', () => {
+    const text = stripVTControlCharacters(printed('terminal')).replace(/\r/g, '').replace(/^\[\d\d:\d\d:\d\d\.\d{3}\] /gm, '[time] ');
 
-    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(crucible-probe\): run started\n\s+run_id: "r-7"\n$/);
+    expect(text).toBe([
+      '[time] INFO (crucible-probe): run started', '    run_id: "r-7"',
+      '[time] INFO (crucible-probe): GET /health 200 in 4 ms, request completed', '    request_id: "q-1"', '',
+    ].join('\n'));
   });
 });

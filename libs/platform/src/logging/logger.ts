@@ -1,9 +1,19 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { build as prettyStream } from 'pino-pretty';
 
+/** An access-log line (apps/api request-logging) read on a terminal: one line, not its request and response objects. */
+function terminalMessage(log: Record<string, unknown>, messageKey: string): string {
+  const req = log['req'] as { method?: string; url?: string } | undefined;
+  const res = log['res'] as { statusCode?: number } | undefined;
+  const message = String(log[messageKey] ?? '');
+  return req && res ? `${req.method} ${req.url} ${res.statusCode} in ${String(log['responseTime'])} ms, ${message}` : message;
+}
+
 /** Someone reads a terminal: one coloured line per entry, in this process (a transport's worker thread costs memory). */
 function terminalStream(): DestinationStream {
-  return prettyStream({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  return prettyStream({
+    colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,req,res,responseTime', messageFormat: terminalMessage,
+  });
 }
 
 /**
