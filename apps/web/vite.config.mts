@@ -21,7 +21,7 @@ export default defineConfig({
   build: {
     outDir: `${workspace}dist/apps/web`,
     emptyOutDir: true,
-    // The build's own files, read by tools/scripts/lib/compile-web.mjs when it swaps a new build in.
+    // The build's own files: compile-web.mjs carries them into the next build, `npm run bench console` weighs them.
     manifest: true,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {

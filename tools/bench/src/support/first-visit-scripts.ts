@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export interface ScriptSizes {
+interface ScriptSizes {
   files: number;
   bytes: number;
   gzipBytes: number;
