@@ -34,6 +34,7 @@ module.exports = {
     project('integrations', 'libs/integrations'),
     project('sdk', 'libs/sdk'),
     project('mock-llm', 'tools/mock-llm'),
+    project('bench', 'tools/bench'),
     project('examples', 'examples'),
     project('persistence', 'libs/persistence', ['**/*.spec.ts', '**/*.int-spec.ts']),
     project('queue', 'libs/queue', ['**/*.spec.ts', '**/*.int-spec.ts']),

@@ -1,12 +1,10 @@
 // The build steps `npm start` needs, each run only when its output is missing or older than its sources.
 // To add one (e.g. the web console): describe it here and list it in the `needs` of the targets that use it.
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildWhenStale } from './build-when-stale.mjs';
 import { SERVER_OUT_DIR, SERVER_SETTINGS, SERVER_SOURCES, isServerSource } from './compile-server.mjs';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { WEB_DIR } from './compile-web.mjs';
 
 /**
  * name → { inputs: paths relative to the root, include(relativePath): counts as a source, outputs: absolute paths
@@ -20,17 +18,14 @@ export const BUILD_STEPS = {
     outputs: [SERVER_OUT_DIR],
     command: [process.execPath, 'tools/scripts/lib/compile-server.mjs'],
   },
-  // The console the api serves at /ui/. Built alongside the start, at the lowest priority: the api answers meanwhile,
-  // /ui/ once it is done.
+  // The console the api serves at /ui/. Built alongside the start, at the lowest priority, and swapped in whole: the
+  // api answers meanwhile, /ui/ with the previous build (or, on a first start, once this one is done).
   web: {
     background: true,
-    inputs: ['apps/web', 'libs/client/src'],
+    inputs: ['apps/web', 'libs/client/src', 'libs/contracts/src', 'tools/scripts/lib/compile-web.mjs'],
     include: () => true,
-    outputs: [join(ROOT, 'dist', 'apps', 'web', 'index.html')],
-    command: [
-      process.execPath, '-r', './tools/scripts/lib/yield-cpu.cjs',
-      'node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'apps/web/vite.config.mts',
-    ],
+    outputs: [join(WEB_DIR, 'index.html')],
+    command: [process.execPath, '-r', './tools/scripts/lib/yield-cpu.cjs', 'tools/scripts/lib/compile-web.mjs'],
   },
 };
 

@@ -44,7 +44,10 @@ export async function buildWhenStale({ name, root, inputs, include, outputs = []
   const files = listFiles(root, inputs, include);
   const current = fingerprint(root, files);
   const previous = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
-  if (!force && previous === current && outputs.every((output) => existsSync(output))) return false;
+  if (!force && previous === current && outputs.every((output) => existsSync(output))) {
+    process.stderr.write(`${name} is up to date (${files.length} files unchanged): nothing built\n`);
+    return false;
+  }
   await build();
   mkdirSync(dirname(stamp), { recursive: true });
   writeFileSync(stamp, current);

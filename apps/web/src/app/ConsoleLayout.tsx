@@ -6,6 +6,7 @@ import { Navigate, NavLink as RouterLink, Outlet, useLocation } from 'react-rout
 import { useApi } from '../api/ApiProvider';
 import { useSession } from '../auth/session';
 import { type ConsoleRoute, consoleRoutes } from './routes';
+import { PageSuspense } from './lazy-page';
 import { queryKeys } from '../api/query-keys';
 import { unwrap } from '../api/api-client';
 import type { CurrentProject } from '../api/types';
@@ -57,7 +58,7 @@ export function ConsoleLayout() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <PageSuspense><Outlet /></PageSuspense>
       </AppShell.Main>
     </AppShell>
   );

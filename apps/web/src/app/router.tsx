@@ -1,11 +1,13 @@
 import { Navigate, createBrowserRouter } from 'react-router';
-import { SignInPage } from '../features/sign-in/SignInPage';
 import { ConsoleLayout } from './ConsoleLayout';
+import { PageSuspense, lazyPage } from './lazy-page';
 import { consoleRoutes } from './routes';
+
+const SignInPage = lazyPage(() => import('../features/sign-in/SignInPage'), 'SignInPage');
 
 export const router = createBrowserRouter(
   [
-    { path: '/sign-in', element: <SignInPage /> },
+    { path: '/sign-in', element: <PageSuspense><SignInPage /></PageSuspense> },
     {
       path: '/',
       element: <ConsoleLayout />,

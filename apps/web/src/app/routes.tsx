@@ -1,22 +1,25 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AppsPage } from '../features/apps/AppsPage';
 import { AppLayout } from '../features/app/AppLayout';
-import { VariantsPage } from '../features/variants/VariantsPage';
-import { RevisionsPage } from '../features/revisions/RevisionsPage';
-import { EnvironmentsPage } from '../features/environments/EnvironmentsPage';
-import { PlaygroundPage } from '../features/playground/PlaygroundPage';
-import { TracesPage } from '../features/traces/TracesPage';
-import { TestsetsPage } from '../features/testsets/TestsetsPage';
-import { TestsetPage } from '../features/testsets/TestsetPage';
-import { EvaluatorsPage } from '../features/evaluators/EvaluatorsPage';
-import { EvaluationsPage } from '../features/evaluations/EvaluationsPage';
-import { EvaluationPage } from '../features/evaluations/EvaluationPage';
-import { ComparePage } from '../features/evaluations/ComparePage';
-import { HumanEvaluationsPage } from '../features/human-evaluations/HumanEvaluationsPage';
-import { ProvidersPage } from '../features/providers/ProvidersPage';
-import { ModelsPage } from '../features/models/ModelsPage';
-import { JudgePage } from '../features/human-evaluations/JudgePage';
-import { HumanResultsPage } from '../features/human-evaluations/HumanResultsPage';
+import { lazyPage } from './lazy-page';
+
+// Each screen is its own chunk, loaded on its first visit.
+const AppsPage = lazyPage(() => import('../features/apps/AppsPage'), 'AppsPage');
+const VariantsPage = lazyPage(() => import('../features/variants/VariantsPage'), 'VariantsPage');
+const RevisionsPage = lazyPage(() => import('../features/revisions/RevisionsPage'), 'RevisionsPage');
+const EnvironmentsPage = lazyPage(() => import('../features/environments/EnvironmentsPage'), 'EnvironmentsPage');
+const PlaygroundPage = lazyPage(() => import('../features/playground/PlaygroundPage'), 'PlaygroundPage');
+const TracesPage = lazyPage(() => import('../features/traces/TracesPage'), 'TracesPage');
+const TestsetsPage = lazyPage(() => import('../features/testsets/TestsetsPage'), 'TestsetsPage');
+const TestsetPage = lazyPage(() => import('../features/testsets/TestsetPage'), 'TestsetPage');
+const EvaluatorsPage = lazyPage(() => import('../features/evaluators/EvaluatorsPage'), 'EvaluatorsPage');
+const EvaluationsPage = lazyPage(() => import('../features/evaluations/EvaluationsPage'), 'EvaluationsPage');
+const EvaluationPage = lazyPage(() => import('../features/evaluations/EvaluationPage'), 'EvaluationPage');
+const ComparePage = lazyPage(() => import('../features/evaluations/ComparePage'), 'ComparePage');
+const HumanEvaluationsPage = lazyPage(() => import('../features/human-evaluations/HumanEvaluationsPage'), 'HumanEvaluationsPage');
+const ProvidersPage = lazyPage(() => import('../features/providers/ProvidersPage'), 'ProvidersPage');
+const ModelsPage = lazyPage(() => import('../features/models/ModelsPage'), 'ModelsPage');
+const JudgePage = lazyPage(() => import('../features/human-evaluations/JudgePage'), 'JudgePage');
+const HumanResultsPage = lazyPage(() => import('../features/human-evaluations/HumanResultsPage'), 'HumanResultsPage');
 
 /** A screen under the signed-in layout; `nav` puts it in the side navigation, under `section` when given. */
 export type ConsoleRoute = RouteObject & { nav?: string; section?: 'Settings' };

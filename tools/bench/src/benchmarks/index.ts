@@ -1,6 +1,7 @@
 import type { Benchmark } from '../support/benchmark';
 import { comparisonHealthBenchmark } from './comparison-health.bench';
 import { comparisonResultsBenchmark } from './comparison-results.bench';
+import { consoleFirstVisitBenchmark } from './console-first-visit.bench';
 import { listEvaluationsBenchmark } from './list-evaluations.bench';
 import { runnerBenchmark } from './runner.bench';
 import { runnerMemoryBenchmark } from './runner-memory.bench';
@@ -20,4 +21,5 @@ export const BENCHMARKS: Benchmark[] = [
   sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,
+  consoleFirstVisitBenchmark,
 ];

@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { PageSuspense } from '../../app/lazy-page';
 import { ErrorMessage } from '../../ui/QueryState';
 import { useApp } from '../apps/apps.queries';
 
@@ -35,7 +36,7 @@ export function AppLayout() {
           {APP_SECTIONS.map((entry) => <Tabs.Tab key={entry.path} value={entry.path}>{entry.label}</Tabs.Tab>)}
         </Tabs.List>
       </Tabs>
-      <Outlet />
+      <PageSuspense><Outlet /></PageSuspense>
     </Stack>
   );
 }
