@@ -5,10 +5,12 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
 } from '@crucible/application';
-import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
+import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
+import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
 import { type DatabaseConfig, closeDataSource, openDataSource } from './data-source/create-data-source';
 import { AdvisoryExclusiveLock, DatabaseOutageClassifier, ProcessExclusiveLock } from './data-source/exclusive-locks';
-import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './repositories/access.repository';
+import { TypeOrmApiKeyRepository } from './repositories/api-key.repository';
+import { TypeOrmProjectRepository } from './repositories/project.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
 import { TypeOrmVariantRepository } from './repositories/variant.repository';
 import { TypeOrmEnvironmentRepository } from './repositories/environment.repository';
@@ -16,7 +18,8 @@ import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
 import { TypeOrmTraceRepository } from './repositories/trace.repository';
 import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.repository';
-import { TypeOrmProviderConnectionRepository, TypeOrmSecretKeyCheckRepository } from './repositories/provider-connection.repository';
+import { TypeOrmProviderConnectionRepository } from './repositories/provider-connection.repository';
+import { TypeOrmSecretKeyCheckRepository } from './repositories/secret-key-check.repository';
 import { TypeOrmCustomModelRepository } from './repositories/custom-model.repository';
 
 const repositories = [

@@ -17,8 +17,10 @@ export class TypeOrmAppRepository extends AppRepository {
   async create(app: App, environments: Environment[]): Promise<void> {
     try {
       await this.dataSource.transaction(async (manager) => {
-        await manager.insert(AppOrmEntity, appMapper.toOrm(app));
-        await manager.insert(EnvironmentOrmEntity, environments.map(environmentMapper.toOrm));
+        const apps = manager.getRepository(AppOrmEntity);
+        const environmentRows = manager.getRepository(EnvironmentOrmEntity);
+        await apps.insert(apps.create(appMapper.toOrm(app)));
+        await environmentRows.insert(environmentRows.create(environments.map(environmentMapper.toOrm)));
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('conflict', `app "${app.name}" already exists`);

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ProviderConnectionRepository, SecretKeyCheckRepository } from '@crucible/application';
+import { ProviderConnectionRepository } from '@crucible/application';
 import { DomainError, type ProviderConnection, type ProviderKind, type SealedSecret, kindListsItsOwnModels } from '@crucible/domain';
-import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
+import { ProviderConnectionOrmEntity } from '../entities/provider.orm-entity';
 import { providerConnectionMapper } from '../mappers/provider-connection.mapper';
 import { isUniqueViolation } from '../data-source/database-errors';
 
@@ -27,7 +26,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
   }
 
   async create(connection: ProviderConnection): Promise<void> {
-    await nameMustBeFree(connection.name, () => this.rows.insert(providerConnectionMapper.toOrm(connection) as QueryDeepPartialEntity<ProviderConnectionOrmEntity>));
+    await nameMustBeFree(connection.name, () => this.rows.insert(this.rows.create(providerConnectionMapper.toOrm(connection))));
   }
 
   async list(projectId: string): Promise<ProviderConnection[]> {
@@ -47,7 +46,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
 
   async update(connection: ProviderConnection): Promise<void> {
     const { id, projectId, createdAt: _createdAt, createdBy: _createdBy, ...changes } = providerConnectionMapper.toOrm(connection);
-    await nameMustBeFree(connection.name, () => this.rows.update({ id, projectId }, changes as QueryDeepPartialEntity<ProviderConnectionOrmEntity>));
+    await nameMustBeFree(connection.name, () => this.rows.update({ id, projectId }, changes));
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {
@@ -56,7 +55,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
   }
 
   async setListedModels(projectId: string, id: string, models: string[]): Promise<void> {
-    await this.rows.update({ projectId, id }, { listedModels: models } as QueryDeepPartialEntity<ProviderConnectionOrmEntity>);
+    await this.rows.update({ projectId, id }, { listedModels: models });
   }
 
   async listedModels(projectId: string): Promise<Array<{ connectionId: string; connectionName: string; kind: ProviderKind; models: string[] }>> {
@@ -73,27 +72,5 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
 
   async replaceSealed(id: string, sealed: SealedSecret): Promise<void> {
     await this.rows.update({ id }, { secretKeyId: sealed.keyId, secretCiphertext: sealed.ciphertext });
-  }
-}
-
-/** The single row (id 1) of the key check. */
-@Injectable()
-export class TypeOrmSecretKeyCheckRepository extends SecretKeyCheckRepository {
-  constructor(private readonly dataSource: DataSource) {
-    super();
-  }
-
-  async read(): Promise<SealedSecret | null> {
-    const row = await this.dataSource.getRepository(SecretKeyCheckOrmEntity).findOneBy({ id: 1 });
-    return row ? { keyId: row.keyId, ciphertext: row.ciphertext } : null;
-  }
-
-  async create(sealed: SealedSecret): Promise<void> {
-    // Two processes starting at once on a fresh database: the first one's check stands, the other verifies it.
-    await this.dataSource.query('INSERT INTO secret_key_checks (id, key_id, ciphertext) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [sealed.keyId, sealed.ciphertext]);
-  }
-
-  async replace(sealed: SealedSecret): Promise<void> {
-    await this.dataSource.getRepository(SecretKeyCheckOrmEntity).save({ id: 1, keyId: sealed.keyId, ciphertext: sealed.ciphertext });
   }
 }
