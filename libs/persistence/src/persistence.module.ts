@@ -3,12 +3,13 @@ import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
-  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
+  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository, RunStoragePolicy,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
 import { type DatabaseConfig, closeDataSource, openDataSource } from './data-source/create-data-source';
 import { AdvisoryExclusiveLock, DatabaseOutageClassifier, ProcessExclusiveLock } from './data-source/exclusive-locks';
+import { runStoragePolicyOf } from './data-source/run-storage-policies';
 import { TypeOrmApiKeyRepository } from './repositories/api-key.repository';
 import { TypeOrmProjectRepository } from './repositories/project.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
@@ -56,8 +57,9 @@ export class PersistenceModule implements OnApplicationShutdown {
           inject: [DataSource],
         },
         { provide: OutageClassifier, useClass: DatabaseOutageClassifier },
+        { provide: RunStoragePolicy, useValue: runStoragePolicyOf(config.kind) },
       ],
-      exports: [DataSource, ...repositories.map((r) => r.provide), ExclusiveLock, OutageClassifier],
+      exports: [DataSource, ...repositories.map((r) => r.provide), ExclusiveLock, OutageClassifier, RunStoragePolicy],
     };
   }
 
