@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type CustomModel, DomainError } from '@crucible/domain';
+import type { CustomModel } from '@crucible/domain';
 import { type CustomModelChanges, CustomModelRepository } from '@crucible/application';
 import { customModelFromRow, customModelToParameters } from '../mappers/custom-model.mapper';
 import {
   CUSTOM_MODELS_OF_PROJECT, CUSTOM_MODEL_BY_ID, CUSTOM_MODEL_DELETE, CUSTOM_MODEL_INSERT, CUSTOM_MODEL_UPDATE,
 } from './custom-model.sql';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken } from '../data-source/database-errors';
 
-const taken = (name: string | undefined) => new DomainError('conflict', `the connection already has a model named "${name}"`);
+const taken = (name: string | undefined) => `the connection already has a model named "${name}"`;
 
 @Injectable()
 export class TypeOrmCustomModelRepository extends CustomModelRepository {
@@ -27,29 +27,23 @@ export class TypeOrmCustomModelRepository extends CustomModelRepository {
   }
 
   async create(model: CustomModel): Promise<CustomModel> {
-    try {
+    return conflictIfTaken(taken(model.name), async () => {
       await this.dataSource.query(CUSTOM_MODEL_INSERT, customModelToParameters(model));
       return model;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw taken(model.name);
-      throw error;
-    }
+    });
   }
 
   async update(projectId: string, id: string, changes: CustomModelChanges, at: Date): Promise<CustomModel | null> {
     const current = await this.findById(projectId, id);
     if (!current) return null;
     const next: CustomModel = { ...current, ...changes, updatedAt: at };
-    try {
+    return conflictIfTaken(taken(changes.name), async () => {
       const [row] = await this.dataSource.query(
         CUSTOM_MODEL_UPDATE,
         [projectId, id, next.name, next.prices.input, next.prices.output, next.prices.cachedInput, next.matchPattern, at.toISOString()],
       );
       return row ? customModelFromRow(row) : null;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw taken(changes.name);
-      throw error;
-    }
+    });
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {

@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { type EvaluatorConfig, DomainError } from '@crucible/domain';
+import type { EvaluatorConfig } from '@crucible/domain';
 import { EvaluatorConfigRepository, type Page, type PageRequest, mapPage } from '@crucible/application';
 import { EvaluatorConfigOrmEntity } from '../entities/evaluation.orm-entity';
 import { evaluatorConfigMapper } from '../mappers/evaluation.mapper';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken } from '../data-source/database-errors';
 import { OLDEST_FIRST, keysetPage } from './keyset';
 
 /** The unique (project, app, name) constraint, told as the port promises: a conflict naming the name. */
-async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('conflict', `evaluator config "${name}" already exists`);
-    throw error;
-  }
-}
+const taken = (name: string) => `evaluator config "${name}" already exists`;
 
 @Injectable()
 export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository {
@@ -28,7 +21,7 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
   }
 
   async create(config: EvaluatorConfig): Promise<void> {
-    await nameMustBeFree(config.name, () => this.rows.insert(this.rows.create(evaluatorConfigMapper.toOrm(config))));
+    await conflictIfTaken(taken(config.name), () => this.rows.insert(this.rows.create(evaluatorConfigMapper.toOrm(config))));
   }
 
   async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<EvaluatorConfig>> {
@@ -46,7 +39,7 @@ export class TypeOrmEvaluatorConfigRepository extends EvaluatorConfigRepository 
 
   async update(config: EvaluatorConfig): Promise<void> {
     const { name, evaluatorKey, settingsValues, updatedAt } = evaluatorConfigMapper.toOrm(config);
-    await nameMustBeFree(name, () => this.rows.update({ id: config.id, projectId: config.projectId }, { name, evaluatorKey, settingsValues, updatedAt }));
+    await conflictIfTaken(taken(name), () => this.rows.update({ id: config.id, projectId: config.projectId }, { name, evaluatorKey, settingsValues, updatedAt }));
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {

@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ProviderConnectionRepository } from '@crucible/application';
-import { DomainError, type ProviderConnection, type ProviderKind, type SealedSecret, kindListsItsOwnModels } from '@crucible/domain';
+import { type ProviderConnection, type ProviderKind, type SealedSecret, kindListsItsOwnModels } from '@crucible/domain';
 import { ProviderConnectionOrmEntity } from '../entities/provider.orm-entity';
 import { providerConnectionMapper } from '../mappers/provider-connection.mapper';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken } from '../data-source/database-errors';
 
-async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('conflict', `name: a provider connection named "${name}" already exists in this project`);
-    throw error;
-  }
-}
+const taken = (name: string) => `name: a provider connection named "${name}" already exists in this project`;
 
 @Injectable()
 export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepository {
@@ -26,7 +19,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
   }
 
   async create(connection: ProviderConnection): Promise<void> {
-    await nameMustBeFree(connection.name, () => this.rows.insert(this.rows.create(providerConnectionMapper.toOrm(connection))));
+    await conflictIfTaken(taken(connection.name), () => this.rows.insert(this.rows.create(providerConnectionMapper.toOrm(connection))));
   }
 
   async list(projectId: string): Promise<ProviderConnection[]> {
@@ -46,7 +39,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
 
   async update(connection: ProviderConnection): Promise<void> {
     const { id, projectId, createdAt: _createdAt, createdBy: _createdBy, ...changes } = providerConnectionMapper.toOrm(connection);
-    await nameMustBeFree(connection.name, () => this.rows.update({ id, projectId }, changes));
+    await conflictIfTaken(taken(connection.name), () => this.rows.update({ id, projectId }, changes));
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { type Testset, type TestsetRow, type TestsetSummary, DomainError } from '@crucible/domain';
+import type { Testset, TestsetRow, TestsetSummary } from '@crucible/domain';
 import { type Page, type PageRequest, TestsetRepository, type TestsetPatch, mapPage } from '@crucible/application';
 import { TestsetOrmEntity } from '../entities/testset.orm-entity';
 import { type TestsetSummaryRow, testsetMapper } from '../mappers/testset.mapper';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken } from '../data-source/database-errors';
 import { OLDEST_FIRST_BY_NAME, keysetRawPage } from './keyset';
 import {
   DISCARD_STAGED_ROWS, DROP_USED_STAGED_ROWS, STAGE_ROWS, TESTSET_FROM_STAGED, TESTSET_ROWS_PAGE, TESTSET_SUMMARY,
@@ -22,13 +22,10 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
   }
 
   async create(testset: Testset): Promise<void> {
-    try {
+    await conflictIfTaken(`testset "${testset.name}" already exists`, async () => {
       const rows = this.dataSource.getRepository(TestsetOrmEntity);
       await rows.insert(rows.create(testsetMapper.toOrm(testset)));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${testset.name}" already exists`);
-      throw error;
-    }
+    });
   }
 
   async stageRows(projectId: string, uploadId: string, batch: number, rows: TestsetRow[]): Promise<void> {
@@ -36,7 +33,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
   }
 
   async createFromStaged(testset: Omit<Testset, 'rows'>, uploadId: string): Promise<void> {
-    try {
+    await conflictIfTaken(`testset "${testset.name}" already exists`, async () => {
       // One short transaction once the file was read, never one held open while a client sends: PGlite has one session.
       await this.dataSource.transaction(async (manager) => {
         await manager.query(
@@ -45,10 +42,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
         );
         await manager.query(DROP_USED_STAGED_ROWS, [uploadId]);
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${testset.name}" already exists`);
-      throw error;
-    }
+    });
   }
 
   async discardStaged(projectId: string, uploadId: string): Promise<void> {
@@ -80,7 +74,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
     const values: QueryDeepPartialEntity<TestsetOrmEntity> = { updatedAt: patch.updatedAt };
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.rows !== undefined) Object.assign(values, { columns: patch.columns ?? [], rows: patch.rows });
-    try {
+    return conflictIfTaken(`testset "${patch.name}" already exists`, async () => {
       const result = await this.dataSource.createQueryBuilder()
         .update(TestsetOrmEntity)
         .set(values)
@@ -89,10 +83,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
         .execute();
       const [row] = rowsOf(result.raw);
       return row ? testsetMapper.summaryToDomain(row) : null;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${patch.name}" already exists`);
-      throw error;
-    }
+    });
   }
 
   async delete(projectId: string, ids: string[]): Promise<string[]> {

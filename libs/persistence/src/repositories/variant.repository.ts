@@ -5,7 +5,7 @@ import { type NewVariant, type Page, type PageRequest, type RevisionDraft, Varia
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity } from '../entities/environment.orm-entity';
 import { baseMapper, variantMapper, variantRevisionMapper } from '../mappers/registry.mapper';
-import { isForeignKeyViolation, isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken, isForeignKeyViolation } from '../data-source/database-errors';
 import { type KeyColumn, OLDEST_FIRST, keysetPage } from './keyset';
 
 const BY_REVISION: readonly KeyColumn[] = [{ column: 'revision', type: 'int' }];
@@ -22,7 +22,7 @@ export class TypeOrmVariantRepository extends VariantRepository {
   }
 
   async create(input: NewVariant): Promise<void> {
-    try {
+    await conflictIfTaken(`variant "${input.variant.name}" (or base "${input.base.name}") already exists in this app`, async () => {
       await this.dataSource.transaction(async (manager) => {
         const bases = manager.getRepository(BaseOrmEntity);
         const variants = manager.getRepository(VariantOrmEntity);
@@ -30,12 +30,7 @@ export class TypeOrmVariantRepository extends VariantRepository {
         await variants.insert(variants.create(variantMapper.toOrm(input.variant)));
         await insertRevision(manager, input.revision);
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new DomainError('conflict', `variant "${input.variant.name}" (or base "${input.base.name}") already exists in this app`);
-      }
-      throw error;
-    }
+    });
   }
 
   async findView(projectId: string, variantId: string): Promise<VariantView | null> {
