@@ -35,9 +35,10 @@ export interface RunDriverPorts<R extends Run> {
 /**
  * The lifecycle both runners share. Safe to run again for the same run (a re-delivered job after a runner
  * died): a terminal run is left alone, rows already stored are skipped, and a run that stops being STARTED
- * (cancelled, deleted, or taken over) stops within two batches of it, or, when batches are faster, within the policy's
- * check times and two batches (runRows). Reports pick-up, progress and the finish. A delivery may end before the run does: after one
- * batch when batches are `delay` apart, or when `slot` asks for the slot back; it then answers when to deliver it again.
+ * (cancelled, deleted, or taken over) stops within two batches of it, or, when batches are faster, within the
+ * policy's check times and two batches (runRows). Reports pick-up, progress and the finish. A delivery may end before
+ * the run does: after one batch when batches are `delay` apart, or when `slot` asks for the slot back; it then answers
+ * when to deliver it again.
  */
 export async function driveRun<R extends Run, S>(
   ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan<S>, slot?: JobSlot,

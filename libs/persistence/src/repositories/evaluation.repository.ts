@@ -19,8 +19,7 @@ import { mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import { EVALUATION_CURSOR_KEYS, SCENARIO_BATCH_INSERT, evaluationPageKeysSql } from './evaluation.sql';
 import { decodeCursor, encodeCursor, sqlLimit } from './keyset';
 import { RunStorage } from './run-storage';
-
-const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+import { jsonParameter as json } from './run-storage.sql';
 
 /** Listed pages kept whole while their project's evaluations do not change. */
 const RECENT_PAGES = 16;

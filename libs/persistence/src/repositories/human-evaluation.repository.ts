@@ -13,9 +13,8 @@ import {
 } from '../mappers/human-evaluation.mapper';
 import { OLDEST_FIRST, keysetPage } from './keyset';
 import { RunStorage } from './run-storage';
+import { jsonParameter as json } from './run-storage.sql';
 import { HUMAN_PROGRESS_STEP, HUMAN_SCENARIO_INSERT, humanScenarioUpdate } from './human-evaluation.sql';
-
-const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
 @Injectable()
 export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository {

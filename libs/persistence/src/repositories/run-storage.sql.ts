@@ -15,3 +15,6 @@ export const storedRowIndexesSql = (tables: RunTables): string =>
 /** `$1` the unfinished statuses; every project's (the process-wide re-queue), oldest first. */
 export const unfinishedRunsSql = (tables: RunTables): string =>
   `SELECT id, project_id FROM ${tables.runs} WHERE status = ANY($1) ORDER BY created_at`;
+
+/** A jsonb parameter as JSON text (pg would send an array as a PostgreSQL array); null for none. */
+export const jsonParameter = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
