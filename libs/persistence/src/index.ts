@@ -4,4 +4,3 @@ export * from './persistence.module';
 export * from './testing/test-databases';
 export * from './data-source/pglite-directory-lock';
 export * from './repositories/provider-connection.directory';
-export * from './data-source/run-storage-policies';
