@@ -19,7 +19,7 @@ export interface TestsetSummaryRow {
 export const testsetMapper = {
   toDomain: (row: TestsetOrmEntity): Testset => pick<Testset>(row, testsetKeys),
   toOrm: (testset: Testset): TestsetOrmEntity => pick(testset, testsetKeys),
-  summaryToDomain: (row: TestsetSummaryRow): TestsetSummary => ({
+  summaryFromRow: (row: TestsetSummaryRow): TestsetSummary => ({
     id: row.id,
     projectId: row.project_id,
     appId: row.app_id,

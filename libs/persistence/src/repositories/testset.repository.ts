@@ -53,7 +53,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
     const query = this.dataSource.createQueryBuilder().select(TESTSET_SUMMARY_COLUMNS).from(TestsetOrmEntity, 't')
       .where('t.project_id = :projectId', { projectId });
     if (appId) query.andWhere('t.app_id = :appId', { appId });
-    return mapPage(await keysetRawPage<TestsetSummaryRow>(query, OLDEST_FIRST_BY_NAME, page), testsetMapper.summaryToDomain);
+    return mapPage(await keysetRawPage<TestsetSummaryRow>(query, OLDEST_FIRST_BY_NAME, page), testsetMapper.summaryFromRow);
   }
 
   async findById(projectId: string, id: string): Promise<Testset | null> {
@@ -63,7 +63,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
 
   async findSummary(projectId: string, id: string): Promise<TestsetSummary | null> {
     const [row] = await this.dataSource.query<TestsetSummaryRow[]>(TESTSET_SUMMARY, [id, projectId]);
-    return row ? testsetMapper.summaryToDomain(row) : null;
+    return row ? testsetMapper.summaryFromRow(row) : null;
   }
 
   async readRows(projectId: string, id: string, fromIndex: number, limit: number): Promise<Array<{ index: number; row: TestsetRow }>> {
@@ -82,7 +82,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
         .returning(TESTSET_SUMMARY_COLUMNS)
         .execute();
       const [row] = rowsOf(result.raw);
-      return row ? testsetMapper.summaryToDomain(row) : null;
+      return row ? testsetMapper.summaryFromRow(row) : null;
     });
   }
 
