@@ -3,12 +3,15 @@ import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
-  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
+  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository, RunStoragePolicy,
 } from '@crucible/application';
-import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './repositories/evaluation.repository';
+import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
+import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
 import { type DatabaseConfig, closeDataSource, openDataSource } from './data-source/create-data-source';
 import { AdvisoryExclusiveLock, DatabaseOutageClassifier, ProcessExclusiveLock } from './data-source/exclusive-locks';
-import { TypeOrmApiKeyRepository, TypeOrmProjectRepository } from './repositories/access.repository';
+import { runStoragePolicyOf } from './data-source/run-storage-policies';
+import { TypeOrmApiKeyRepository } from './repositories/api-key.repository';
+import { TypeOrmProjectRepository } from './repositories/project.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
 import { TypeOrmVariantRepository } from './repositories/variant.repository';
 import { TypeOrmEnvironmentRepository } from './repositories/environment.repository';
@@ -16,7 +19,8 @@ import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
 import { TypeOrmTraceRepository } from './repositories/trace.repository';
 import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.repository';
-import { TypeOrmProviderConnectionRepository, TypeOrmSecretKeyCheckRepository } from './repositories/provider-connection.repository';
+import { TypeOrmProviderConnectionRepository } from './repositories/provider-connection.repository';
+import { TypeOrmSecretKeyCheckRepository } from './repositories/secret-key-check.repository';
 import { TypeOrmCustomModelRepository } from './repositories/custom-model.repository';
 
 const repositories = [
@@ -53,8 +57,9 @@ export class PersistenceModule implements OnApplicationShutdown {
           inject: [DataSource],
         },
         { provide: OutageClassifier, useClass: DatabaseOutageClassifier },
+        { provide: RunStoragePolicy, useValue: runStoragePolicyOf(config.kind) },
       ],
-      exports: [DataSource, ...repositories.map((r) => r.provide), ExclusiveLock, OutageClassifier],
+      exports: [DataSource, ...repositories.map((r) => r.provide), ExclusiveLock, OutageClassifier, RunStoragePolicy],
     };
   }
 

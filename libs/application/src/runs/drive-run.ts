@@ -1,7 +1,8 @@
 import type { RateLimit, Run, RunStatus, StatusMachine } from '@crucible/domain';
 import type { TestsetRepository } from '../testsets/ports';
 import {
-  type JobOutcome, type JobSlot, type RunKind, type RunReporter, type RunRepository, type StatusChange, JOB_DONE, jobLabelOf,
+  type JobOutcome, type JobSlot, type RunKind, type RunReporter, type RunRepository, type RunStoragePolicy, type StatusChange, JOB_DONE,
+  jobLabelOf,
 } from './ports';
 import { type PendingRow, runRows } from './row-batches';
 import { pendingTestsetRows } from './testset-rows';
@@ -28,19 +29,21 @@ export interface RunDriverPorts<R extends Run> {
   testsets: TestsetRepository;
   statuses: StatusMachine<R['status']>;
   reporter: RunReporter;
+  policy: RunStoragePolicy;
 }
 
 /**
  * The lifecycle both runners share. Safe to run again for the same run (a re-delivered job after a runner
  * died): a terminal run is left alone, rows already stored are skipped, and a run that stops being STARTED
- * (cancelled, deleted, or taken over) stops within two batches of it, or 150 ms and two batches when batches are faster
- * than 50 ms (runRows). Reports pick-up, progress and the finish. A delivery may end before the run does: after one
- * batch when batches are `delay` apart, or when `slot` asks for the slot back; it then answers when to deliver it again.
+ * (cancelled, deleted, or taken over) stops within two batches of it, or, when batches are faster, within the
+ * policy's check times and two batches (runRows). Reports pick-up, progress and the finish. A delivery may end before
+ * the run does: after one batch when batches are `delay` apart, or when `slot` asks for the slot back; it then answers
+ * when to deliver it again.
  */
 export async function driveRun<R extends Run, S>(
   ports: RunDriverPorts<R>, job: RunJob, plan: (run: R) => RunPlan<S>, slot?: JobSlot,
 ): Promise<JobOutcome> {
-  const { runs, testsets, statuses, reporter } = ports;
+  const { runs, testsets, statuses, reporter, policy } = ports;
   const { runId, projectId } = job;
   const label = jobLabelOf(job.kind, runId, projectId);
   const run = await runs.findById(projectId, runId);
@@ -65,7 +68,7 @@ export async function driveRun<R extends Run, S>(
   const total = testset.rowsCount;
   let storedCount = stored.size;
   reporter.pickedUp(label, { stored: storedCount, total });
-  const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored);
+  const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored, policy);
   const stopped = async () => (await runs.statusOf(projectId, runId)) !== 'EVALUATION_STARTED';
   const store = async (done: S[]) => {
     await steps.store(done);
@@ -73,7 +76,7 @@ export async function driveRun<R extends Run, S>(
     reporter.progress(label, { stored: storedCount, total });
   };
   const yieldRequested = slot ? () => slot.yieldRequested() : undefined;
-  const outcome = await runRows(rows, steps.rateLimit, { runRow: steps.runRow, store, stopped, yieldRequested });
+  const outcome = await runRows(rows, steps.rateLimit, { runRow: steps.runRow, store, stopped, yieldRequested }, policy);
   if (outcome.kind === 'paused') return { kind: 'resume_after', resumeAfterMs: outcome.resumeAfterMs };
   if (outcome.kind === 'all_ran') await steps.finish();
   const final = await runs.findById(projectId, runId);

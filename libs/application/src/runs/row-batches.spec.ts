@@ -1,3 +1,4 @@
+import { IN_MEMORY_RUN_STORAGE_POLICY as policy } from '../testing/in-memory-run-storage-policy';
 import { type PendingRow, runRows } from './row-batches';
 
 async function* rowsOf(count: number): AsyncIterable<PendingRow> {
@@ -48,7 +49,7 @@ async function settle(): Promise<void> {
 describe('runRows', () => {
   it('keeps batch_size rows in flight without delay: a slow row does not hold the next ones back', async () => {
     const { work, started, stored, release, mostAtOnce } = controlledWork();
-    const run = runRows(rowsOf(10), { batchSize: 3, delayBetweenBatchesSeconds: 0 }, work);
+    const run = runRows(rowsOf(10), { batchSize: 3, delayBetweenBatchesSeconds: 0 }, work, policy);
     await tick();
     expect(started).toEqual([0, 1, 2]);
     release.get(1)!();
@@ -81,7 +82,7 @@ describe('runRows', () => {
         writesAtOnce -= 1;
       },
     };
-    const run = runRows(rowsOf(30), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
+    const run = runRows(rowsOf(30), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work, policy);
     await settle();
     release.get(0)!();
     release.get(1)!();
@@ -110,14 +111,14 @@ describe('runRows', () => {
       },
       stopped: async () => false,
     };
-    expect(await runRows(rowsOf(200), { batchSize: 5, delayBetweenBatchesSeconds: 0 }, work)).toEqual(ALL_RAN);
+    expect(await runRows(rowsOf(200), { batchSize: 5, delayBetweenBatchesSeconds: 0 }, work, policy)).toEqual(ALL_RAN);
     expect(stored.flat()).toEqual(Array.from({ length: 200 }, (_, i) => i));
     expect(stored.length).toBeLessThan(20); // 5 rows at a time would be 40 writes
   });
 
   it('writes the rows of a wide window 100 at a time as they finish, not once a whole window is done', async () => {
     const { work, started, stored, release } = controlledWork();
-    const run = runRows(rowsOf(600), { batchSize: 500, delayBetweenBatchesSeconds: 0 }, work);
+    const run = runRows(rowsOf(600), { batchSize: 500, delayBetweenBatchesSeconds: 0 }, work, policy);
     await settle();
     expect(started).toHaveLength(500);
     for (let index = 0; index < 100; index += 1) release.get(index)!();
@@ -143,7 +144,7 @@ describe('runRows', () => {
       store: (_done: number[]) => (slow ? new Promise<void>((resolve) => releaseWrite.push(resolve)) : Promise.resolve()),
       stopped: async () => false,
     };
-    const run = runRows(rowsOf(1000), { batchSize: 1, delayBetweenBatchesSeconds: 0 }, work);
+    const run = runRows(rowsOf(1000), { batchSize: 1, delayBetweenBatchesSeconds: 0 }, work, policy);
     for (let i = 0; i < 30; i += 1) await tick();
     // 100 rows in the write (the most one may take), at most 200 waiting, one more in the window.
     expect(releaseWrite).toHaveLength(1);
@@ -157,7 +158,7 @@ describe('runRows', () => {
 
   it('runs one batch per delivery when a delay between batches is asked for, and leaves the wait to the queue', async () => {
     const { work, started, stored, release } = controlledWork();
-    const run = runRows(rowsOf(4), { batchSize: 2, delayBetweenBatchesSeconds: 3600 }, work);
+    const run = runRows(rowsOf(4), { batchSize: 2, delayBetweenBatchesSeconds: 3600 }, work, policy);
     await tick();
     expect(started).toEqual([0, 1]);
     release.get(1)!();
@@ -171,13 +172,13 @@ describe('runRows', () => {
 
   it('answers all_ran after the last batch of a delayed run, without waiting', async () => {
     const { work, started, stored, release } = controlledWork();
-    const run = runRows(rowsOf(3), { batchSize: 3, delayBetweenBatchesSeconds: 3600 }, work);
+    const run = runRows(rowsOf(3), { batchSize: 3, delayBetweenBatchesSeconds: 3600 }, work, policy);
     await tick();
     [0, 1, 2].forEach((index) => release.get(index)!());
     expect(await run).toEqual(ALL_RAN);
     expect(started).toEqual([0, 1, 2]);
     expect(stored).toEqual([[0, 1, 2]]);
-    expect(await runRows(rowsOf(0), { batchSize: 3, delayBetweenBatchesSeconds: 3600 }, work)).toEqual(ALL_RAN);
+    expect(await runRows(rowsOf(0), { batchSize: 3, delayBetweenBatchesSeconds: 3600 }, work, policy)).toEqual(ALL_RAN);
   });
 
   it('gives its slot back at a batch boundary when asked: the rows in flight end and are stored, the rest wait', async () => {
@@ -187,7 +188,7 @@ describe('runRows', () => {
       asked += 1;
       return true;
     };
-    const run = runRows(rowsOf(50), { batchSize: 3, delayBetweenBatchesSeconds: 0 }, { ...work, yieldRequested });
+    const run = runRows(rowsOf(50), { batchSize: 3, delayBetweenBatchesSeconds: 0 }, { ...work, yieldRequested }, policy);
     await waitFor(() => started.length === 3);
     expect(asked).toBe(0); // never before the first batch: every delivery makes progress
     release.get(0)!();
@@ -209,7 +210,7 @@ describe('runRows', () => {
     it('stops starting rows once the run is stopped, and says so', async () => {
       const { work: rowWork, started, release } = controlledWork();
       const work = { ...rowWork, stopped: async () => started.length >= 10 };
-      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
+      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work, policy);
       // Batches 50 ms apart: each one asks.
       const releaseAll = setInterval(() => {
         jest.advanceTimersByTime(50);
@@ -229,7 +230,7 @@ describe('runRows', () => {
       let questions = 0;
       let stop = false;
       const work = { ...rowWork, stopped: async () => { questions += 1; return stop; } };
-      const run = runRows(rowsOf(1000), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work);
+      const run = runRows(rowsOf(1000), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, work, policy);
       const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
       try {
         await waitFor(() => started.length >= 20);
@@ -261,7 +262,7 @@ describe('runRows', () => {
     it('goes on starting rows while the answer is young, asks nothing more meanwhile, and stops on it', async () => {
       const { work: rowWork, started, release } = controlledWork();
       const { answers, stopped } = slowChecks();
-      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, { ...rowWork, stopped });
+      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, { ...rowWork, stopped }, policy);
       await settle();
       answers[0]!(false); // the check before the first row
       await settle();
@@ -282,7 +283,7 @@ describe('runRows', () => {
     it('waits for the answer once the question is 100 ms old', async () => {
       const { work: rowWork, started, release } = controlledWork();
       const { answers, stopped } = slowChecks();
-      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, { ...rowWork, stopped });
+      const run = runRows(rowsOf(50), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, { ...rowWork, stopped }, policy);
       await settle();
       answers[0]!(false);
       await settle();
@@ -313,7 +314,7 @@ describe('runRows', () => {
   it('fails when storing fails, after the rows in flight end', async () => {
     const { work, release } = controlledWork();
     const failing = { ...work, store: async () => { throw new Error('database down'); } };
-    const run = runRows(rowsOf(6), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, failing);
+    const run = runRows(rowsOf(6), { batchSize: 2, delayBetweenBatchesSeconds: 0 }, failing, policy);
     const releaseAll = setInterval(() => release.forEach((resolve) => resolve()), 1);
     try {
       await expect(run).rejects.toThrow('database down');

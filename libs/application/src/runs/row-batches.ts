@@ -1,4 +1,5 @@
 import type { RateLimit } from '@crucible/domain';
+import type { RunStoragePolicy } from './ports';
 
 export type Row = Record<string, unknown>;
 
@@ -30,16 +31,17 @@ export type RowsOutcome = { kind: 'all_ran' } | { kind: 'stopped' } | { kind: 'p
  * a new row starts as soon as one finishes, so one slow row never holds up the others; it pauses at a batch's
  * boundary when `yieldRequested` says so. With a delay, one batch per delivery, then a pause of `delay`: the wait
  * is the queue's (a timer, a delayed job), never a sleep that holds a slot. Rows arrive from an async source
- * (a keyset walk over the test set), pulled only as fast as they run.
+ * (a keyset walk over the test set), pulled only as fast as they run; `policy` paces writes and stop checks.
  */
 export function runRows<S>(
   rows: AsyncIterable<PendingRow>,
   rateLimit: Pick<RateLimit, 'batchSize' | 'delayBetweenBatchesSeconds'>,
   work: RowWork<S>,
+  policy: RunStoragePolicy,
 ): Promise<RowsOutcome> {
   return rateLimit.delayBetweenBatchesSeconds > 0
     ? runOneBatch(rows, rateLimit.batchSize, rateLimit.delayBetweenBatchesSeconds * 1000, work)
-    : runInWindow(rows, rateLimit.batchSize, work);
+    : runInWindow(rows, rateLimit.batchSize, work, policy);
 }
 
 async function runOneBatch<S>(rows: AsyncIterable<PendingRow>, size: number, delayMs: number, work: RowWork<S>): Promise<RowsOutcome> {
@@ -61,33 +63,9 @@ async function runOneBatch<S>(rows: AsyncIterable<PendingRow>, size: number, del
   }
 }
 
-/**
- * Rows one write may take when more have finished than `batchSize` (a slow database gets fewer, bigger writes), and
- * the most finished rows a wider window waits for before it writes.
- */
-const ROWS_PER_WRITE_AT_LEAST = 100;
-/**
- * How long `batchSize` finished rows (100 in a wider window) wait for more before they are written. Rows that come
- * fast then go in fewer, bigger writes (a write's own cost, its statement, progress update and commit, is paid once
- * for them all); rows that come slowly are written as before, this much later.
- */
-const GATHER_MS = 25;
-/**
- * How long the window goes on starting rows while the stop check it asked for is unanswered. On a single database
- * session (PGlite) the check waits behind the write in flight, which outlasts a batch when rows are fast: waiting for
- * it a batch later stalled a 20-row window for a tenth of its time, and the app ran out of rows.
- */
-const CHECK_PATIENCE_MS = 100;
-/**
- * The least time between two stop checks. Asked every batch, a 20-row window running a thousand rows a second asked
- * fifty times a second, each question a query waiting its turn on PGlite's one session.
- */
-const CHECK_EVERY_MS = 50;
-
-async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, work: RowWork<S>): Promise<RowsOutcome> {
+async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, work: RowWork<S>, policy: RunStoragePolicy): Promise<RowsOutcome> {
   if (await work.stopped()) return { kind: 'stopped' };
-  // Rows running, and the loop waiting for one of them to end. Not `Promise.race` over the rows: that adds a reaction
-  // to every running row's promise per row started, O(batch size) work and garbage for each row.
+  // Rows running, and the loop waiting for one to end: a count, not `Promise.race` (O(batch size) per row started).
   let running = 0;
   let slotFreed: (() => void) | null = null;
   const untilOneEnds = () => new Promise<void>((resolve) => { slotFreed = resolve; });
@@ -97,14 +75,10 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   let failure: { error: unknown } | null = null;
   let launched = 0;
   const fail = (error: unknown) => { failure ??= { error }; };
-  // One write at a time; the rows that finish while it runs go in the next one, up to `rowsPerWrite`. Finished rows
-  // wait for a write only up to twice that: then the window starts no row until the write in flight ends. Without a
-  // bound, a database slower than the app would hold every finished row of the test set.
-  const rowsPerWrite = Math.max(width, ROWS_PER_WRITE_AT_LEAST);
-  // A wide window writes once 100 rows have finished, not a window's worth: at `batch_size` 1 000 a run showed no
-  // progress (and stored no row) until its first 1 000 rows were done. Its writes still take up to `rowsPerWrite` rows
-  // when that many wait.
-  const rowsToWrite = Math.min(width, ROWS_PER_WRITE_AT_LEAST);
+  // One write at a time, taking up to `rowsPerWrite` of the rows finished meanwhile; twice that waiting stops the window.
+  const rowsPerWrite = Math.max(width, policy.rowsPerWriteAtLeast);
+  // A wide window writes before a window's worth is done, so a run shows progress from its first rows.
+  const rowsToWrite = Math.min(width, policy.rowsPerWriteAtLeast);
   let writing: Promise<void> | null = null;
   let gathering: ReturnType<typeof setTimeout> | null = null;
   const write = (): void => {
@@ -125,12 +99,10 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
   };
   const writeWhenDue = (): void => {
     if (done.length >= rowsPerWrite) write();
-    else if (done.length >= rowsToWrite && !writing && !gathering) gathering = setTimeout(write, GATHER_MS);
+    else if (done.length >= rowsToWrite && !writing && !gathering) gathering = setTimeout(write, policy.gatherMs);
   };
-  // Each batch's worth of rows asks whether the run was stopped, as a lockstep batch would (but not twice within
-  // CHECK_EVERY_MS), and uses the answer a batch later, or as soon as it comes once the question is CHECK_PATIENCE_MS
-  // old. A stop ends the run within two batches' worth of rows, or, when batches are faster, within both times and
-  // two batches.
+  // Each batch's worth of rows asks whether the run was stopped (at most every `checkEveryMs`) and uses the answer a
+  // batch later, or once it is `checkPatienceMs` old: a stop ends the run within two batches, or both times and two.
   // No question is asked while one is pending, so the pending one is the one asked at `lastAskedAt`.
   let check: { answer: Promise<boolean>; answered: boolean } | null = null;
   let lastAskedAt = performance.now();
@@ -150,14 +122,14 @@ async function runInWindow<S>(rows: AsyncIterable<PendingRow>, width: number, wo
         yielded = true;
         break;
       }
-      if (check && (check.answered || performance.now() - lastAskedAt >= CHECK_PATIENCE_MS)) {
+      if (check && (check.answered || performance.now() - lastAskedAt >= policy.checkPatienceMs)) {
         if (await check.answer) {
           halted = true;
           break;
         }
         check = null;
       }
-      if (!check && performance.now() - lastAskedAt >= CHECK_EVERY_MS) check = ask();
+      if (!check && performance.now() - lastAskedAt >= policy.checkEveryMs) check = ask();
     }
     launched += 1;
     running += 1;

@@ -1,5 +1,8 @@
 import { InMemoryTestsetRepository } from '../testing/in-memory-testset.repository';
-import { FIRST_PAGE_SIZE, ROW_PAGE_SIZE, pendingTestsetRows } from './testset-rows';
+import { IN_MEMORY_RUN_STORAGE_POLICY as policy } from '../testing/in-memory-run-storage-policy';
+import { pendingTestsetRows } from './testset-rows';
+
+const { firstRowPageSize: FIRST_PAGE_SIZE, rowPageSize: ROW_PAGE_SIZE } = policy;
 
 /** A test set of `count` rows whose page reads are recorded (by first row index). */
 function testsetOf(count: number) {
@@ -24,7 +27,7 @@ describe('pendingTestsetRows', () => {
     const { testsets } = testsetOf(count);
     const stored = new Set([0, FIRST_PAGE_SIZE - 1, FIRST_PAGE_SIZE, ROW_PAGE_SIZE, count - 1]);
     const indexes: number[] = [];
-    for await (const { index, row } of pendingTestsetRows(testsets, 'p', 't', count, stored)) {
+    for await (const { index, row } of pendingTestsetRows(testsets, 'p', 't', count, stored, policy)) {
       expect(row).toEqual({ n: index });
       indexes.push(index);
     }
@@ -33,7 +36,7 @@ describe('pendingTestsetRows', () => {
 
   it('starts with a small page, and asks for the next page as soon as a page arrives, not when its rows run out', async () => {
     const { testsets, reads } = testsetOf(ROW_PAGE_SIZE * 2 + 5);
-    const rows = pendingTestsetRows(testsets, 'p', 't', ROW_PAGE_SIZE * 2 + 5, new Set())[Symbol.asyncIterator]();
+    const rows = pendingTestsetRows(testsets, 'p', 't', ROW_PAGE_SIZE * 2 + 5, new Set(), policy)[Symbol.asyncIterator]();
     await rows.next();
     expect(reads).toEqual([0, FIRST_PAGE_SIZE]);
     for (let taken = 1; taken < FIRST_PAGE_SIZE + 1; taken += 1) await rows.next();
@@ -45,7 +48,7 @@ describe('pendingTestsetRows', () => {
     const { testsets } = testsetOf(pages + 10);
     const rows: number[] = [];
     const walk = async () => {
-      for await (const { index } of pendingTestsetRows(testsets, 'p', 't', pages + 20, new Set())) rows.push(index);
+      for await (const { index } of pendingTestsetRows(testsets, 'p', 't', pages + 20, new Set(), policy)) rows.push(index);
     };
     await expect(walk()).rejects.toMatchObject({ code: 'rule_violation', message: expect.stringMatching(/changed or was deleted/) });
     expect(rows).toHaveLength(pages);

@@ -21,6 +21,7 @@ import { InMemoryEvaluatorService } from './in-memory-evaluator-service';
 import { InProcessWorkflowInvoker } from './in-process-workflow-invoker';
 import { RecordingJobQueue } from './recording-job-queue';
 import { RecordingRunReporter } from './recording-run-reporter';
+import { IN_MEMORY_RUN_STORAGE_POLICY } from './in-memory-run-storage-policy';
 
 /** The host every seeded variant's service lives on; the outbound guard allows only it. */
 export const SERVICE_HOST = 'workflows.test';
@@ -47,6 +48,7 @@ export class InMemoryWorld {
   readonly invoker = new InProcessWorkflowInvoker();
   readonly queue = new RecordingJobQueue();
   readonly reporter = new RecordingRunReporter();
+  readonly runStoragePolicy = IN_MEMORY_RUN_STORAGE_POLICY;
   readonly outbound = new HostListOutboundGuard([SERVICE_HOST]);
   readonly serviceDefaults: ServiceDefaultsReader = new NoServiceDefaults();
   readonly getApp = new GetAppUseCase(this.apps);

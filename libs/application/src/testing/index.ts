@@ -6,6 +6,7 @@ export * from './in-memory-variant.repository';
 export * from './in-memory-testset.repository';
 export * from './in-memory-evaluator-config.repository';
 export * from './in-memory-run-store';
+export * from './in-memory-run-storage-policy';
 export * from './in-memory-page';
 export * from './in-memory-evaluation.repository';
 export * from './in-memory-human-evaluation.repository';

@@ -11,7 +11,8 @@ import { DataDirectoryInUseError } from './pglite-directory-lock';
 import { MIGRATIONS } from './schema';
 import { createTestPostgres } from '../testing/test-databases';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
-import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from '../repositories/evaluation.repository';
+import { TypeOrmEvaluationRepository } from '../repositories/evaluation.repository';
+import { TypeOrmEvaluatorConfigRepository } from '../repositories/evaluator-config.repository';
 import { countQueries } from '../testing/query-probes';
 import { changeNoticesOf } from './change-notices';
 

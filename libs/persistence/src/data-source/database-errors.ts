@@ -1,3 +1,5 @@
+import { DomainError } from '@crucible/domain';
+
 /** A string field of a failed query's error, from TypeORM's QueryFailedError (its pg `driverError`) or a PGlite error. */
 function errorField(error: unknown, field: 'code' | 'constraint'): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -33,4 +35,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
   if (driverError && driverError !== error && isDatabaseUnavailable(driverError)) return true;
   return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}
+
+/** Runs a write whose unique constraint guards a name: a violation is the conflict `message` tells, as the ports promise. */
+export async function conflictIfTaken<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', message);
+    throw error;
+  }
 }

@@ -2,8 +2,9 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type {
   AggregatedResult, EvaluationStatus, EvaluatorConfig, EvaluatorOutcome, RateLimit, ResultError,
 } from '@crucible/domain';
+import type { JsonObject, JsonValue } from './jsonb';
 
-type Json = Record<string, unknown>;
+type Json = JsonObject;
 const numeric = { type: 'double precision' as const, nullable: true };
 
 @Entity('evaluator_configs')
@@ -19,7 +20,10 @@ export class EvaluatorConfigOrmEntity {
 }
 
 /** Stored snapshot of an evaluator config: dates travel as ISO strings inside jsonb. */
-export type StoredEvaluatorConfig = Omit<EvaluatorConfig, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+export type StoredEvaluatorConfig = Omit<EvaluatorConfig, 'createdAt' | 'updatedAt' | 'settingsValues'> & {
+  createdAt: string; updatedAt: string; settingsValues: JsonObject;
+};
+type StoredAggregatedResult = Omit<AggregatedResult, 'result'> & { result: Omit<AggregatedResult['result'], 'value'> & { value?: JsonValue } };
 
 @Entity('evaluations')
 export class EvaluationOrmEntity {
@@ -43,7 +47,7 @@ export class EvaluationOrmEntity {
   @Column('int', { name: 'progress_total' }) progressTotal: number;
   @Column('int', { name: 'progress_failed_rows' }) progressFailedRows: number;
   @Column('int', { name: 'progress_evaluator_errors' }) progressEvaluatorErrors: number;
-  @Column('jsonb', { name: 'aggregated_results' }) aggregatedResults: AggregatedResult[];
+  @Column('jsonb', { name: 'aggregated_results' }) aggregatedResults: StoredAggregatedResult[];
   @Column({ ...numeric, name: 'average_cost' }) averageCost: number | null;
   @Column({ ...numeric, name: 'total_cost' }) totalCost: number | null;
   @Column({ ...numeric, name: 'average_latency' }) averageLatency: number | null;

@@ -2,6 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type {
   HumanEvaluationStatus, HumanEvaluationType, HumanEvaluationVariant, HumanScenarioInput, HumanScenarioOutput, ResultError,
 } from '@crucible/domain';
+import type { JsonObject } from './jsonb';
 
 @Entity('human_evaluations')
 export class HumanEvaluationOrmEntity {
@@ -9,7 +10,7 @@ export class HumanEvaluationOrmEntity {
   @Column('uuid', { name: 'project_id' }) projectId: string;
   @Column('uuid', { name: 'app_id' }) appId: string;
   @Column('text', { name: 'evaluation_type' }) evaluationType: HumanEvaluationType;
-  @Column('jsonb') variants: HumanEvaluationVariant[];
+  @Column('jsonb') variants: Array<Omit<HumanEvaluationVariant, 'parameters'> & { parameters: JsonObject }>;
   @Column('uuid', { name: 'testset_id' }) testsetId: string;
   @Column('text', { name: 'testset_name' }) testsetName: string;
   @Column('jsonb', { name: 'input_columns' }) inputColumns: string[];

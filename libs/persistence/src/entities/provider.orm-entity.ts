@@ -1,11 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { ProviderKind } from '@crucible/domain';
 
 @Entity('provider_connections')
 export class ProviderConnectionOrmEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid', { name: 'project_id' }) projectId: string;
   @Column('text') name: string;
-  @Column('text') kind: string;
+  @Column('text') kind: ProviderKind;
   @Column('text', { name: 'base_url', nullable: true }) baseUrl: string | null;
   @Column('text', { name: 'api_version', nullable: true }) apiVersion: string | null;
   @Column('text', { name: 'api_key_hint', nullable: true }) apiKeyHint: string | null;

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from './jsonb';
 
 @Entity('apps')
 export class AppOrmEntity {
@@ -41,7 +42,7 @@ export class VariantRevisionOrmEntity {
   @Column('uuid', { name: 'variant_id' }) variantId: string;
   @Column('int') revision: number;
   @Column('text', { name: 'config_name' }) configName: string;
-  @Column('jsonb') parameters: Record<string, unknown>;
+  @Column('jsonb') parameters: JsonObject;
   @Column('text', { name: 'commit_message', nullable: true }) commitMessage: string | null;
   @Column('uuid', { name: 'modified_by_id', nullable: true }) modifiedById: string | null;
   @Column('text', { name: 'modified_by', nullable: true }) modifiedBy: string | null;

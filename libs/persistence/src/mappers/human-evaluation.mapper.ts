@@ -1,14 +1,19 @@
 import type { HumanEvaluation, HumanEvaluationScenario } from '@crucible/domain';
-import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
+import type { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
+import { pick } from './pick';
+
+const humanEvaluationKeys: Array<keyof HumanEvaluation> = [
+  'id', 'projectId', 'appId', 'evaluationType', 'variants', 'testsetId', 'testsetName', 'inputColumns', 'correctAnswerColumn',
+  'status', 'statusError', 'progressDone', 'progressTotal', 'createdAt', 'updatedAt',
+];
+const scenarioKeys: Array<keyof HumanEvaluationScenario> = [
+  'id', 'projectId', 'evaluationId', 'rowIndex', 'inputs', 'outputs', 'vote', 'score', 'correctAnswer', 'isPinned', 'note',
+  'createdAt', 'updatedAt',
+];
 
 export const humanEvaluationMapper = {
-  toDomain: (row: HumanEvaluationOrmEntity): HumanEvaluation => ({
-    id: row.id, projectId: row.projectId, appId: row.appId, evaluationType: row.evaluationType, variants: row.variants,
-    testsetId: row.testsetId, testsetName: row.testsetName, inputColumns: row.inputColumns,
-    correctAnswerColumn: row.correctAnswerColumn, status: row.status, statusError: row.statusError,
-    progressDone: row.progressDone, progressTotal: row.progressTotal, createdAt: row.createdAt, updatedAt: row.updatedAt,
-  }),
-  toOrm: (evaluation: HumanEvaluation): HumanEvaluationOrmEntity => Object.assign(new HumanEvaluationOrmEntity(), evaluation),
+  toDomain: (row: HumanEvaluationOrmEntity): HumanEvaluation => pick<HumanEvaluation>(row, humanEvaluationKeys),
+  toOrm: (evaluation: HumanEvaluation): HumanEvaluationOrmEntity => pick(evaluation, humanEvaluationKeys),
 };
 
 /** Raw rows (RETURNING *) carry snake_case columns; entity rows carry camelCase properties. */
@@ -29,12 +34,8 @@ export interface HumanEvaluationScenarioRow {
 }
 
 export const humanEvaluationScenarioMapper = {
-  toDomain: (row: HumanEvaluationScenarioOrmEntity): HumanEvaluationScenario => ({
-    id: row.id, projectId: row.projectId, evaluationId: row.evaluationId, rowIndex: row.rowIndex, inputs: row.inputs,
-    outputs: row.outputs, vote: row.vote, score: row.score, correctAnswer: row.correctAnswer, isPinned: row.isPinned,
-    note: row.note, createdAt: row.createdAt, updatedAt: row.updatedAt,
-  }),
-  fromRaw: (row: HumanEvaluationScenarioRow): HumanEvaluationScenario => ({
+  toDomain: (row: HumanEvaluationScenarioOrmEntity): HumanEvaluationScenario => pick<HumanEvaluationScenario>(row, scenarioKeys),
+  fromRow: (row: HumanEvaluationScenarioRow): HumanEvaluationScenario => ({
     id: row.id, projectId: row.project_id, evaluationId: row.human_evaluation_id, rowIndex: row.row_index,
     inputs: row.inputs, outputs: row.outputs, vote: row.vote, score: row.score, correctAnswer: row.correct_answer,
     isPinned: row.is_pinned, note: row.note, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),

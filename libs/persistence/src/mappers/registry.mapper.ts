@@ -1,16 +1,12 @@
 import type {
   ApiKey, App, Base, Environment, EnvironmentRevision, Project, Variant, VariantRevision,
 } from '@crucible/domain';
-import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
-import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
-import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
+import type { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
+import type { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
+import type { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
+import { pick } from './pick';
 
-/*
- * The ORM entities mirror the domain records column for column, so mapping is a copy of the known
- * fields; listing them keeps a stray ORM property (or a missing column) from leaking either way.
- */
-const pick = <T>(source: T, keys: Array<keyof T>): T =>
-  Object.fromEntries(keys.map((key) => [key, source[key]])) as T;
+/* The ORM entities mirror these domain records column for column: mapping is a copy of the known fields. */
 
 const projectKeys: Array<keyof Project> = ['id', 'name', 'createdAt'];
 const apiKeyKeys: Array<keyof ApiKey> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'role', 'createdAt', 'revokedAt'];
@@ -32,36 +28,36 @@ const environmentRevisionKeys: Array<keyof EnvironmentRevision> = [
 
 export const projectMapper = {
   toDomain: (row: ProjectOrmEntity): Project => pick<Project>(row, projectKeys),
-  toOrm: (project: Project): ProjectOrmEntity => Object.assign(new ProjectOrmEntity(), pick(project, projectKeys)),
+  toOrm: (project: Project): ProjectOrmEntity => pick(project, projectKeys),
 };
 export const apiKeyMapper = {
   toDomain: (row: ApiKeyOrmEntity): ApiKey => pick<ApiKey>(row, apiKeyKeys),
-  toOrm: (key: ApiKey): ApiKeyOrmEntity => Object.assign(new ApiKeyOrmEntity(), pick(key, apiKeyKeys)),
+  toOrm: (key: ApiKey): ApiKeyOrmEntity => pick(key, apiKeyKeys),
 };
 export const appMapper = {
   toDomain: (row: AppOrmEntity): App => pick<App>(row, appKeys),
-  toOrm: (app: App): AppOrmEntity => Object.assign(new AppOrmEntity(), pick(app, appKeys)),
+  toOrm: (app: App): AppOrmEntity => pick(app, appKeys),
 };
 export const baseMapper = {
   toDomain: (row: BaseOrmEntity): Base => pick<Base>(row, baseKeys),
-  toOrm: (base: Base): BaseOrmEntity => Object.assign(new BaseOrmEntity(), pick(base, baseKeys)),
+  toOrm: (base: Base): BaseOrmEntity => pick(base, baseKeys),
 };
 export const variantMapper = {
   toDomain: (row: VariantOrmEntity): Variant => pick<Variant>(row, variantKeys),
-  toOrm: (variant: Variant): VariantOrmEntity => Object.assign(new VariantOrmEntity(), pick(variant, variantKeys)),
+  toOrm: (variant: Variant): VariantOrmEntity => pick(variant, variantKeys),
 };
 export const variantRevisionMapper = {
   toDomain: (row: VariantRevisionOrmEntity): VariantRevision => pick<VariantRevision>(row, variantRevisionKeys),
   toOrm: (revision: VariantRevision): VariantRevisionOrmEntity =>
-    Object.assign(new VariantRevisionOrmEntity(), pick(revision, variantRevisionKeys)),
+    pick(revision, variantRevisionKeys),
 };
 export const environmentMapper = {
   toDomain: (row: EnvironmentOrmEntity): Environment => pick<Environment>(row, environmentKeys),
   toOrm: (environment: Environment): EnvironmentOrmEntity =>
-    Object.assign(new EnvironmentOrmEntity(), pick(environment, environmentKeys)),
+    pick(environment, environmentKeys),
 };
 export const environmentRevisionMapper = {
   toDomain: (row: EnvironmentRevisionOrmEntity): EnvironmentRevision => pick<EnvironmentRevision>(row, environmentRevisionKeys),
   toOrm: (revision: EnvironmentRevision): EnvironmentRevisionOrmEntity =>
-    Object.assign(new EnvironmentRevisionOrmEntity(), pick(revision, environmentRevisionKeys)),
+    pick(revision, environmentRevisionKeys),
 };

@@ -1,9 +1,6 @@
 import type { Testset, TestsetSummary } from '@crucible/domain';
-import { TestsetOrmEntity } from '../entities/testset.orm-entity';
-
-/* As in registry.mapper: copy the known fields only, so nothing stray leaks either way. */
-const pick = <T>(source: T, keys: Array<keyof T>): T =>
-  Object.fromEntries(keys.map((key) => [key, source[key]])) as T;
+import type { TestsetOrmEntity } from '../entities/testset.orm-entity';
+import { pick } from './pick';
 
 const testsetKeys: Array<keyof Testset> = ['id', 'projectId', 'appId', 'name', 'columns', 'rows', 'createdAt', 'updatedAt'];
 
@@ -21,8 +18,8 @@ export interface TestsetSummaryRow {
 
 export const testsetMapper = {
   toDomain: (row: TestsetOrmEntity): Testset => pick<Testset>(row, testsetKeys),
-  toOrm: (testset: Testset): TestsetOrmEntity => Object.assign(new TestsetOrmEntity(), pick(testset, testsetKeys)),
-  summaryToDomain: (row: TestsetSummaryRow): TestsetSummary => ({
+  toOrm: (testset: Testset): TestsetOrmEntity => pick(testset, testsetKeys),
+  summaryFromRow: (row: TestsetSummaryRow): TestsetSummary => ({
     id: row.id,
     projectId: row.project_id,
     appId: row.app_id,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type App, type Environment, DomainError } from '@crucible/domain';
+import type { App, Environment } from '@crucible/domain';
 import { AppRepository, type Page, type PageRequest, mapPage } from '@crucible/application';
 import { AppOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity } from '../entities/environment.orm-entity';
 import { appMapper, environmentMapper } from '../mappers/registry.mapper';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken } from '../data-source/database-errors';
 import { OLDEST_FIRST, keysetPage } from './keyset';
 
 @Injectable()
@@ -15,15 +15,14 @@ export class TypeOrmAppRepository extends AppRepository {
   }
 
   async create(app: App, environments: Environment[]): Promise<void> {
-    try {
+    await conflictIfTaken(`app "${app.name}" already exists`, async () => {
       await this.dataSource.transaction(async (manager) => {
-        await manager.insert(AppOrmEntity, appMapper.toOrm(app));
-        await manager.insert(EnvironmentOrmEntity, environments.map(environmentMapper.toOrm));
+        const apps = manager.getRepository(AppOrmEntity);
+        const environmentRows = manager.getRepository(EnvironmentOrmEntity);
+        await apps.insert(apps.create(appMapper.toOrm(app)));
+        await environmentRows.insert(environmentRows.create(environments.map(environmentMapper.toOrm)));
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `app "${app.name}" already exists`);
-      throw error;
-    }
+    });
   }
 
   async list(projectId: string, page: PageRequest): Promise<Page<App>> {
@@ -41,11 +40,8 @@ export class TypeOrmAppRepository extends AppRepository {
   }
 
   async rename(projectId: string, appId: string, name: string, updatedAt: Date): Promise<void> {
-    try {
+    await conflictIfTaken(`app "${name}" already exists`, async () => {
       await this.dataSource.getRepository(AppOrmEntity).update({ id: appId, projectId }, { name, updatedAt });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `app "${name}" already exists`);
-      throw error;
-    }
+    });
   }
 }

@@ -44,7 +44,8 @@ export class TypeOrmEnvironmentRepository extends EnvironmentRepository {
         commitMessage: deployment.commitMessage, modifiedById: deployment.modifiedById, modifiedBy: deployment.modifiedBy,
         createdAt: new Date(),
       };
-      await manager.insert(EnvironmentRevisionOrmEntity, environmentRevisionMapper.toOrm(revision));
+      const revisions = manager.getRepository(EnvironmentRevisionOrmEntity);
+      await revisions.insert(revisions.create(environmentRevisionMapper.toOrm(revision)));
       await manager.update(EnvironmentOrmEntity, { id: environmentId }, {
         revision: revision.revision, deployedVariantId: deployment.variantId, deployedVariantName: deployment.variantName,
         deployedVariantRevisionId: deployment.variantRevisionId,

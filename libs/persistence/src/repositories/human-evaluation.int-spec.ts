@@ -11,6 +11,7 @@ import { type TestDatabase, openTestDatabase } from '../testing/test-database-fi
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmTestsetRepository } from './testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './human-evaluation.repository';
+import { runStoragePolicyOf } from '../data-source/run-storage-policies';
 
 /** Answers `<revision>:<input>`; an input of "fail" fails without retry. Records every call. */
 class EchoInvoker extends WorkflowInvoker {
@@ -68,7 +69,9 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
     expect(await repository.saveScenario(scenarioOf(evaluation, 0))).toBe(true);
     expect(await repository.saveScenario(scenarioOf(evaluation, 0))).toBe(false);
     const invoker = new EchoInvoker();
-    const run = new RunHumanEvaluationUseCase(repository, new TypeOrmTestsetRepository(dataSource), invoker, new RecordingRunReporter());
+    const run = new RunHumanEvaluationUseCase(
+      repository, new TypeOrmTestsetRepository(dataSource), invoker, new RecordingRunReporter(), runStoragePolicyOf(engine),
+    );
     await run.execute({ humanEvaluationId: evaluation.id, projectId: actor.projectId });
 
     expect(invoker.calls.map((c) => c.call.inputs['input']).sort()).toEqual(['c', 'c', 'fail', 'fail']);

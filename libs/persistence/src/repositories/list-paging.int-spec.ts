@@ -7,10 +7,11 @@ import {
 } from '@crucible/application';
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
-import { TypeOrmApiKeyRepository } from './access.repository';
+import { TypeOrmApiKeyRepository } from './api-key.repository';
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmEnvironmentRepository } from './environment.repository';
-import { TypeOrmEvaluationRepository, TypeOrmEvaluatorConfigRepository } from './evaluation.repository';
+import { TypeOrmEvaluationRepository } from './evaluation.repository';
+import { TypeOrmEvaluatorConfigRepository } from './evaluator-config.repository';
 import { TypeOrmHumanEvaluationRepository } from './human-evaluation.repository';
 import { TypeOrmTestsetRepository } from './testset.repository';
 import { TypeOrmVariantRepository } from './variant.repository';

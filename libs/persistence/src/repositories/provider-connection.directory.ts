@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ENVIRONMENT_CONNECTION_ID, type ProviderKind, isProviderKind } from '@crucible/domain';
 import { type ConnectionSummary, ProviderConnectionDirectory } from '@crucible/application';
+import { CONNECTED_KINDS, CONNECTION_SUMMARY } from './provider-connection.sql';
 
 const ENVIRONMENT: ConnectionSummary = { id: ENVIRONMENT_CONNECTION_ID, name: ENVIRONMENT_CONNECTION_ID, kind: 'openai' };
 
@@ -15,7 +16,7 @@ export class SqlProviderConnectionDirectory extends ProviderConnectionDirectory 
 
   async kindsConnected(projectId: string): Promise<ProviderKind[]> {
     const kinds = new Set<ProviderKind>(this.environmentConnection ? [ENVIRONMENT.kind] : []);
-    const rows: Array<{ kind: string }> = await this.dataSource.query('SELECT DISTINCT kind FROM provider_connections WHERE project_id = $1', [projectId]);
+    const rows: Array<{ kind: string }> = await this.dataSource.query(CONNECTED_KINDS, [projectId]);
     for (const { kind } of rows) if (isProviderKind(kind)) kinds.add(kind);
     return [...kinds];
   }
@@ -23,9 +24,7 @@ export class SqlProviderConnectionDirectory extends ProviderConnectionDirectory 
   async connectionById(projectId: string, id: string): Promise<ConnectionSummary | null> {
     if (id === ENVIRONMENT_CONNECTION_ID) return this.environmentConnection ? ENVIRONMENT : null;
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const [row]: Array<{ id: string; name: string; kind: string }> = await this.dataSource.query(
-      'SELECT id::text, name, kind FROM provider_connections WHERE project_id = $1 AND id::text = $2', [projectId, id],
-    );
+    const [row]: Array<{ id: string; name: string; kind: string }> = await this.dataSource.query(CONNECTION_SUMMARY, [projectId, id]);
     return row && isProviderKind(row.kind) ? { id: row.id, name: row.name, kind: row.kind } : null;
   }
 }

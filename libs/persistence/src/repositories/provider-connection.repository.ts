@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { ProviderConnectionRepository, SecretKeyCheckRepository } from '@crucible/application';
-import { DomainError, type ProviderConnection, type ProviderKind, type SealedSecret, kindListsItsOwnModels } from '@crucible/domain';
-import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
+import { ProviderConnectionRepository } from '@crucible/application';
+import { type ProviderConnection, type ProviderKind, type SealedSecret, kindListsItsOwnModels } from '@crucible/domain';
+import { ProviderConnectionOrmEntity } from '../entities/provider.orm-entity';
 import { providerConnectionMapper } from '../mappers/provider-connection.mapper';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken } from '../data-source/database-errors';
 
-async function nameMustBeFree(name: string, write: () => Promise<unknown>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('conflict', `name: a provider connection named "${name}" already exists in this project`);
-    throw error;
-  }
-}
+const taken = (name: string) => `name: a provider connection named "${name}" already exists in this project`;
 
 @Injectable()
 export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepository {
@@ -27,7 +19,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
   }
 
   async create(connection: ProviderConnection): Promise<void> {
-    await nameMustBeFree(connection.name, () => this.rows.insert(providerConnectionMapper.toOrm(connection) as QueryDeepPartialEntity<ProviderConnectionOrmEntity>));
+    await conflictIfTaken(taken(connection.name), () => this.rows.insert(this.rows.create(providerConnectionMapper.toOrm(connection))));
   }
 
   async list(projectId: string): Promise<ProviderConnection[]> {
@@ -47,7 +39,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
 
   async update(connection: ProviderConnection): Promise<void> {
     const { id, projectId, createdAt: _createdAt, createdBy: _createdBy, ...changes } = providerConnectionMapper.toOrm(connection);
-    await nameMustBeFree(connection.name, () => this.rows.update({ id, projectId }, changes as QueryDeepPartialEntity<ProviderConnectionOrmEntity>));
+    await conflictIfTaken(taken(connection.name), () => this.rows.update({ id, projectId }, changes));
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {
@@ -56,7 +48,7 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
   }
 
   async setListedModels(projectId: string, id: string, models: string[]): Promise<void> {
-    await this.rows.update({ projectId, id }, { listedModels: models } as QueryDeepPartialEntity<ProviderConnectionOrmEntity>);
+    await this.rows.update({ projectId, id }, { listedModels: models });
   }
 
   async listedModels(projectId: string): Promise<Array<{ connectionId: string; connectionName: string; kind: ProviderKind; models: string[] }>> {
@@ -73,27 +65,5 @@ export class TypeOrmProviderConnectionRepository extends ProviderConnectionRepos
 
   async replaceSealed(id: string, sealed: SealedSecret): Promise<void> {
     await this.rows.update({ id }, { secretKeyId: sealed.keyId, secretCiphertext: sealed.ciphertext });
-  }
-}
-
-/** The single row (id 1) of the key check. */
-@Injectable()
-export class TypeOrmSecretKeyCheckRepository extends SecretKeyCheckRepository {
-  constructor(private readonly dataSource: DataSource) {
-    super();
-  }
-
-  async read(): Promise<SealedSecret | null> {
-    const row = await this.dataSource.getRepository(SecretKeyCheckOrmEntity).findOneBy({ id: 1 });
-    return row ? { keyId: row.keyId, ciphertext: row.ciphertext } : null;
-  }
-
-  async create(sealed: SealedSecret): Promise<void> {
-    // Two processes starting at once on a fresh database: the first one's check stands, the other verifies it.
-    await this.dataSource.query('INSERT INTO secret_key_checks (id, key_id, ciphertext) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [sealed.keyId, sealed.ciphertext]);
-  }
-
-  async replace(sealed: SealedSecret): Promise<void> {
-    await this.dataSource.getRepository(SecretKeyCheckOrmEntity).save({ id: 1, keyId: sealed.keyId, ciphertext: sealed.ciphertext });
   }
 }

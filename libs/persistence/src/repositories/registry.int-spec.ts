@@ -6,7 +6,7 @@ import {
 } from '@crucible/application';
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
-import { TypeOrmApiKeyRepository } from './access.repository';
+import { TypeOrmApiKeyRepository } from './api-key.repository';
 import { countQueries, runElsewhere } from '../testing/query-probes';
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmVariantRepository } from './variant.repository';

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { type Testset, type TestsetRow, type TestsetSummary, DomainError } from '@crucible/domain';
+import type { Testset, TestsetRow, TestsetSummary } from '@crucible/domain';
 import { type Page, type PageRequest, TestsetRepository, type TestsetPatch, mapPage } from '@crucible/application';
 import { TestsetOrmEntity } from '../entities/testset.orm-entity';
 import { type TestsetSummaryRow, testsetMapper } from '../mappers/testset.mapper';
-import { isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken } from '../data-source/database-errors';
 import { OLDEST_FIRST_BY_NAME, keysetRawPage } from './keyset';
-
-/** Everything a listing shows; csvdata is only measured, so a 100 000-row set lists as fast as a tiny one. */
-const SUMMARY_COLUMNS = 'id, project_id, app_id, name, columns, jsonb_array_length(csvdata) AS rows_count, created_at, updated_at';
+import {
+  DISCARD_STAGED_ROWS, DROP_USED_STAGED_ROWS, STAGE_ROWS, TESTSET_FROM_STAGED, TESTSET_ROWS_PAGE, TESTSET_SUMMARY,
+  TESTSET_SUMMARY_COLUMNS,
+} from './testset.sql';
 
 const rowsOf = (raw: unknown): TestsetSummaryRow[] =>
   (Array.isArray(raw) ? raw : (raw as { rows?: TestsetSummaryRow[] } | undefined)?.rows ?? []) as TestsetSummaryRow[];
@@ -21,52 +22,38 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
   }
 
   async create(testset: Testset): Promise<void> {
-    try {
-      await this.dataSource.getRepository(TestsetOrmEntity)
-        .insert(testsetMapper.toOrm(testset) as QueryDeepPartialEntity<TestsetOrmEntity>);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${testset.name}" already exists`);
-      throw error;
-    }
+    await conflictIfTaken(`testset "${testset.name}" already exists`, async () => {
+      const rows = this.dataSource.getRepository(TestsetOrmEntity);
+      await rows.insert(rows.create(testsetMapper.toOrm(testset)));
+    });
   }
 
   async stageRows(projectId: string, uploadId: string, batch: number, rows: TestsetRow[]): Promise<void> {
-    await this.dataSource.query(
-      'INSERT INTO testset_staged_rows (upload_id, batch, project_id, rows) VALUES ($1, $2, $3, $4::jsonb)',
-      [uploadId, batch, projectId, JSON.stringify(rows)],
-    );
+    await this.dataSource.query(STAGE_ROWS, [uploadId, batch, projectId, JSON.stringify(rows)]);
   }
 
   async createFromStaged(testset: Omit<Testset, 'rows'>, uploadId: string): Promise<void> {
-    try {
+    await conflictIfTaken(`testset "${testset.name}" already exists`, async () => {
       // One short transaction once the file was read, never one held open while a client sends: PGlite has one session.
       await this.dataSource.transaction(async (manager) => {
         await manager.query(
-          `INSERT INTO testsets (id, project_id, app_id, name, columns, csvdata, created_at, updated_at)
-           SELECT $1, $2, $3, $4, $5::jsonb, coalesce(jsonb_agg(element ORDER BY staged.batch, position), '[]'::jsonb), $6, $6
-             FROM testset_staged_rows staged, jsonb_array_elements(staged.rows) WITH ORDINALITY AS elements(element, position)
-            WHERE staged.upload_id = $7 AND staged.project_id = $2`,
+          TESTSET_FROM_STAGED,
           [testset.id, testset.projectId, testset.appId, testset.name, JSON.stringify(testset.columns), testset.createdAt.toISOString(), uploadId],
         );
-        await manager.query(
-          "DELETE FROM testset_staged_rows WHERE upload_id = $1 OR staged_at < now() - interval '1 day'", [uploadId],
-        );
+        await manager.query(DROP_USED_STAGED_ROWS, [uploadId]);
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${testset.name}" already exists`);
-      throw error;
-    }
+    });
   }
 
   async discardStaged(projectId: string, uploadId: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM testset_staged_rows WHERE upload_id = $1 AND project_id = $2', [uploadId, projectId]);
+    await this.dataSource.query(DISCARD_STAGED_ROWS, [uploadId, projectId]);
   }
 
   async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>> {
-    const query = this.dataSource.createQueryBuilder().select(SUMMARY_COLUMNS).from(TestsetOrmEntity, 't')
+    const query = this.dataSource.createQueryBuilder().select(TESTSET_SUMMARY_COLUMNS).from(TestsetOrmEntity, 't')
       .where('t.project_id = :projectId', { projectId });
     if (appId) query.andWhere('t.app_id = :appId', { appId });
-    return mapPage(await keysetRawPage<TestsetSummaryRow>(query, OLDEST_FIRST_BY_NAME, page), testsetMapper.summaryToDomain);
+    return mapPage(await keysetRawPage<TestsetSummaryRow>(query, OLDEST_FIRST_BY_NAME, page), testsetMapper.summaryFromRow);
   }
 
   async findById(projectId: string, id: string): Promise<Testset | null> {
@@ -75,41 +62,28 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
   }
 
   async findSummary(projectId: string, id: string): Promise<TestsetSummary | null> {
-    const [row] = await this.dataSource.query<TestsetSummaryRow[]>(
-      `SELECT ${SUMMARY_COLUMNS} FROM testsets WHERE id = $1 AND project_id = $2`, [id, projectId],
-    );
-    return row ? testsetMapper.summaryToDomain(row) : null;
+    const [row] = await this.dataSource.query<TestsetSummaryRow[]>(TESTSET_SUMMARY, [id, projectId]);
+    return row ? testsetMapper.summaryFromRow(row) : null;
   }
 
   async readRows(projectId: string, id: string, fromIndex: number, limit: number): Promise<Array<{ index: number; row: TestsetRow }>> {
-    // Only the page's elements leave the database. Unnesting detoasts csvdata once per query, where
-    // `csvdata -> i` per index would detoast the whole array once per row (seconds per page at 100 000 rows).
-    return this.dataSource.query<Array<{ index: number; row: TestsetRow }>>(
-      `SELECT (position - 1)::int AS index, element AS row
-         FROM testsets, jsonb_array_elements(csvdata) WITH ORDINALITY AS elements(element, position)
-        WHERE id = $1 AND project_id = $2 AND position > $3
-        ORDER BY position LIMIT $4`,
-      [id, projectId, fromIndex, limit],
-    );
+    return this.dataSource.query<Array<{ index: number; row: TestsetRow }>>(TESTSET_ROWS_PAGE, [id, projectId, fromIndex, limit]);
   }
 
   async update(projectId: string, id: string, patch: TestsetPatch): Promise<TestsetSummary | null> {
     const values: QueryDeepPartialEntity<TestsetOrmEntity> = { updatedAt: patch.updatedAt };
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.rows !== undefined) Object.assign(values, { columns: patch.columns ?? [], rows: patch.rows });
-    try {
+    return conflictIfTaken(`testset "${patch.name}" already exists`, async () => {
       const result = await this.dataSource.createQueryBuilder()
         .update(TestsetOrmEntity)
         .set(values)
         .where('id = :id AND project_id = :projectId', { id, projectId })
-        .returning(SUMMARY_COLUMNS)
+        .returning(TESTSET_SUMMARY_COLUMNS)
         .execute();
       const [row] = rowsOf(result.raw);
-      return row ? testsetMapper.summaryToDomain(row) : null;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', `testset "${patch.name}" already exists`);
-      throw error;
-    }
+      return row ? testsetMapper.summaryFromRow(row) : null;
+    });
   }
 
   async delete(projectId: string, ids: string[]): Promise<string[]> {

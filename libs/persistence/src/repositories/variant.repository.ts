@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import { type Base, type VariantRevision, type VariantView, DomainError } from '@crucible/domain';
 import { type NewVariant, type Page, type PageRequest, type RevisionDraft, VariantRepository, mapPage } from '@crucible/application';
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity } from '../entities/environment.orm-entity';
 import { baseMapper, variantMapper, variantRevisionMapper } from '../mappers/registry.mapper';
-import { isForeignKeyViolation, isUniqueViolation } from '../data-source/database-errors';
+import { conflictIfTaken, isForeignKeyViolation } from '../data-source/database-errors';
 import { type KeyColumn, OLDEST_FIRST, keysetPage } from './keyset';
 
 const BY_REVISION: readonly KeyColumn[] = [{ column: 'revision', type: 'int' }];
+
+async function insertRevision(manager: EntityManager, revision: VariantRevision): Promise<void> {
+  const revisions = manager.getRepository(VariantRevisionOrmEntity);
+  await revisions.insert(revisions.create(variantRevisionMapper.toOrm(revision)));
+}
 
 @Injectable()
 export class TypeOrmVariantRepository extends VariantRepository {
@@ -18,18 +22,15 @@ export class TypeOrmVariantRepository extends VariantRepository {
   }
 
   async create(input: NewVariant): Promise<void> {
-    try {
+    await conflictIfTaken(`variant "${input.variant.name}" (or base "${input.base.name}") already exists in this app`, async () => {
       await this.dataSource.transaction(async (manager) => {
-        if (input.baseIsNew) await manager.insert(BaseOrmEntity, baseMapper.toOrm(input.base));
-        await manager.insert(VariantOrmEntity, variantMapper.toOrm(input.variant));
-        await manager.insert(VariantRevisionOrmEntity, variantRevisionMapper.toOrm(input.revision) as QueryDeepPartialEntity<VariantRevisionOrmEntity>);
+        const bases = manager.getRepository(BaseOrmEntity);
+        const variants = manager.getRepository(VariantOrmEntity);
+        if (input.baseIsNew) await bases.insert(bases.create(baseMapper.toOrm(input.base)));
+        await variants.insert(variants.create(variantMapper.toOrm(input.variant)));
+        await insertRevision(manager, input.revision);
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new DomainError('conflict', `variant "${input.variant.name}" (or base "${input.base.name}") already exists in this app`);
-      }
-      throw error;
-    }
+    });
   }
 
   async findView(projectId: string, variantId: string): Promise<VariantView | null> {
@@ -97,7 +98,7 @@ export class TypeOrmVariantRepository extends VariantRepository {
         parameters: draft.parameters, commitMessage: draft.commitMessage, modifiedById: draft.modifiedById,
         modifiedBy: draft.modifiedBy, createdAt: now,
       };
-      await manager.insert(VariantRevisionOrmEntity, variantRevisionMapper.toOrm(revision) as QueryDeepPartialEntity<VariantRevisionOrmEntity>);
+      await insertRevision(manager, revision);
       await manager.update(VariantOrmEntity, { id: variantId }, {
         revision: revision.revision, configName: draft.configName, updatedAt: now, modifiedById: draft.modifiedById,
       });

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import { type DatabaseConfig, openDataSource } from '../data-source/create-data-source';
-import { TypeOrmProjectRepository } from '../repositories/access.repository';
+import { TypeOrmProjectRepository } from '../repositories/project.repository';
 import { createTestPostgres } from './test-databases';
 import { newProjectWithKey } from './registry-fixtures';
 

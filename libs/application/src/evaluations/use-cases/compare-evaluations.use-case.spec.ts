@@ -29,7 +29,7 @@ describe('CompareEvaluationsUseCase', () => {
     }
     const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp);
     const created = await create.execute(actor, { appId: app.id, revisionIds, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick });
-    const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter);
+    const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter, world.runStoragePolicy);
     for (const evaluation of created.slice(0, 3)) await run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
     const partial = created[3]!;
     await world.evaluations.saveScenarios(rows.flatMap(({ question, correct_answer }, rowIndex) => (rowIndex % 3 === 0 ? [{

@@ -17,7 +17,7 @@ const answering: Workflow = ({ inputs }) => ({ output: String(inputs['question']
 describe('RunEvaluationUseCase', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
-  const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter);
+  const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter, world.runStoragePolicy);
   const getEvaluation = new GetEvaluationUseCase(world.evaluations);
   const cancel = new CancelEvaluationUseCase(world.evaluations, getEvaluation, world.queue);
   const execute = (evaluation: Evaluation) => run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });

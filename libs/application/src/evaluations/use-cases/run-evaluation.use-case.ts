@@ -8,7 +8,7 @@ import {
 import { EvaluationRepository } from '../ports';
 import { EvaluatorService } from '../../evaluators/ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { type JobOutcome, type JobSlot, RunReporter, WorkflowInvoker } from '../../runs/ports';
+import { type JobOutcome, type JobSlot, RunReporter, RunStoragePolicy, WorkflowInvoker } from '../../runs/ports';
 import { traceFromRecord } from '../../traces/sdk-trace-records';
 import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
@@ -23,11 +23,12 @@ export class RunEvaluationUseCase {
     private readonly invoker: WorkflowInvoker,
     private readonly evaluators: EvaluatorService,
     private readonly reporter: RunReporter,
+    private readonly policy: RunStoragePolicy,
   ) {}
 
   /** One delivery of the job; `slot` lets the queue take the slot back between batches. */
   execute(job: { evaluationId: string; projectId: string }, slot?: JobSlot): Promise<JobOutcome> {
-    const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses, reporter: this.reporter };
+    const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses, reporter: this.reporter, policy: this.policy };
     return driveRun(ports, { kind: 'evaluation', runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: evaluation.rateLimit,
       runRow: (item) => this.runRow(evaluation, item.row, item.index),

@@ -6,7 +6,7 @@ import {
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
 import { TestsetRepository } from '../../testsets/ports';
-import { type JobOutcome, type JobSlot, RunReporter, WorkflowInvoker } from '../../runs/ports';
+import { type JobOutcome, type JobSlot, RunReporter, RunStoragePolicy, WorkflowInvoker } from '../../runs/ports';
 import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
 import type { Row } from '../../runs/row-batches';
@@ -22,13 +22,14 @@ export class RunHumanEvaluationUseCase {
     private readonly testsets: TestsetRepository,
     private readonly invoker: WorkflowInvoker,
     private readonly reporter: RunReporter,
+    private readonly policy: RunStoragePolicy,
   ) {}
 
   /** One delivery of the job; `slot` lets the queue take the slot back between batches. */
   execute(job: { humanEvaluationId: string; projectId: string }, slot?: JobSlot): Promise<JobOutcome> {
     // READY and FINISHED move between each other by hand, yet the runner is done with both.
     const statuses = { ...humanEvaluationStatuses, isTerminal: isTerminalHumanStatus };
-    const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses, reporter: this.reporter };
+    const ports = { runs: this.humanEvaluations, testsets: this.testsets, statuses, reporter: this.reporter, policy: this.policy };
     return driveRun(ports, { kind: 'human_evaluation', runId: job.humanEvaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: HUMAN_EVALUATION_RATE_LIMIT,
       runRow: (item) => this.runRow(evaluation, item.row, item.index),

@@ -1,42 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import type { ApiKey, Project } from '@crucible/domain';
-import { ApiKeyRepository, type Page, type PageRequest, ProjectRepository, mapPage } from '@crucible/application';
-import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
-import { apiKeyMapper, projectMapper } from '../mappers/registry.mapper';
+import type { ApiKey } from '@crucible/domain';
+import { ApiKeyRepository, type Page, type PageRequest, mapPage } from '@crucible/application';
+import { ApiKeyOrmEntity } from '../entities/access.orm-entity';
+import { apiKeyMapper } from '../mappers/registry.mapper';
 import { OLDEST_FIRST, keysetPage } from './keyset';
 import { topics } from '../data-source/change-notices';
 import { UnchangedReads } from './unchanged-reads';
-
-@Injectable()
-export class TypeOrmProjectRepository extends ProjectRepository {
-  constructor(private readonly dataSource: DataSource) {
-    super();
-  }
-
-  async createWithKey(project: Project, key: ApiKey): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.insert(ProjectOrmEntity, projectMapper.toOrm(project));
-      await manager.insert(ApiKeyOrmEntity, apiKeyMapper.toOrm(key));
-    });
-  }
-
-  async findById(projectId: string): Promise<Project | null> {
-    const row = await this.dataSource.getRepository(ProjectOrmEntity).findOneBy({ id: projectId });
-    return row ? projectMapper.toDomain(row) : null;
-  }
-
-  count(): Promise<number> {
-    return this.dataSource.getRepository(ProjectOrmEntity).count();
-  }
-
-  async findDefault(): Promise<Project | null> {
-    const row = await this.dataSource.getRepository(ProjectOrmEntity).createQueryBuilder('p')
-      .orderBy(`CASE WHEN p.name = 'default' THEN 0 ELSE 1 END`).addOrderBy('p.created_at').addOrderBy('p.id')
-      .limit(1).getOne();
-    return row ? projectMapper.toDomain(row) : null;
-  }
-}
 
 /** Keys kept found. */
 const KEYS_KEPT = 1000;
@@ -62,7 +32,8 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   async create(key: ApiKey): Promise<void> {
-    await this.dataSource.getRepository(ApiKeyOrmEntity).insert(apiKeyMapper.toOrm(key));
+    const keys = this.dataSource.getRepository(ApiKeyOrmEntity);
+    await keys.insert(keys.create(apiKeyMapper.toOrm(key)));
   }
 
   async list(projectId: string, page: PageRequest): Promise<Page<ApiKey>> {

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ApiKey, Project } from '@crucible/domain';
+import { ProjectRepository } from '@crucible/application';
+import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
+import { apiKeyMapper, projectMapper } from '../mappers/registry.mapper';
+
+@Injectable()
+export class TypeOrmProjectRepository extends ProjectRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async createWithKey(project: Project, key: ApiKey): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const projects = manager.getRepository(ProjectOrmEntity);
+      const keys = manager.getRepository(ApiKeyOrmEntity);
+      await projects.insert(projects.create(projectMapper.toOrm(project)));
+      await keys.insert(keys.create(apiKeyMapper.toOrm(key)));
+    });
+  }
+
+  async findById(projectId: string): Promise<Project | null> {
+    const row = await this.dataSource.getRepository(ProjectOrmEntity).findOneBy({ id: projectId });
+    return row ? projectMapper.toDomain(row) : null;
+  }
+
+  count(): Promise<number> {
+    return this.dataSource.getRepository(ProjectOrmEntity).count();
+  }
+
+  async findDefault(): Promise<Project | null> {
+    const row = await this.dataSource.getRepository(ProjectOrmEntity).createQueryBuilder('p')
+      .orderBy(`CASE WHEN p.name = 'default' THEN 0 ELSE 1 END`).addOrderBy('p.created_at').addOrderBy('p.id')
+      .limit(1).getOne();
+    return row ? projectMapper.toDomain(row) : null;
+  }
+}

@@ -1,0 +1,77 @@
+import type { TraceFilter } from '@crucible/domain';
+import { SPAN_RECORD_COLUMNS } from '../mappers/trace.mapper';
+import { PREVIEW_COLUMNS, SPAN_COLUMNS, TRACE_COLUMNS, TRACE_SUMMARY_COLUMNS, traceInsertCte } from './trace-insert.sql';
+
+/** `$1` project, `$2` `traceInsertParameter`'s value: the traces stored, each with whether it is new. */
+export const TRACE_BATCH_INSERT = `WITH ${traceInsertCte(1, 2)} SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces`;
+
+/** Every span stored of the traces `$2` of project `$1`: in its trace's row or in `spans` (never both). */
+export const STORED_SPANS = `
+  SELECT t.trace_id, s.* FROM traces t CROSS JOIN LATERAL jsonb_to_recordset(t.inline_spans) AS s(${SPAN_RECORD_COLUMNS})
+   WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])
+  UNION ALL
+  SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
+
+/** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
+export function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [projectId];
+  const clauses = ['project_id = $1'];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(params.length));
+  };
+  if (filter.appId) add((n) => `app_id = $${n}`, filter.appId);
+  if (filter.environment) add((n) => `environment = $${n}`, filter.environment);
+  if (filter.variantId) add((n) => `variant_id = $${n}`, filter.variantId);
+  if (filter.status) add((n) => `status = $${n}`, filter.status);
+  if (filter.from) add((n) => `start_time >= $${n}`, filter.from.toISOString());
+  if (filter.to) add((n) => `start_time < $${n}`, filter.to.toISOString());
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    add((n) => `(coalesce(inputs::text, '') ILIKE $${n} OR coalesce(output::text, '') ILIKE $${n})`, pattern);
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
+/** An OTLP trace whose spans came over several batches (`$2`, of project `$1`): its totals are those of every span stored. */
+export const RECOMPUTE_OTLP_TOTALS = `UPDATE traces t SET
+     start_time = s.start_time, end_time = s.end_time,
+     latency_ms = extract(epoch FROM s.end_time - s.start_time) * 1000,
+     cost = s.cost, cost_source = s.cost_source, prompt_tokens = s.prompt_tokens, completion_tokens = s.completion_tokens,
+     total_tokens = s.total_tokens, span_count = s.span_count, name = coalesce(s.root_name, t.name),
+     status = CASE WHEN s.errors > 0 THEN 'error' ELSE 'ok' END, model = coalesce(t.model, s.model)
+   FROM (
+     SELECT trace_id, min(start_time) AS start_time, max(end_time) AS end_time, coalesce(sum(cost), 0) AS cost,
+       CASE WHEN bool_or(cost_source = 'computed') THEN 'computed' WHEN bool_or(cost_source = 'reported') THEN 'reported' END AS cost_source,
+       coalesce(sum(prompt_tokens), 0) AS prompt_tokens, coalesce(sum(completion_tokens), 0) AS completion_tokens,
+       coalesce(sum(total_tokens), 0) AS total_tokens, count(*) AS span_count,
+       count(*) FILTER (WHERE status = 'error') AS errors, min(model) AS model,
+       min(name) FILTER (WHERE parent_span_id IS NULL) AS root_name
+     FROM (${STORED_SPANS}) stored GROUP BY trace_id
+   ) s
+   WHERE t.project_id = $1 AND t.trace_id = s.trace_id`;
+
+/** The trace list's page: `where` and its parameters from `filterClauses`, then the keyset and the limit's numbers. */
+export const traceListSql = (where: string, keyset: string, limit: number): string =>
+  `SELECT project_id, ${TRACE_SUMMARY_COLUMNS}, ${PREVIEW_COLUMNS} FROM traces WHERE ${where}${keyset}
+   ORDER BY start_time DESC, trace_id DESC LIMIT $${limit}`;
+
+/** `$1` project, `$2` trace. */
+export const TRACE_BY_ID = `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`;
+
+/** A page of a trace's spans, `STORED_SPANS` with `$1` project and `$2` the trace's id alone. */
+export const traceSpansPageSql = (keyset: string, limit: number): string =>
+  `SELECT * FROM (${STORED_SPANS}) stored${keyset} ORDER BY start_time, span_id LIMIT $${limit}`;
+
+/** Buckets of `$interval` in UTC whatever the server's time zone. */
+export const traceMetricsSql = (where: string, interval: number): string =>
+  `SELECT date_trunc($${interval}, start_time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS bucket,
+     count(*) AS count, count(*) FILTER (WHERE status = 'error') AS errors,
+     percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
+     percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS p95,
+     sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens,
+     sum(total_tokens) AS total_tokens, sum(cost) AS cost
+   FROM traces WHERE ${where} GROUP BY 1 ORDER BY 1`;
+
+/** `$1` the cut-off time. */
+export const TRACES_DELETE_BEFORE = 'WITH gone AS (DELETE FROM traces WHERE start_time < $1 RETURNING 1) SELECT count(*)::int AS deleted FROM gone';
