@@ -1711,7 +1711,7 @@ export interface components {
         };
         StoredTraceDto_Output: {
             app_id: string | null;
-            cost: number | null;
+            cost: number;
             /**
              * @description `computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost
              * @enum {string|null}
@@ -1719,24 +1719,33 @@ export interface components {
             cost_source: "reported" | "computed" | null;
             end_time: string;
             environment: string | null;
-            error: unknown;
+            error: {
+                message: string;
+                stacktrace?: string;
+            } | null;
             /** @description the start of the value's JSON text, at most 500 characters; null when there is none */
             inputs_preview: string | null;
             /** @description the inputs go on past their preview */
             inputs_truncated: boolean;
             latency_ms: number;
             model: string | null;
-            name: string | null;
+            name: string;
             /** @description the start of the value's JSON text, at most 500 characters; null when there is none */
             output_preview: string | null;
             /** @description the output goes on past its preview */
             output_truncated: boolean;
             route: string | null;
-            source: string;
+            /** @enum {string} */
+            source: "sdk" | "otlp";
             span_count: number;
             start_time: string;
-            status: string;
-            tokens: unknown;
+            /** @enum {string} */
+            status: "ok" | "error";
+            tokens: {
+                completion: number;
+                prompt: number;
+                total: number;
+            };
             trace_id: string;
             variant_id: string | null;
             variant_revision_id: string | null;
@@ -1785,15 +1794,56 @@ export interface components {
         };
         TraceMetricsDto_Output: {
             buckets: {
-                [key: string]: unknown;
+                bucket: string;
+                cost: number;
+                count: number;
+                errors: number;
+                p50_latency_ms: number | null;
+                p95_latency_ms: number | null;
+                tokens: {
+                    completion: number;
+                    prompt: number;
+                    total: number;
+                };
             }[];
             from: string;
-            interval: string;
+            /** @enum {string} */
+            interval: "minute" | "hour" | "day";
             to: string;
+        };
+        TraceSpan_Output: {
+            attributes: {
+                [key: string]: unknown;
+            } | null;
+            children: components["schemas"]["TraceSpan_Output"][];
+            cost: number | null;
+            /** @enum {string|null} */
+            cost_source: "reported" | "computed" | null;
+            end_time: string;
+            error: {
+                message: string;
+                stacktrace?: string;
+            } | null;
+            inputs: unknown;
+            kind: string;
+            latency_ms: number;
+            model: string | null;
+            name: string;
+            outputs: unknown;
+            parent_span_id: string | null;
+            span_id: string;
+            start_time: string;
+            /** @enum {string} */
+            status: "ok" | "error";
+            tokens: {
+                completion: number;
+                prompt: number;
+                total: number;
+            } | null;
         };
         TraceTreeDto_Output: {
             app_id: string | null;
-            cost: number | null;
+            cost: number;
             /**
              * @description `computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost
              * @enum {string|null}
@@ -1801,24 +1851,31 @@ export interface components {
             cost_source: "reported" | "computed" | null;
             end_time: string;
             environment: string | null;
-            error: unknown;
+            error: {
+                message: string;
+                stacktrace?: string;
+            } | null;
             inputs: unknown;
             latency_ms: number;
             model: string | null;
-            name: string | null;
+            name: string;
             /** @description more spans follow: ask again with `spans_cursor` set to this; null on the last page */
             next_spans_cursor: string | null;
             output: unknown;
             route: string | null;
-            source: string;
+            /** @enum {string} */
+            source: "sdk" | "otlp";
             span_count: number;
             /** @description root spans of this page (spans whose parent is not among them), each with its children, in start order */
-            spans: {
-                [key: string]: unknown;
-            }[];
+            spans: components["schemas"]["TraceSpan_Output"][];
             start_time: string;
-            status: string;
-            tokens: unknown;
+            /** @enum {string} */
+            status: "ok" | "error";
+            tokens: {
+                completion: number;
+                prompt: number;
+                total: number;
+            };
             trace_id: string;
             variant_id: string | null;
             variant_revision_id: string | null;
