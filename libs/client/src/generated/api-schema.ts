@@ -1434,7 +1434,8 @@ export interface components {
                     /** @enum {string} */
                     options_from?: "provider_connections" | "models";
                     required: boolean;
-                    type: string;
+                    /** @enum {string} */
+                    type: "string" | "text" | "code" | "number" | "integer" | "boolean" | "string_list" | "choice";
                 };
             };
             tags: string[];
@@ -1757,7 +1758,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             csvdata: {
-                [key: string]: unknown;
+                [key: string]: (string | number | boolean) | null;
             }[];
             id: string;
             name: string;
