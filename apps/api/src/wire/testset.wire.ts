@@ -52,7 +52,7 @@ export const testsetSummarySchema = z.object({
 });
 export class TestsetSummaryDto extends createZodDto(testsetSummarySchema) {}
 
-export class TestsetDto extends createZodDto(z.object({
+export const testsetSchema = z.object({
   _id: z.string(),
   id: z.string(),
   name: z.string(),
@@ -61,7 +61,8 @@ export class TestsetDto extends createZodDto(z.object({
   csvdata: z.array(z.record(z.string(), testsetCell)),
   created_at: timestamp,
   updated_at: timestamp,
-})) {}
+});
+export class TestsetDto extends createZodDto(testsetSchema) {}
 
 /** Agenta's PUT /testsets/{id} answer. */
 export class TestsetUpdatedDto extends createZodDto(z.object({
