@@ -1,13 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
-  OtlpIngestedDto, StoredTraceDto, type TraceFilterQuery, TraceIngestedDto, TraceListQueryDto, TraceMetricsDto,
-  TraceMetricsQueryDto, TraceTreeDto, TraceTreeQueryDto,
+  OtlpExportDto, OtlpIngestedDto, StoredTraceDto, TraceBatchDto, type TraceFilterQuery, TraceIngestedDto, TraceListQueryDto,
+  TraceMetricsDto, TraceMetricsQueryDto, TraceTreeDto, TraceTreeQueryDto,
 } from '../wire/trace.wire';
 import type { Request, Response } from 'express';
-import {
-  type OtlpExportEnvelope, type TraceBatchEnvelope, type TraceIngestResult, otlpExportEnvelopeSchema, traceBatchEnvelopeSchema,
-} from '@crucible/contracts';
+import type { TraceIngestResult } from '@crucible/contracts';
 import type { Actor, TraceFilter } from '@crucible/domain';
 import {
   GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase, type SpanCursor, decodeCursor,
@@ -15,7 +13,6 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { BodyLimit } from '../http/body-limit.decorator';
-import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
 import { listed } from '../http/paging';
@@ -76,7 +73,7 @@ export class TracesController {
   @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: TraceIngestedDto.Output })
-  async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchEnvelopeSchema)) body: TraceBatchEnvelope): Promise<TraceIngestResult> {
+  async ingest(@CurrentActor() actor: Actor, @Body() body: TraceBatchDto): Promise<TraceIngestResult> {
     const outcome = await this.ingestTraces.execute(actor, body);
     return {
       accepted: outcome.accepted,
@@ -95,7 +92,7 @@ export class TracesController {
   @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: OtlpIngestedDto.Output })
-  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportEnvelopeSchema)) body: OtlpExportEnvelope) {
+  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body() body: OtlpExportDto) {
     const outcome = await this.ingestOtlp.execute(actor, body);
     if (outcome.rejectedSpans === 0) return { partialSuccess: {} };
     return { partialSuccess: { rejectedSpans: outcome.rejectedSpans, errorMessage: outcome.errorMessage ?? 'spans were refused' } };

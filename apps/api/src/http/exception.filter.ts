@@ -45,7 +45,8 @@ export function toHttpError(error: unknown): { status: number; body: unknown; he
   }
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') {
-      return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };
+      const detail = [presentViolation({ field: [], reason: `JSON decode error: ${error.message}`, rule: 'malformed_json' }, 'body')];
+      return { status: 422, body: { detail } };
     }
     return { status: error.status ?? 400, body: { detail: error.message } };
   }

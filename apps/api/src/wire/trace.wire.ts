@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { TRACE_PREVIEW_LENGTH, TRACE_SEARCH_MAX_LENGTH } from '@crucible/domain';
-import { traceIngestResultSchema } from '@crucible/contracts';
+import { otlpExportEnvelopeSchema, traceBatchEnvelopeSchema, traceIngestResultSchema } from '@crucible/contracts';
 import { MAX_SPANS_PER_ANSWER } from '@crucible/application';
 import { nullable } from './common.wire';
 
@@ -93,6 +93,9 @@ export const traceMetricsSchema = z.object({
   })),
 });
 export class TraceMetricsDto extends createZodDto(traceMetricsSchema) {}
+/** Bodies of `POST /traces` and `POST /v1/traces`, shared with the SDK (libs/contracts); the use cases check each item. */
+export class TraceBatchDto extends createZodDto(traceBatchEnvelopeSchema) {}
+export class OtlpExportDto extends createZodDto(otlpExportEnvelopeSchema) {}
 export class TraceIngestedDto extends createZodDto(traceIngestResultSchema) {}
 export class OtlpIngestedDto extends createZodDto(z.object({
   partialSuccess: z.object({ rejectedSpans: z.number().int().optional(), errorMessage: z.string().optional() })

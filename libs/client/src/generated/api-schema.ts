@@ -1606,6 +1606,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        OtlpExportDto: {
+            /** @default [] */
+            resourceSpans: {
+                resource?: unknown;
+                scopeSpans?: {
+                    scope?: unknown;
+                    spans?: unknown[];
+                }[];
+            }[];
+        };
         OtlpIngestedDto_Output: {
             /** @description OTLP ExportTracePartialSuccess: empty when every span was accepted */
             partialSuccess: {
@@ -1782,6 +1792,9 @@ export interface components {
             message: string;
             /** @enum {string} */
             status: "success";
+        };
+        TraceBatchDto: {
+            traces: unknown[];
         };
         TraceIngestedDto_Output: {
             accepted: number;
@@ -3606,7 +3619,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceBatchDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3680,7 +3697,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtlpExportDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

@@ -89,9 +89,11 @@ describe('deployed calls resolve their configuration from the registry', () => {
     const cases: [unknown, (string | number)[], string][] = [
       [{ inputs: {} }, ['body', 'environment'], 'missing'],
       [{ inputs: {}, environment: 'production' }, ['body', 'app_id'], 'missing'],
-      [{ inputs: {}, environment: '', app_id: 'a' }, ['body', 'environment'], 'string_type'],
+      [{ inputs: {}, environment: '', app_id: 'a' }, ['body', 'environment'], 'string_too_short'],
+      [{ inputs: {}, environment: 7, app_id: 'a' }, ['body', 'environment'], 'string_type'],
       [{ inputs: {}, variant: { revision: 2 } }, ['body', 'variant', 'id'], 'missing'],
-      [{ inputs: {}, variant: { id: 'v', revision: 0 } }, ['body', 'variant', 'revision'], 'int_type'],
+      [{ inputs: {}, variant: { id: 'v', revision: 0 } }, ['body', 'variant', 'revision'], 'greater_than'],
+      [{ inputs: {}, variant: { id: 'v', revision: 1.5 } }, ['body', 'variant', 'revision'], 'int_type'],
       [{ inputs: {}, variant: 'v' }, ['body', 'variant'], 'dict_type'],
       [{ inputs: {}, variant: { id: 'v' }, environment: 'production' }, ['body'], 'value_error'],
       [{ inputs: [], environment: 'production', app_id: 'a' }, ['body', 'inputs'], 'dict_type'],
