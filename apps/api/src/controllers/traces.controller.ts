@@ -36,7 +36,7 @@ function cursorPosition(cursor: string | undefined) {
 
 function spanCursorPosition(cursor: string | undefined): SpanCursor | null {
   if (!cursor) return null;
-  const refused = new RequestValidationError([{ loc: ['query', 'spans_cursor'], msg: 'not a cursor of this trace\'s spans', type: 'value_error' }]);
+  const refused = RequestValidationError.of('query', ['spans_cursor'], 'not a cursor of this trace\'s spans', 'invalid_value');
   let keys: string[];
   try {
     keys = decodeCursor(cursor, ['timestamptz', 'text']);
@@ -120,7 +120,7 @@ export class TracesController {
     @CurrentActor() actor: Actor, @Param('trace_id') traceId: string, @Query() query: TraceTreeQueryDto, @Req() request: Request, @Res() response: Response,
   ) {
     if (!TRACE_ID.test(traceId)) {
-      throw new RequestValidationError([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);
+      throw RequestValidationError.of('path', ['trace_id'], 'a trace id is 1–128 letters, digits or ._:-', 'invalid_value');
     }
     const found = await this.getTrace.execute(actor, traceId, { limit: query.spans_limit, after: spanCursorPosition(query.spans_cursor) });
     const next = found.nextSpans ? encodeCursor([found.nextSpans.startTime.toISOString(), found.nextSpans.spanId]) : null;

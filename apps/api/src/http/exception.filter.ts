@@ -45,8 +45,7 @@ export function toHttpError(error: unknown): { status: number; body: unknown; he
   }
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') {
-      const detail = [presentViolation({ field: [], reason: `JSON decode error: ${error.message}`, rule: 'malformed_json' }, 'body')];
-      return { status: 422, body: { detail } };
+      return { status: 422, body: { detail: RequestValidationError.of('body', [], `JSON decode error: ${error.message}`, 'malformed_json').detail } };
     }
     return { status: error.status ?? 400, body: { detail: error.message } };
   }

@@ -117,9 +117,7 @@ export class RequestValidationPipe implements PipeTransform {
     const location = metadata.type === 'param' ? 'path' : metadata.type;
     const input = value ?? {};
     if (typeof input !== 'object' || Array.isArray(input)) {
-      throw new RequestValidationError([presentViolation(
-        { field: [], reason: 'Input should be a valid dictionary or object to extract fields from', rule: 'not_a_dictionary_body' }, location,
-      )]);
+      throw RequestValidationError.of(location, [], 'Input should be a valid dictionary or object to extract fields from', 'not_a_dictionary_body');
     }
     return parseWire(dto.schema, input, location);
   }
