@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
+import type { CrucibleSchemas } from '@crucible/client';
 import { unwrap } from '../../api/api-client';
 
 export const evaluatorKeys = {
@@ -21,7 +22,7 @@ export function useSaveEvaluatorConfig() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (config: { name: string; evaluator_key: string; settings_values: Record<string, unknown> }) =>
+    mutationFn: (config: CrucibleSchemas['CreateEvaluatorConfigDto']) =>
       unwrap(api.POST('/evaluators/configs', { body: config })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluatorKeys.configs }),
   });
@@ -39,7 +40,7 @@ export function useDeleteEvaluatorConfig() {
 export function useTryEvaluator() {
   const api = useApi();
   return useMutation({
-    mutationFn: ({ key, ...body }: { key: string; settings_values: Record<string, unknown>; output: string; correct_answer?: string }) =>
+    mutationFn: ({ key, ...body }: { key: string } & CrucibleSchemas['RunEvaluatorDto']) =>
       unwrap(api.POST('/evaluators/{evaluator_key}/run', { params: { path: { evaluator_key: key } }, body })),
   });
 }

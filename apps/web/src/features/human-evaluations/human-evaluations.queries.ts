@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
-import type { HumanEvaluation, HumanScenario } from '@crucible/client';
+import type { CrucibleSchemas, HumanEvaluation, HumanScenario } from '@crucible/client';
 
 export const humanKeys = {
   all: ['human-evaluations'] as const,
@@ -52,7 +52,7 @@ export function useCreateHumanEvaluation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { app_id: string; evaluation_type: HumanEvaluation['evaluation_type']; revisions_ids: string[]; testset_id: string; correct_answer_column?: string }) =>
+    mutationFn: (body: CrucibleSchemas['CreateHumanEvaluationDto']) =>
       unwrap(api.POST('/human-evaluations', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: humanKeys.all }),
   });
