@@ -53,8 +53,9 @@ describe('deployed calls resolve their configuration from the registry', () => {
     registry.configs.set('variant:v-9:latest', resolvedConfig({ prompt: 'rev 4' }, { variant_id: 'v-9', revision: 4, environment: null }));
     const pinned = await request(app).post('/run/sub').send({ inputs: {}, variant: { id: 'v-9', revision: 3 } });
     const latest = await request(app).post('/run/sub').send({ inputs: {}, variant: { id: 'v-9' } });
-    expect([pinned.body.data, latest.body.data]).toEqual(['rev 3', 'rev 4']);
-    expect(registry.calls.map((call) => call.query)).toEqual([{ variant_id: 'v-9', revision: '3' }, { variant_id: 'v-9' }]);
+    const latestByNull = await request(app).post('/run/sub').send({ inputs: {}, variant: { id: 'v-9', revision: null } });
+    expect([pinned.body.data, latest.body.data, latestByNull.body.data]).toEqual(['rev 3', 'rev 4', 'rev 4']);
+    expect(registry.calls.map((call) => call.query)).toEqual([{ variant_id: 'v-9', revision: '3' }, { variant_id: 'v-9' }]); // null: the cached latest
   });
 
   it('answers 404 with the registry message when it knows no such deployment', async () => {
