@@ -59,7 +59,7 @@ export const humanEvaluationSchema = z.object({
   testset_name: z.string(),
   inputs: z.array(z.string()),
   correct_answer_column: z.string(),
-  status: z.string(),
+  status: z.enum(HUMAN_STATUSES),
   status_error: z.object({ message: z.string(), stacktrace: z.string().optional() }).optional(),
   progress: progressSchema,
   created_at: timestamp,

@@ -1467,7 +1467,8 @@ export interface components {
             };
             project_id: string;
             revisions: string[];
-            status: string;
+            /** @enum {string} */
+            status: "EVALUATION_INITIALIZED" | "EVALUATION_STARTED" | "EVALUATION_READY" | "EVALUATION_FINISHED" | "EVALUATION_FAILED";
             status_error?: {
                 message: string;
                 stacktrace?: string;
