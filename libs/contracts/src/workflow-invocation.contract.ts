@@ -14,7 +14,7 @@ export const deployedRunRequestSchema = z.union([
   z.object({ inputs: inputsSchema.default({}), environment: z.string().min(1), app_id: z.string().optional() }),
   z.object({
     inputs: inputsSchema.default({}),
-    variant: z.object({ id: z.string().min(1), revision: z.number().int().positive().optional() }),
+    variant: z.object({ id: z.string().min(1), revision: z.number().int().positive().nullish().describe('absent or null: the latest') }),
   }),
 ]);
 

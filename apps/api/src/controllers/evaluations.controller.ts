@@ -31,7 +31,7 @@ function evaluationIds(list: string): string[] {
   const ids = list.split(',').map((id) => id.trim()).filter(Boolean);
   const invalid = ids.find((id) => !isUuid(id));
   if (invalid || ids.length === 0) {
-    throw new RequestValidationError([{ loc: ['query', 'evaluations_ids'], msg: `not a list of evaluation ids: "${invalid ?? ''}"`, type: 'value_error' }]);
+    throw RequestValidationError.of('query', ['evaluations_ids'], `not a list of evaluation ids: "${invalid ?? ''}"`, 'invalid_value');
   }
   return ids;
 }

@@ -89,7 +89,7 @@ export class TestsetsController {
     const file = form.file;
     if (!file) {
       uploadFieldsOf(await form.fields);
-      throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
+      throw RequestValidationError.of('body', ['file'], 'Field required', 'required');
     }
     const early = UploadTestsetDto.schema.safeParse(form.fieldsBeforeFile);
     if (early.success && testsetFileFormat(file.name, early.data.upload_type)) {

@@ -1,13 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import {
-  OtlpIngestedDto, StoredTraceDto, type TraceFilterQuery, TraceIngestedDto, TraceListQueryDto, TraceMetricsDto,
-  TraceMetricsQueryDto, TraceTreeDto, TraceTreeQueryDto,
+  OtlpExportDto, OtlpIngestedDto, StoredTraceDto, TraceBatchDto, type TraceFilterQuery, TraceIngestedDto, TraceListQueryDto,
+  TraceMetricsDto, TraceMetricsQueryDto, TraceTreeDto, TraceTreeQueryDto,
 } from '../wire/trace.wire';
 import type { Request, Response } from 'express';
-import {
-  type OtlpExportEnvelope, type TraceBatchEnvelope, type TraceIngestResult, otlpExportEnvelopeSchema, traceBatchEnvelopeSchema,
-} from '@crucible/contracts';
+import type { TraceIngestResult } from '@crucible/contracts';
 import type { Actor, TraceFilter } from '@crucible/domain';
 import {
   GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase, type SpanCursor, decodeCursor,
@@ -15,7 +13,6 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { BodyLimit } from '../http/body-limit.decorator';
-import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
 import { listed } from '../http/paging';
@@ -39,7 +36,7 @@ function cursorPosition(cursor: string | undefined) {
 
 function spanCursorPosition(cursor: string | undefined): SpanCursor | null {
   if (!cursor) return null;
-  const refused = new RequestValidationError([{ loc: ['query', 'spans_cursor'], msg: 'not a cursor of this trace\'s spans', type: 'value_error' }]);
+  const refused = RequestValidationError.of('query', ['spans_cursor'], 'not a cursor of this trace\'s spans', 'invalid_value');
   let keys: string[];
   try {
     keys = decodeCursor(cursor, ['timestamptz', 'text']);
@@ -76,7 +73,7 @@ export class TracesController {
   @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: TraceIngestedDto.Output })
-  async ingest(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(traceBatchEnvelopeSchema)) body: TraceBatchEnvelope): Promise<TraceIngestResult> {
+  async ingest(@CurrentActor() actor: Actor, @Body() body: TraceBatchDto): Promise<TraceIngestResult> {
     const outcome = await this.ingestTraces.execute(actor, body);
     return {
       accepted: outcome.accepted,
@@ -95,7 +92,7 @@ export class TracesController {
   @BodyLimit('traces')
   @HttpCode(200)
   @ApiOkResponse({ type: OtlpIngestedDto.Output })
-  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body(new ZodBodyPipe(otlpExportEnvelopeSchema)) body: OtlpExportEnvelope) {
+  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body() body: OtlpExportDto) {
     const outcome = await this.ingestOtlp.execute(actor, body);
     if (outcome.rejectedSpans === 0) return { partialSuccess: {} };
     return { partialSuccess: { rejectedSpans: outcome.rejectedSpans, errorMessage: outcome.errorMessage ?? 'spans were refused' } };
@@ -123,7 +120,7 @@ export class TracesController {
     @CurrentActor() actor: Actor, @Param('trace_id') traceId: string, @Query() query: TraceTreeQueryDto, @Req() request: Request, @Res() response: Response,
   ) {
     if (!TRACE_ID.test(traceId)) {
-      throw new RequestValidationError([{ loc: ['path', 'trace_id'], msg: 'a trace id is 1–128 letters, digits or ._:-', type: 'value_error' }]);
+      throw RequestValidationError.of('path', ['trace_id'], 'a trace id is 1–128 letters, digits or ._:-', 'invalid_value');
     }
     const found = await this.getTrace.execute(actor, traceId, { limit: query.spans_limit, after: spanCursorPosition(query.spans_cursor) });
     const next = found.nextSpans ? encodeCursor([found.nextSpans.startTime.toISOString(), found.nextSpans.spanId]) : null;

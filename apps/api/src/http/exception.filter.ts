@@ -45,7 +45,7 @@ export function toHttpError(error: unknown): { status: number; body: unknown; he
   }
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') {
-      return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };
+      return { status: 422, body: { detail: RequestValidationError.of('body', [], `JSON decode error: ${error.message}`, 'malformed_json').detail } };
     }
     return { status: error.status ?? 400, body: { detail: error.message } };
   }

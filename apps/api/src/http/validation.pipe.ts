@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
-import type { ValidationIssue } from '@crucible/contracts';
+import { type RequestPart, type RequestViolation, presentViolation } from '../presenters/input-violation.presenter';
 import { RequestValidationError } from './validation-error';
 
 type ZodIssue = z.core.$ZodIssue;
@@ -9,20 +9,15 @@ type ZodIssue = z.core.$ZodIssue;
 const isZodDto = (metatype: unknown): metatype is { isZodDto: true; schema: z.ZodType } =>
   typeof metatype === 'function' && (metatype as { isZodDto?: unknown }).isZodDto === true;
 
-const TYPE_BY_EXPECTED: Record<string, [string, string]> = {
-  string: ['string_type', 'Input should be a valid string'],
-  number: ['float_type', 'Input should be a valid number'],
-  int: ['int_type', 'Input should be a valid integer'],
-  boolean: ['bool_type', 'Input should be a valid boolean'],
-  array: ['list_type', 'Input should be a valid list'],
-  object: ['dict_type', 'Input should be a valid dictionary'],
-  record: ['dict_type', 'Input should be a valid dictionary'],
-};
-
-const SIZE_TYPES: Record<string, { small: string; big: string; unit: string }> = {
-  number: { small: 'greater_than', big: 'less_than', unit: '' },
-  string: { small: 'string_too_short', big: 'string_too_long', unit: ' characters' },
-  array: { small: 'too_short', big: 'too_long', unit: ' items' },
+/** zod's name for a value's type → our rule, and pydantic's message for it. */
+const TYPE_RULES: Record<string, [RequestViolation['rule'], string]> = {
+  string: ['not_text', 'Input should be a valid string'],
+  number: ['not_number', 'Input should be a valid number'],
+  int: ['not_integer', 'Input should be a valid integer'],
+  boolean: ['not_boolean', 'Input should be a valid boolean'],
+  array: ['not_list', 'Input should be a valid list'],
+  object: ['not_object', 'Input should be a valid dictionary'],
+  record: ['not_object', 'Input should be a valid dictionary'],
 };
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
@@ -56,60 +51,58 @@ function schemaAt(root: z.ZodType, path: PropertyKey[]): z.ZodType | undefined {
   return current;
 }
 
-function sizeIssue(issue: Extract<ZodIssue, { code: 'too_small' | 'too_big' }>): Omit<ValidationIssue, 'loc'> {
+type Refusal = Omit<RequestViolation, 'field'>;
+
+function sizeRefusal(issue: Extract<ZodIssue, { code: 'too_small' | 'too_big' }>): Refusal {
   const small = issue.code === 'too_small';
-  const limit = small ? issue.minimum : issue.maximum;
-  const kind = SIZE_TYPES[issue.origin] ?? SIZE_TYPES['number']!;
-  if (kind === SIZE_TYPES['number']) {
-    const relation = small ? 'greater than' : 'less than';
-    return {
-      type: `${small ? kind.small : kind.big}${issue.inclusive ? '_equal' : ''}`,
-      msg: `Input should be ${relation}${issue.inclusive ? ' or equal to' : ''} ${String(limit)}`,
-    };
+  const limit = String(small ? issue.minimum : issue.maximum);
+  if (issue.origin === 'string' || issue.origin === 'array') {
+    const [noun, unit] = issue.origin === 'string' ? ['String', ' characters'] : ['List', ' items'];
+    const rule = issue.origin === 'string' ? (small ? 'text_too_short' : 'text_too_long') : (small ? 'too_few_items' : 'too_many_items');
+    return { rule, reason: `${noun} should have at ${small ? 'least' : 'most'} ${limit}${unit}` };
   }
-  return {
-    type: small ? kind.small : kind.big,
-    msg: `${issue.origin === 'string' ? 'String' : 'List'} should have at ${small ? 'least' : 'most'} ${String(limit)}${kind.unit}`,
-  };
+  const inclusive = issue.inclusive === true;
+  const rule = small ? (inclusive ? 'below_minimum' : 'not_above_minimum') : (inclusive ? 'above_maximum' : 'not_below_maximum');
+  return { rule, reason: `Input should be ${small ? 'greater' : 'less'} than${inclusive ? ' or equal to' : ''} ${limit}` };
 }
 
-/** One zod issue in FastAPI/pydantic's words, so clients written for the seed service read our 422s unchanged. */
-function toPydantic(issue: ZodIssue, input: unknown, schema: z.ZodType): Omit<ValidationIssue, 'loc'> {
+/** One zod issue as the rule it breaks, in FastAPI/pydantic's words (presentViolation names its pydantic type). */
+function refusalOf(issue: ZodIssue, input: unknown, schema: z.ZodType): Refusal {
   switch (issue.code) {
     case 'invalid_type': {
       const given = valueAt(input, issue.path);
-      if (given === undefined || given === null) return { type: 'missing', msg: 'Field required' };
+      if (given === undefined || given === null) return { rule: 'required', reason: 'Field required' };
       // zod names an integer field's type `number` when the value is no number at all.
       const field = schemaAt(schema, issue.path);
       const expected = field instanceof z.ZodNumber && field.isInt ? 'int' : issue.expected;
-      const [type, msg] = TYPE_BY_EXPECTED[expected] ?? ['value_error', issue.message];
-      return { type, msg };
+      const [rule, reason] = TYPE_RULES[expected] ?? ['invalid_value', issue.message];
+      return { rule, reason };
     }
     case 'too_small':
     case 'too_big':
-      return sizeIssue(issue);
+      return sizeRefusal(issue);
     case 'invalid_value':
-      return { type: 'literal_error', msg: `Input should be ${issue.values.map((v) => `'${String(v)}'`).join(' or ')}` };
+      return { rule: 'not_a_choice', reason: `Input should be ${issue.values.map((v) => `'${String(v)}'`).join(' or ')}` };
     case 'invalid_format':
       return issue.format === 'guid' || issue.format === 'uuid'
-        ? { type: 'uuid_parsing', msg: 'Input should be a valid UUID' }
-        : { type: 'string_pattern_mismatch', msg: issue.message };
+        ? { rule: 'not_uuid', reason: 'Input should be a valid UUID' }
+        : { rule: 'pattern_mismatch', reason: issue.message };
     case 'unrecognized_keys':
-      return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' };
+      return { rule: 'unknown_field', reason: 'Extra inputs are not permitted' };
     default:
-      if (issue.message === 'Field required') return { type: 'missing', msg: issue.message };
-      return { type: 'value_error', msg: `Value error, ${issue.message}` };
+      if (issue.message === 'Field required') return { rule: 'required', reason: issue.message };
+      return { rule: 'invalid_value', reason: `Value error, ${issue.message}` };
   }
 }
 
 /** Parses a value with a wire schema, or throws the 422 FastAPI would answer (at most 50 issues). */
-export function parseWire<T extends z.ZodType>(schema: T, input: unknown, location: string): z.infer<T> {
+export function parseWire<T extends z.ZodType>(schema: T, input: unknown, location: RequestPart): z.infer<T> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new RequestValidationError(parsed.error.issues.slice(0, 50).map((issue) => ({
-    loc: [location, ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
-    ...toPydantic(issue, input, schema),
-  })));
+  throw new RequestValidationError(parsed.error.issues.slice(0, 50).map((issue) => presentViolation({
+    field: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    ...refusalOf(issue, input, schema),
+  }, location)));
 }
 
 /**
@@ -124,9 +117,7 @@ export class RequestValidationPipe implements PipeTransform {
     const location = metadata.type === 'param' ? 'path' : metadata.type;
     const input = value ?? {};
     if (typeof input !== 'object' || Array.isArray(input)) {
-      throw new RequestValidationError([
-        { loc: [location], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' },
-      ]);
+      throw RequestValidationError.of(location, [], 'Input should be a valid dictionary or object to extract fields from', 'not_a_dictionary_body');
     }
     return parseWire(dto.schema, input, location);
   }

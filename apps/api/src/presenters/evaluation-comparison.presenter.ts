@@ -1,10 +1,11 @@
 import {
   BOOTSTRAP_RESAMPLES, type Evaluation, type MetricComparison, SIGNIFICANCE_LEVEL,
 } from '@crucible/domain';
-import type { EvaluationComparisonDto } from '../wire/evaluation-review.wire';
+import type { z } from 'zod';
+import type { evaluationComparisonSchema } from '../wire/evaluation-review.wire';
 import { presentStatus } from './evaluation.presenter';
 
-export function presentEvaluationComparison(evaluations: Evaluation[], metrics: MetricComparison[]): EvaluationComparisonDto {
+export function presentEvaluationComparison(evaluations: Evaluation[], metrics: MetricComparison[]): z.input<typeof evaluationComparisonSchema> {
   const baselineId = evaluations[0]!.id;
   return {
     baseline_evaluation_id: baselineId,

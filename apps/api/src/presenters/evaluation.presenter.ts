@@ -1,12 +1,19 @@
-import { DEFAULT_CORRECT_ANSWER_COLUMN, type Evaluation, type EvaluationScenario, type Result } from '@crucible/domain';
+import type { z } from 'zod';
+import { DEFAULT_CORRECT_ANSWER_COLUMN, type Evaluation, type EvaluationScenario } from '@crucible/domain';
 import type { ComparisonRow, EvaluationProgress } from '@crucible/application';
 import { jsonArray } from '../http/streaming';
+import type { resultSchema } from '../wire/common.wire';
+import type {
+  comparisonSchema, evaluationResultsSchema, evaluationScenarioSchema, evaluationSchema, evaluationStatusSchema,
+} from '../wire/evaluation.wire';
 import { presentEvaluatorConfig } from './evaluator.presenter';
+
+type Result = z.input<typeof resultSchema>;
+type Comparison = z.input<typeof comparisonSchema>;
 
 const iso = (date: Date): string => date.toISOString();
 const optionalResult = (type: 'cost' | 'latency', value: number | null): Result | undefined =>
   value === null ? undefined : { type, value };
-
 
 export const presentStatus = (evaluation: Evaluation): Result => ({
   type: 'status',
@@ -21,7 +28,7 @@ const presentAggregatedResults = (evaluation: Evaluation) =>
   });
 
 /** Seed Evaluation, field for field. */
-export const presentEvaluation = (evaluation: Evaluation) => ({
+export const presentEvaluation = (evaluation: Evaluation): z.input<typeof evaluationSchema> => ({
   id: evaluation.id,
   app_id: evaluation.appId,
   project_id: evaluation.projectId,
@@ -40,13 +47,13 @@ export const presentEvaluation = (evaluation: Evaluation) => ({
   updated_at: iso(evaluation.updatedAt),
 });
 
-export const presentEvaluationStatus = ({ evaluation, failedRows, evaluatorErrors }: EvaluationProgress) => ({
+export const presentEvaluationStatus = ({ evaluation, failedRows, evaluatorErrors }: EvaluationProgress): z.input<typeof evaluationStatusSchema> => ({
   id: evaluation.id,
   status: presentStatus(evaluation),
   progress: { done: evaluation.progressDone, total: evaluation.progressTotal, failed_rows: failedRows, evaluator_errors: evaluatorErrors },
 });
 
-export const presentEvaluationResults = (evaluation: Evaluation) => ({
+export const presentEvaluationResults = (evaluation: Evaluation): z.input<typeof evaluationResultsSchema> => ({
   evaluation_id: evaluation.id,
   status: presentStatus(evaluation),
   results: presentAggregatedResults(evaluation),
@@ -74,7 +81,7 @@ const outputResult = (scenario: EvaluationScenario): Result => {
 };
 
 /** Agenta's EvaluationScenario, plus the flat fields Crucible's own clients read. */
-export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScenario) => ({
+export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScenario): z.input<typeof evaluationScenarioSchema> => ({
   id: scenario.id,
   evaluation_id: scenario.evaluationId,
   row_index: scenario.rowIndex,
@@ -95,11 +102,11 @@ export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScen
   created_at: iso(scenario.createdAt),
 });
 
-const presentComparedEvaluation = (evaluation: Evaluation) => ({
+const presentComparedEvaluation = (evaluation: Evaluation): Comparison['evaluations'][number] => ({
   id: evaluation.id, variant_name: evaluation.variantName, revision: evaluation.revision, status: presentStatus(evaluation),
 });
 
-const presentComparisonRow = (row: ComparisonRow) => ({
+const presentComparisonRow = (row: ComparisonRow): Comparison['rows'][number] => ({
   row_index: row.rowIndex,
   inputs: row.inputs,
   correct_answer: row.correctAnswer,

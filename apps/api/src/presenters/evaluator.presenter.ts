@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { EvaluatorConfig } from '@crucible/domain';
 import type { EvaluatorDescriptor, SettingTemplate } from '@crucible/evaluators';
+import type { evaluatorConfigSchema, evaluatorSchema, settingTemplateSchema } from '../wire/evaluator.wire';
 
 const iso = (date: Date): string => date.toISOString();
 
-export const presentEvaluatorConfig = (config: EvaluatorConfig) => ({
+export const presentEvaluatorConfig = (config: EvaluatorConfig): z.input<typeof evaluatorConfigSchema> => ({
   id: config.id,
   name: config.name,
   project_id: config.projectId,
@@ -14,7 +16,7 @@ export const presentEvaluatorConfig = (config: EvaluatorConfig) => ({
   updated_at: iso(config.updatedAt),
 });
 
-const presentSetting = (setting: SettingTemplate) => ({
+const presentSetting = (setting: SettingTemplate): z.input<typeof settingTemplateSchema> => ({
   key: setting.key,
   label: setting.label,
   type: setting.type,
@@ -29,7 +31,7 @@ const presentSetting = (setting: SettingTemplate) => ({
 });
 
 /** Agenta's evaluator: settings_template keyed by setting name; usable as-is when no setting needs a value. */
-export const presentEvaluator = (descriptor: EvaluatorDescriptor) => ({
+export const presentEvaluator = (descriptor: EvaluatorDescriptor): z.input<typeof evaluatorSchema> => ({
   key: descriptor.key,
   name: descriptor.name,
   description: descriptor.description,

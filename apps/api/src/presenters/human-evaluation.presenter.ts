@@ -1,12 +1,16 @@
+import type { z } from 'zod';
 import {
-  type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationVariant, type Result, DEFAULT_CORRECT_ANSWER_COLUMN,
-  displayValue,
+  type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationVariant, DEFAULT_CORRECT_ANSWER_COLUMN, displayValue,
 } from '@crucible/domain';
 import type { HumanEvaluationResults } from '@crucible/application';
+import type { resultSchema } from '../wire/common.wire';
+import type {
+  humanEvaluationResultsSchema, humanEvaluationScenarioSchema, humanEvaluationSchema, humanEvaluationStatusSchema,
+} from '../wire/human-evaluation.wire';
 
 const iso = (date: Date): string => date.toISOString();
 
-const presentStatus = (evaluation: HumanEvaluation): Result => ({
+const presentStatus = (evaluation: HumanEvaluation): z.input<typeof resultSchema> => ({
   type: 'status',
   value: evaluation.status,
   ...(evaluation.statusError ? { error: evaluation.statusError } : {}),
@@ -20,7 +24,7 @@ const presentVariant = (variant: HumanEvaluationVariant) => ({
 });
 
 /** The flat id/name arrays are Agenta's HumanEvaluation fields; `variants` and `testset` group them. */
-export const presentHumanEvaluation = (evaluation: HumanEvaluation) => ({
+export const presentHumanEvaluation = (evaluation: HumanEvaluation): z.input<typeof humanEvaluationSchema> => ({
   id: evaluation.id,
   app_id: evaluation.appId,
   project_id: evaluation.projectId,
@@ -42,14 +46,14 @@ export const presentHumanEvaluation = (evaluation: HumanEvaluation) => ({
   updated_at: iso(evaluation.updatedAt),
 });
 
-export const presentHumanEvaluationStatus = (evaluation: HumanEvaluation) => ({
+export const presentHumanEvaluationStatus = (evaluation: HumanEvaluation): z.input<typeof humanEvaluationStatusSchema> => ({
   id: evaluation.id,
   status: presentStatus(evaluation),
   progress: { done: evaluation.progressDone, total: evaluation.progressTotal },
 });
 
 /** Seed HumanEvaluationScenario; a failed output also carries its error. */
-export const presentHumanScenario = (scenario: HumanEvaluationScenario) => ({
+export const presentHumanScenario = (scenario: HumanEvaluationScenario): z.input<typeof humanEvaluationScenarioSchema> => ({
   id: scenario.id,
   evaluation_id: scenario.evaluationId,
   inputs: scenario.inputs.map((input) => ({ input_name: input.name, input_value: displayValue(input.value) })),
@@ -72,7 +76,7 @@ const agentaVotes = (count: number, rows: number) => ({
   percentage: rows === 0 ? 0 : Math.round((count / rows) * 10000) / 100,
 });
 
-export function presentHumanEvaluationResults(results: HumanEvaluationResults) {
+export function presentHumanEvaluationResults(results: HumanEvaluationResults): z.input<typeof humanEvaluationResultsSchema> {
   const base = { evaluation_id: results.evaluation.id, evaluation_type: results.kind };
   if (results.kind === 'single_model_test') {
     const { scores, mean, judged, total } = results.results;

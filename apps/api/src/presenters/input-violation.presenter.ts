@@ -4,8 +4,19 @@ import type { InputRule, InputViolation, WorkflowServiceRule } from '@crucible/d
 /** The part of a request a field arrived in: where a 422 item's `loc` starts. */
 export type RequestPart = 'body' | 'query' | 'path' | 'header';
 
-/** pydantic's name for each rule, so clients written for the seed service (FastAPI) read our 422s unchanged. */
-const PYDANTIC_TYPES: Record<Exclude<InputRule, WorkflowServiceRule>, string> = {
+/** Rules only the wire schemas (zod) check, beside the domain's own. */
+export type WireRule = 'not_uuid' | 'pattern_mismatch' | 'not_above_minimum' | 'not_below_maximum' | 'not_a_dictionary_body';
+
+/** Where and why a request is refused: a domain violation, or one the wire schemas found. */
+export interface RequestViolation extends Omit<InputViolation, 'rule'> {
+  rule: InputRule | WireRule;
+}
+
+/**
+ * pydantic's name for each rule, so clients written for the seed service (FastAPI) read our 422s unchanged: the
+ * api's one table of pydantic types (the validation pipe maps zod's issues to these rules).
+ */
+const PYDANTIC_TYPES: Record<Exclude<InputRule, WorkflowServiceRule> | WireRule, string> = {
   required: 'missing',
   not_text: 'string_type',
   not_integer: 'int_type',
@@ -30,14 +41,19 @@ const PYDANTIC_TYPES: Record<Exclude<InputRule, WorkflowServiceRule>, string> = 
   unsupported_url_scheme: 'url_scheme',
   malformed_json: 'json_invalid',
   invalid_value: 'value_error',
+  not_uuid: 'uuid_parsing',
+  pattern_mismatch: 'string_pattern_mismatch',
+  not_above_minimum: 'greater_than',
+  not_below_maximum: 'less_than',
+  not_a_dictionary_body: 'model_attributes_type',
 };
 
 const SERVICE_RULE = 'service:';
 /** A workflow service already speaks pydantic: its rule names pass through as it wrote them. */
-const isServiceRule = (rule: InputRule): rule is WorkflowServiceRule => rule.startsWith(SERVICE_RULE);
+const isServiceRule = (rule: RequestViolation['rule']): rule is WorkflowServiceRule => rule.startsWith(SERVICE_RULE);
 
 /** One violation as a FastAPI/pydantic 422 item, its `loc` starting at the part of the request the field arrived in. */
-export function presentViolation({ field, reason, rule }: InputViolation, part: RequestPart): ValidationIssue {
+export function presentViolation({ field, reason, rule }: RequestViolation, part: RequestPart): ValidationIssue {
   return {
     loc: [part, ...field],
     msg: reason,

@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type { ListedModel } from '@crucible/application';
+import type { modelSchema } from '../wire/model.wire';
 
-export const presentModel = (model: ListedModel) => ({
+export const presentModel = (model: ListedModel): z.input<typeof modelSchema> => ({
   id: model.id,
   provider: model.provider,
   name: model.name,

@@ -3,11 +3,14 @@ import {
   type VariantView, endpointUrl, redactUrlCredentials,
 } from '@crucible/domain';
 import type { ResolvedConfiguration } from '@crucible/application';
-import type { ResolvedConfig } from '@crucible/contracts';
+import type { z } from 'zod';
+import type { apiKeySchema } from '../wire/access.wire';
+import type { environmentHistorySchema, environmentRevisionSchema, environmentSchema, resolvedConfigAnswerSchema } from '../wire/environment.wire';
+import type { appSchema, variantRevisionSchema, variantSchema } from '../wire/registry.wire';
 
 const iso = (date: Date): string => date.toISOString();
 
-export const presentApp = (app: App) => ({
+export const presentApp = (app: App): z.input<typeof appSchema> => ({
   app_id: app.id,
   app_name: app.name,
   project_id: app.projectId,
@@ -15,7 +18,7 @@ export const presentApp = (app: App) => ({
   updated_at: iso(app.updatedAt),
 });
 
-export const presentApiKey = (key: ApiKey) => ({
+export const presentApiKey = (key: ApiKey): z.input<typeof apiKeySchema> => ({
   id: key.id,
   project_id: key.projectId,
   name: key.name,
@@ -25,7 +28,7 @@ export const presentApiKey = (key: ApiKey) => ({
 });
 
 /** Seed AppVariantResponse, field for field. */
-export const presentVariant = ({ variant, appName, base, latest }: VariantView) => ({
+export const presentVariant = ({ variant, appName, base, latest }: VariantView): z.input<typeof variantSchema> => ({
   app_id: variant.appId,
   app_name: appName,
   variant_id: variant.id,
@@ -42,7 +45,7 @@ export const presentVariant = ({ variant, appName, base, latest }: VariantView) 
   modified_by_id: latest.modifiedById ?? undefined,
 });
 
-export const presentVariantRevision = (revision: VariantRevision) => ({
+export const presentVariantRevision = (revision: VariantRevision): z.input<typeof variantRevisionSchema> => ({
   id: revision.id,
   variant_id: revision.variantId,
   revision: revision.revision,
@@ -55,7 +58,7 @@ export const presentVariantRevision = (revision: VariantRevision) => ({
   created_at: iso(revision.createdAt),
 });
 
-export const presentEnvironment = (environment: Environment) => ({
+export const presentEnvironment = (environment: Environment): z.input<typeof environmentSchema> => ({
   name: environment.name,
   app_id: environment.appId,
   project_id: environment.projectId,
@@ -65,7 +68,7 @@ export const presentEnvironment = (environment: Environment) => ({
   revision: environment.revision,
 });
 
-export const presentEnvironmentRevision = (revision: EnvironmentRevision) => ({
+export const presentEnvironmentRevision = (revision: EnvironmentRevision): z.input<typeof environmentRevisionSchema> => ({
   id: revision.id,
   revision: revision.revision,
   modified_by: revision.modifiedBy,
@@ -77,12 +80,12 @@ export const presentEnvironmentRevision = (revision: EnvironmentRevision) => ({
 });
 
 /** Seed "environment revisions record": the environment now, and its history, newest last. */
-export const presentEnvironmentHistory = ({ environment, revisions }: EnvironmentHistory) => ({
+export const presentEnvironmentHistory = ({ environment, revisions }: EnvironmentHistory): z.input<typeof environmentHistorySchema> => ({
   ...presentEnvironment(environment),
   revisions: revisions.map(presentEnvironmentRevision),
 });
 
-export const presentResolvedConfig = (resolved: ResolvedConfiguration): ResolvedConfig => ({
+export const presentResolvedConfig = (resolved: ResolvedConfiguration): z.input<typeof resolvedConfigAnswerSchema> => ({
   app_id: resolved.appId,
   variant_id: resolved.variantId,
   variant_name: resolved.variantName,

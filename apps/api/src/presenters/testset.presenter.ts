@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import type { Testset, TestsetSummary } from '@crucible/domain';
+import type { testsetSchema, testsetSummarySchema } from '../wire/testset.wire';
 
 const iso = (date: Date): string => date.toISOString();
 
-export const presentTestsetSummary = (testset: TestsetSummary) => ({
+export const presentTestsetSummary = (testset: TestsetSummary): z.input<typeof testsetSummarySchema> => ({
   _id: testset.id,
   id: testset.id,
   name: testset.name,
@@ -14,7 +16,7 @@ export const presentTestsetSummary = (testset: TestsetSummary) => ({
 });
 
 /** Every row, keys in the order of `columns` (jsonb keeps its own order). */
-export const presentTestset = (testset: Testset) => ({
+export const presentTestset = (testset: Testset): z.input<typeof testsetSchema> => ({
   _id: testset.id,
   id: testset.id,
   name: testset.name,

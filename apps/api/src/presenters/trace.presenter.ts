@@ -1,7 +1,14 @@
 import type { StoredSpan, StoredTrace, TraceListItem } from '@crucible/domain';
 import type { TraceMetrics, TraceWithSpanPage } from '@crucible/application';
+import type { z } from 'zod';
+import type { traceListItemSchema, traceMetricsSchema, traceSpanSchema, traceTreeSchema } from '../wire/trace.wire';
 
-const presentTraceSummary = (trace: Omit<StoredTrace, 'inputs' | 'output'>) => ({
+type TraceListItemAnswer = z.input<typeof traceListItemSchema>;
+type TraceTreeAnswer = z.input<typeof traceTreeSchema>;
+
+const presentTraceSummary = (
+  trace: Omit<StoredTrace, 'inputs' | 'output'>,
+): Omit<TraceListItemAnswer, 'inputs_preview' | 'inputs_truncated' | 'output_preview' | 'output_truncated'> => ({
   trace_id: trace.traceId,
   source: trace.source,
   name: trace.name,
@@ -23,7 +30,7 @@ const presentTraceSummary = (trace: Omit<StoredTrace, 'inputs' | 'output'>) => (
 });
 
 /** A list item: the start of inputs and output only. */
-export const presentTraceListItem = (trace: TraceListItem) => ({
+export const presentTraceListItem = (trace: TraceListItem): TraceListItemAnswer => ({
   ...presentTraceSummary(trace),
   inputs_preview: trace.inputsPreview?.text ?? null,
   inputs_truncated: trace.inputsPreview?.truncated ?? false,
@@ -31,7 +38,8 @@ export const presentTraceListItem = (trace: TraceListItem) => ({
   output_truncated: trace.outputPreview?.truncated ?? false,
 });
 
-const presentSpan = (span: StoredSpan) => ({
+/** A span's own fields; its `children` are written after them (spanTreeJson). */
+const presentSpan = (span: StoredSpan): Omit<z.input<typeof traceSpanSchema>, 'children'> => ({
   span_id: span.spanId, parent_span_id: span.parentSpanId, name: span.name, kind: span.kind, status: span.status,
   start_time: span.startTime.toISOString(), end_time: span.endTime.toISOString(), latency_ms: span.latencyMs,
   inputs: span.inputs, outputs: span.outputs, error: span.error, model: span.model, tokens: span.tokens,
@@ -82,13 +90,13 @@ export function spanTreeJson(spans: StoredSpan[]): string {
 
 /** `GET /traces/{trace_id}` as JSON text (see spanTreeJson): the trace whole, one page of its spans as a tree. */
 export function traceTreeJson(found: TraceWithSpanPage, nextSpansCursor: string | null): string {
-  const head = JSON.stringify({
+  const head: Omit<TraceTreeAnswer, 'spans'> = {
     ...presentTraceSummary(found.trace), inputs: found.trace.inputs ?? null, output: found.trace.output ?? null, next_spans_cursor: nextSpansCursor,
-  });
-  return `${head.slice(0, -1)},"spans":${spanTreeJson(found.spans)}}`;
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"spans":${spanTreeJson(found.spans)}}`;
 }
 
-export const presentTraceMetrics = (metrics: TraceMetrics) => ({
+export const presentTraceMetrics = (metrics: TraceMetrics): z.input<typeof traceMetricsSchema> => ({
   interval: metrics.interval,
   from: metrics.from.toISOString(),
   to: metrics.to.toISOString(),

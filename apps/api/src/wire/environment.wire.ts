@@ -50,11 +50,13 @@ export class EnvironmentRevisionDto extends createZodDto(environmentRevisionSche
 export class DeploymentDto extends createZodDto(environmentRevisionSchema.extend({ environment_name: z.string() })) {}
 
 /** Seed "environment revisions record": the environment now, and its history, newest last. */
-export class EnvironmentHistoryDto extends createZodDto(environmentSchema.extend({
+export const environmentHistorySchema = environmentSchema.extend({
   revisions: z.array(environmentRevisionSchema),
-})) {}
+});
+export class EnvironmentHistoryDto extends createZodDto(environmentHistorySchema) {}
 
 /** GET /configs answers the SDK's shape, defined once in libs/contracts. */
-export class ResolvedConfigDto extends createZodDto(resolvedConfigSchema.extend({
+export const resolvedConfigAnswerSchema = resolvedConfigSchema.extend({
   environment: nullable(z.string()).optional(),
-})) {}
+});
+export class ResolvedConfigDto extends createZodDto(resolvedConfigAnswerSchema) {}

@@ -19,12 +19,13 @@ export class RunEvaluatorDto extends createZodDto(z.object({
   app_params: jsonObject.describe('parameters of the revision').nullish(),
 })) {}
 
-export class EvaluatorRunResponseDto extends createZodDto(z.object({ result: resultSchema })) {}
+export const evaluatorRunResponseSchema = z.object({ result: resultSchema });
+export class EvaluatorRunResponseDto extends createZodDto(evaluatorRunResponseSchema) {}
 
 const nullableNumber = nullable(z.number());
 
 /** Wire shape of `GET /evaluations/compare` (ARCHITECTURE §11); the CLI gate and the console read it. */
-export class EvaluationComparisonDto extends createZodDto(z.object({
+export const evaluationComparisonSchema = z.object({
   baseline_evaluation_id: z.string(),
   confidence_level: z.number(),
   significance_level: z.number(),
@@ -56,4 +57,5 @@ export class EvaluationComparisonDto extends createZodDto(z.object({
       verdict: z.enum(['better', 'worse', 'no_significant_difference']),
     })),
   })),
-})) {}
+});
+export class EvaluationComparisonDto extends createZodDto(evaluationComparisonSchema) {}

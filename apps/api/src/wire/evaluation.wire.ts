@@ -65,14 +65,15 @@ const evaluationProgressSchema = progressSchema.extend({
 export const evaluationStatusSchema = z.object({ id: z.string(), status: resultSchema, progress: evaluationProgressSchema });
 export class EvaluationStatusDto extends createZodDto(evaluationStatusSchema) {}
 
-export class EvaluationResultsDto extends createZodDto(z.object({
+export const evaluationResultsSchema = z.object({
   evaluation_id: z.string(),
   status: resultSchema,
   results: z.array(aggregatedResultSchema),
   average_cost: resultSchema.optional(),
   total_cost: resultSchema.optional(),
   average_latency: resultSchema.optional(),
-})) {}
+});
+export class EvaluationResultsDto extends createZodDto(evaluationResultsSchema) {}
 
 const scenarioResultSchema = z.object({
   evaluator_config: z.string(),
@@ -107,7 +108,7 @@ export const evaluationScenarioSchema = z.object({
 });
 export class EvaluationScenarioDto extends createZodDto(evaluationScenarioSchema) {}
 
-export class ComparisonDto extends createZodDto(z.object({
+export const comparisonSchema = z.object({
   evaluations: z.array(z.object({ id: z.string(), variant_name: z.string(), revision: z.number().int(), status: resultSchema })),
   rows: z.array(z.object({
     row_index: z.number().int(),
@@ -123,4 +124,5 @@ export class ComparisonDto extends createZodDto(z.object({
       cost: nullable(z.number()),
     })),
   })),
-})) {}
+});
+export class ComparisonDto extends createZodDto(comparisonSchema) {}

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
+import type { SettingType } from '@crucible/evaluators';
 import { id, jsonObject, nonEmpty, timestamp } from './common.wire';
+
+const SETTING_TYPES = ['string', 'text', 'code', 'number', 'integer', 'boolean', 'string_list', 'choice'] as const satisfies readonly SettingType[];
 
 export class CreateEvaluatorConfigDto extends createZodDto(z.object({
   app_id: id.nullish(),
@@ -31,7 +34,7 @@ export class EvaluatorConfigDto extends createZodDto(evaluatorConfigSchema) {}
 export const settingTemplateSchema = z.object({
   key: z.string(),
   label: z.string(),
-  type: z.string(),
+  type: z.enum(SETTING_TYPES),
   default: z.unknown().optional(),
   description: z.string(),
   min: z.number().optional(),

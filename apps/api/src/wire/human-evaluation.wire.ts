@@ -44,7 +44,7 @@ const variantSchema = z.object({
 });
 
 /** Agenta's HumanEvaluation (status a string) and, beside it, the grouped fields Crucible's clients read. */
-export class HumanEvaluationDto extends createZodDto(z.object({
+export const humanEvaluationSchema = z.object({
   id: z.string(),
   app_id: z.string(),
   project_id: z.string(),
@@ -59,19 +59,21 @@ export class HumanEvaluationDto extends createZodDto(z.object({
   testset_name: z.string(),
   inputs: z.array(z.string()),
   correct_answer_column: z.string(),
-  status: z.string(),
+  status: z.enum(HUMAN_STATUSES),
   status_error: z.object({ message: z.string(), stacktrace: z.string().optional() }).optional(),
   progress: progressSchema,
   created_at: timestamp,
   updated_at: timestamp,
-})) {}
+});
+export class HumanEvaluationDto extends createZodDto(humanEvaluationSchema) {}
 
-export class HumanEvaluationStatusDto extends createZodDto(z.object({
+export const humanEvaluationStatusSchema = z.object({
   id: z.string(), status: resultSchema, progress: progressSchema,
-})) {}
+});
+export class HumanEvaluationStatusDto extends createZodDto(humanEvaluationStatusSchema) {}
 
 /** Seed HumanEvaluationScenario; a failed output also carries its error. */
-export class HumanEvaluationScenarioDto extends createZodDto(z.object({
+export const humanEvaluationScenarioSchema = z.object({
   id: z.string(),
   evaluation_id: z.string(),
   inputs: z.array(z.object({ input_name: z.string(), input_value: z.string() })),
@@ -86,7 +88,8 @@ export class HumanEvaluationScenarioDto extends createZodDto(z.object({
   correct_answer: nullable(z.string()),
   is_pinned: z.boolean(),
   note: nullable(z.string()),
-})) {}
+});
+export class HumanEvaluationScenarioDto extends createZodDto(humanEvaluationScenarioSchema) {}
 
 const votesDataSchema = z.object({
   variants: z.array(z.string()),
@@ -98,7 +101,7 @@ const votesDataSchema = z.object({
 });
 
 /** Our tallies, plus Agenta's `votes_data` (A/B) or `results_data` (scoring). */
-export class HumanEvaluationResultsDto extends createZodDto(z.object({
+export const humanEvaluationResultsSchema = z.object({
   evaluation_id: z.string(),
   evaluation_type: z.enum(HUMAN_EVALUATION_TYPES),
   judged: z.number().int(),
@@ -110,6 +113,7 @@ export class HumanEvaluationResultsDto extends createZodDto(z.object({
   both_good: z.number().int().optional(),
   both_bad: z.number().int().optional(),
   votes_data: votesDataSchema.optional(),
-})) {}
+});
+export class HumanEvaluationResultsDto extends createZodDto(humanEvaluationResultsSchema) {}
 
 export class HumanEvaluationExportDto extends createZodDto(z.array(z.record(z.string(), z.unknown()))) {}

@@ -28,7 +28,7 @@ export class UpdateCustomModelDto extends createZodDto(z.object({
   match_pattern: nullable(z.string().max(MATCH_PATTERN_MAX_LENGTH)).optional(),
 })) {}
 
-export class ModelDto extends createZodDto(z.object({
+export const modelSchema = z.object({
   id: z.string().describe('a catalog id (`openai/gpt-4o-mini`) or `<connection name>/<name>` for a custom model'),
   provider: z.enum(PROVIDER_KINDS),
   name: z.string(),
@@ -44,4 +44,5 @@ export class ModelDto extends createZodDto(z.object({
   match_pattern: nullable(z.string()),
   created_at: nullable(timestamp),
   updated_at: nullable(timestamp),
-})) {}
+});
+export class ModelDto extends createZodDto(modelSchema) {}

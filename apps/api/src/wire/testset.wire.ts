@@ -36,6 +36,9 @@ export class UploadTestsetDto extends createZodDto(z.object({
   app_id: id.optional(),
 })) {}
 
+// The text branch carries an example so nestjs-zod keeps an OpenAPI 3.0 anyOf (see nullable in common.wire).
+const testsetCell = z.union([z.string().meta({ example: 'Paris' }), z.number(), z.boolean(), z.null()]);
+
 /** `_id` beside `id`: Agenta's clients read either. */
 export const testsetSummarySchema = z.object({
   _id: z.string(),
@@ -49,16 +52,17 @@ export const testsetSummarySchema = z.object({
 });
 export class TestsetSummaryDto extends createZodDto(testsetSummarySchema) {}
 
-export class TestsetDto extends createZodDto(z.object({
+export const testsetSchema = z.object({
   _id: z.string(),
   id: z.string(),
   name: z.string(),
   app_id: nullable(z.string()),
   columns: z.array(z.string()),
-  csvdata: z.array(z.record(z.string(), z.unknown())),
+  csvdata: z.array(z.record(z.string(), testsetCell)),
   created_at: timestamp,
   updated_at: timestamp,
-})) {}
+});
+export class TestsetDto extends createZodDto(testsetSchema) {}
 
 /** Agenta's PUT /testsets/{id} answer. */
 export class TestsetUpdatedDto extends createZodDto(z.object({

@@ -1,57 +1,101 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { TRACE_PREVIEW_LENGTH, TRACE_SEARCH_MAX_LENGTH } from '@crucible/domain';
-import { traceIngestResultSchema } from '@crucible/contracts';
+import { otlpExportEnvelopeSchema, traceBatchEnvelopeSchema, traceIngestResultSchema } from '@crucible/contracts';
 import { MAX_SPANS_PER_ANSWER } from '@crucible/application';
 import { nullable } from './common.wire';
 
-/** Answers of the trace endpoints; span and token details are documented loosely (any JSON), as stored. */
+const tokenCountsSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
+const traceErrorSchema = nullable(z.object({ message: z.string(), stacktrace: z.string().optional() }));
+const traceStatus = z.enum(['ok', 'error']);
+
+/** Answers of the trace endpoints; inputs, outputs and attributes are any JSON, as the producer sent them. */
 const storedTraceSchema = z.object({
   trace_id: z.string(),
-  source: z.string(),
-  name: nullable(z.string()),
+  source: z.enum(['sdk', 'otlp']),
+  name: z.string(),
   app_id: nullable(z.string()),
   variant_id: nullable(z.string()),
   variant_revision_id: nullable(z.string()),
   environment: nullable(z.string()),
   route: nullable(z.string()),
-  status: z.string(),
+  status: traceStatus,
   start_time: z.string(),
   end_time: z.string(),
   latency_ms: z.number(),
-  cost: nullable(z.number()),
+  cost: z.number(),
   cost_source: nullable(z.enum(['reported', 'computed']))
     .describe('`computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost'),
-  tokens: z.unknown(),
+  tokens: tokenCountsSchema,
   model: nullable(z.string()),
-  error: z.unknown(),
+  error: traceErrorSchema,
   span_count: z.number().int(),
 });
+
+/** One span of a trace's tree, its children nested in start order. */
+export const traceSpanSchema = z.object({
+  span_id: z.string(),
+  parent_span_id: nullable(z.string()),
+  name: z.string(),
+  kind: z.string(),
+  status: traceStatus,
+  start_time: z.string(),
+  end_time: z.string(),
+  latency_ms: z.number(),
+  inputs: z.unknown(),
+  outputs: z.unknown(),
+  error: traceErrorSchema,
+  model: nullable(z.string()),
+  tokens: nullable(tokenCountsSchema),
+  cost: nullable(z.number()),
+  cost_source: nullable(z.enum(['reported', 'computed'])),
+  attributes: nullable(z.record(z.string(), z.unknown())),
+  get children(): z.ZodArray<typeof traceSpanSchema> {
+    return z.array(traceSpanSchema);
+  },
+}).meta({ id: 'TraceSpan' });
 
 const preview = nullable(z.string()).describe(`the start of the value's JSON text, at most ${TRACE_PREVIEW_LENGTH} characters; null when there is none`);
 
 /** A list item: previews of inputs and output (`GET /traces/{trace_id}` carries them whole). */
-export class StoredTraceDto extends createZodDto(storedTraceSchema.extend({
+export const traceListItemSchema = storedTraceSchema.extend({
   inputs_preview: preview,
   inputs_truncated: z.boolean().describe('the inputs go on past their preview'),
   output_preview: preview,
   output_truncated: z.boolean().describe('the output goes on past its preview'),
-})) {}
-export class TraceTreeDto extends createZodDto(storedTraceSchema.extend({
+});
+export class StoredTraceDto extends createZodDto(traceListItemSchema) {}
+export const traceTreeSchema = storedTraceSchema.extend({
   inputs: z.unknown(),
   output: z.unknown(),
-  spans: z.array(z.record(z.string(), z.unknown()))
+  spans: z.array(traceSpanSchema)
     .describe('root spans of this page (spans whose parent is not among them), each with its children, in start order'),
   next_spans_cursor: nullable(z.string()).describe('more spans follow: ask again with `spans_cursor` set to this; null on the last page'),
-})) {}
+});
+export class TraceTreeDto extends createZodDto(traceTreeSchema) {}
 export class TraceTreeQueryDto extends createZodDto(z.object({
   spans_limit: z.coerce.number().int().min(1).max(MAX_SPANS_PER_ANSWER).optional()
     .describe(`spans in this answer at most (default and most: ${MAX_SPANS_PER_ANSWER})`),
   spans_cursor: z.string().max(500).optional().describe('opaque; `next_spans_cursor` of the previous answer'),
 })) {}
-export class TraceMetricsDto extends createZodDto(z.object({
-  interval: z.string(), from: z.string(), to: z.string(), buckets: z.array(z.record(z.string(), z.unknown())),
-})) {}
+export const traceMetricsSchema = z.object({
+  interval: z.enum(['minute', 'hour', 'day']),
+  from: z.string(),
+  to: z.string(),
+  buckets: z.array(z.object({
+    bucket: z.string(),
+    count: z.number().int(),
+    errors: z.number().int(),
+    p50_latency_ms: nullable(z.number()),
+    p95_latency_ms: nullable(z.number()),
+    tokens: tokenCountsSchema,
+    cost: z.number(),
+  })),
+});
+export class TraceMetricsDto extends createZodDto(traceMetricsSchema) {}
+/** Bodies of `POST /traces` and `POST /v1/traces`, shared with the SDK (libs/contracts); the use cases check each item. */
+export class TraceBatchDto extends createZodDto(traceBatchEnvelopeSchema) {}
+export class OtlpExportDto extends createZodDto(otlpExportEnvelopeSchema) {}
 export class TraceIngestedDto extends createZodDto(traceIngestResultSchema) {}
 export class OtlpIngestedDto extends createZodDto(z.object({
   partialSuccess: z.object({ rejectedSpans: z.number().int().optional(), errorMessage: z.string().optional() })

@@ -4,9 +4,9 @@ import { apiOf, examples, print } from '../support/command-context';
 import { CliError } from '../support/cli-error';
 import { resolveApp, resolveRevision } from '../support/resolve';
 import { renderTable } from '../output/table';
-import type { Environment, EnvironmentHistory, EnvironmentRevision } from '../support/wire';
+import type { EnvironmentRevision } from '@crucible/client';
 
-const history = (api: Api, appId: string, environment: string) => api.call<EnvironmentHistory>(
+const history = (api: Api, appId: string, environment: string) => api.call(
   api.client.GET('/apps/{app_id}/revisions/{environment_name}', { params: { path: { app_id: appId, environment_name: environment } } }),
   `reading environment "${environment}"`,
 );
@@ -26,7 +26,7 @@ export function registerDeployCommands(program: Command): void {
       const api = apiOf(command);
       const app = await resolveApp(api, options.app);
       const revision = await resolveRevision(api, app.app_id, options.variant);
-      const deployed = await api.call<EnvironmentRevision>(api.client.POST('/environments/deploy', {
+      const deployed = await api.call(api.client.POST('/environments/deploy', {
         body: {
           app_id: app.app_id, environment_name: options.env, variant_id: revision.variantId, revision: revision.revision,
           ...(options.message ? { commit_message: options.message } : {}),
@@ -43,7 +43,7 @@ export function registerDeployCommands(program: Command): void {
     .action(async (options: { app: string; json?: boolean }, command: Command) => {
       const api = apiOf(command);
       const app = await resolveApp(api, options.app);
-      const list = await api.callAll<Environment>((query) => api.client.GET('/apps/{app_id}/environments', { params: { path: { app_id: app.app_id }, query } }), 'listing environments');
+      const list = await api.callAll((query) => api.client.GET('/apps/{app_id}/environments', { params: { path: { app_id: app.app_id }, query } }), 'listing environments');
       const histories = await Promise.all(list.map((environment) => history(api, app.app_id, environment.name)));
       print(Boolean(options.json), histories, () => renderTable(['environment', 'deployed', 'environment revision', 'deployments'], histories.map((environment) => {
         const current = environment.revisions.find((r) => r.revision === environment.revision);
@@ -70,7 +70,7 @@ export function registerDeployCommands(program: Command): void {
           ? `environment "${options.env}" has no revision ${options.to} (it has ${revisions.map((r) => r.revision).join(', ') || 'none'})`
           : `environment "${options.env}" has no earlier deployment to revert to`);
       }
-      const reverted = await api.call<EnvironmentRevision>(api.client.POST('/environments/revisions/{environment_revision_id}/revert', {
+      const reverted = await api.call(api.client.POST('/environments/revisions/{environment_revision_id}/revert', {
         params: { path: { environment_revision_id: target.id } }, body: {},
       }), `reverting ${options.env}`);
       process.stdout.write(`reverted ${options.env} to ${describeRevision(target)} (environment revision ${target.revision}; new entry ${reverted.revision})\n`);

@@ -5,7 +5,6 @@ import { CliError, EXIT } from '../support/cli-error';
 import { type Evaluated, type WaitAndGateOptions, announce, waitAndGate } from '../support/evaluation-report';
 import { type ResolvedRevision, resolveApp, resolveEvaluators, resolveRevision, resolveTestset } from '../support/resolve';
 import { renderTable } from '../output/table';
-import type { Evaluation } from '../support/wire';
 import { addWaitOptions, collect, wholeNumber } from './wait-options';
 
 interface RunOptions extends WaitAndGateOptions {
@@ -25,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function createEvaluations(api: Api, options: RunOptions, appId: string, revisions: ResolvedRevision[]): Promise<Evaluated[]> {
   const testset = await resolveTestset(api, appId, options.testset);
   const evaluators = await resolveEvaluators(api, appId, options.evaluator);
-  const created = await api.call<Evaluation[]>(api.client.POST('/evaluations', {
+  const created = await api.call(api.client.POST('/evaluations', {
     body: {
       app_id: appId, revisions_ids: revisions.map((r) => r.revisionId), evaluators_configs: evaluators.map((e) => e.id),
       testset_id: testset.id, rate_limit: { batch_size: options.batchSize, max_retries: options.retries, retry_delay: 1, delay_between_batches: 0 },

@@ -3,7 +3,6 @@ import { apiOf, examples, print } from '../support/command-context';
 import { CliError } from '../support/cli-error';
 import { resolveApp } from '../support/resolve';
 import { renderTable } from '../output/table';
-import type { AppSummary, VariantRevision, VariantSummary } from '../support/wire';
 
 export function registerRegistryCommands(program: Command): void {
   const apps = program.command('apps').description('applications');
@@ -12,7 +11,7 @@ export function registerRegistryCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const api = apiOf(command);
-      const list = await api.callAll<AppSummary>((query) => api.client.GET('/apps', { params: { query } }), 'listing apps');
+      const list = await api.callAll((query) => api.client.GET('/apps', { params: { query } }), 'listing apps');
       print(Boolean(options.json), list, () =>
         (list.length ? renderTable(['app', 'id'], list.map((app) => [app.app_name, app.app_id])) : 'no apps yet: create one in the console or with POST /apps'));
     });
@@ -26,7 +25,7 @@ export function registerRegistryCommands(program: Command): void {
     .action(async (options: { app: string; json?: boolean }, command: Command) => {
       const api = apiOf(command);
       const app = await resolveApp(api, options.app);
-      const list = await api.callAll<VariantSummary>((query) => api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: app.app_id }, query } }), 'listing variants');
+      const list = await api.callAll((query) => api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: app.app_id }, query } }), 'listing variants');
       print(Boolean(options.json), list, () => (list.length
         ? renderTable(['variant', 'latest revision', 'service', 'id'], list.map((v) => [v.variant_name, v.revision, v.uri ?? '—', v.variant_id]))
         : `app "${app.app_name}" has no variants yet`));
@@ -44,13 +43,13 @@ export function registerRegistryCommands(program: Command): void {
       let variantId = options.variant;
       if (options.app) {
         const app = await resolveApp(api, options.app);
-        const list = await api.callAll<VariantSummary>((query) => api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: app.app_id }, query } }), 'listing variants');
+        const list = await api.callAll((query) => api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: app.app_id }, query } }), 'listing variants');
         const variant = list.find((v) => v.variant_name === options.variant || v.variant_id === options.variant);
         if (!variant) throw new CliError(`no variant "${options.variant}" in app "${app.app_name}"`);
         variantId = variant.variant_id;
       }
-      const list = await api.callAll<VariantRevision>((query) => api.client.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variantId }, query } }), 'listing revisions');
+      const list = await api.callAll((query) => api.client.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variantId }, query } }), 'listing revisions');
       print(Boolean(options.json), list, () => renderTable(['revision', 'commit message', 'by', 'at', 'id'],
-        list.map((r) => [r.revision, r.commit_message ?? '', r.modified_by, r.created_at, r.id])));
+        list.map((r) => [r.revision, r.commit_message ?? '', r.modified_by ?? '', r.created_at, r.id])));
     });
 }

@@ -4,9 +4,8 @@ import { loginKey } from '../support/api-key-input';
 import { type GlobalOptions, apiOf, examples, print } from '../support/command-context';
 import { CliError } from '../support/cli-error';
 import { storeConnection } from '../support/credentials';
-import type { CurrentProject } from '../support/wire';
 
-const whoAmI = (api: Api) => api.call<CurrentProject>(api.client.GET('/projects/current'), 'reading the current project');
+const whoAmI = (api: Api) => api.call(api.client.GET('/projects/current'), 'reading the current project');
 
 export function registerSessionCommands(program: Command): void {
   program.command('login')

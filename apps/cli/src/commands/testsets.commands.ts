@@ -4,7 +4,6 @@ import { apiOf, examples } from '../support/command-context';
 import { CliError } from '../support/cli-error';
 import { pushTestset, resolveApp } from '../support/resolve';
 import { writeRows } from '../support/testset-files';
-import type { Testset, TestsetSummary } from '../support/wire';
 
 export function registerTestsetCommands(program: Command): void {
   const testsets = program.command('testsets').description('test sets');
@@ -29,10 +28,10 @@ export function registerTestsetCommands(program: Command): void {
     .addHelpText('after', examples('crucible testsets pull --name capitals -o capitals.csv'))
     .action(async (options: { name: string; output: string }, command: Command) => {
       const api = apiOf(command);
-      const list = await api.callAll<TestsetSummary>((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets');
+      const list = await api.callAll((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets');
       const summary = list.find((t) => t.name === options.name || t.id === options.name);
       if (!summary) throw new CliError(`no test set "${options.name}"`);
-      const testset = await api.call<Testset>(api.client.GET('/testsets/{testset_id}', { params: { path: { testset_id: summary.id } } }), 'reading the test set');
+      const testset = await api.call(api.client.GET('/testsets/{testset_id}', { params: { path: { testset_id: summary.id } } }), 'reading the test set');
       const columns = testset.columns ?? Object.keys(testset.csvdata[0] ?? {});
       writeRows(options.output, columns, testset.csvdata as Parameters<typeof writeRows>[2]);
       process.stdout.write(`wrote ${testset.csvdata.length} rows of "${testset.name}" to ${options.output}\n`);

@@ -2,6 +2,7 @@ import { type CrucibleClient, createCrucibleClient, describeApiError, everyPage 
 import { CliError } from './cli-error';
 import type { Connection } from './credentials';
 
+/** What openapi-fetch answers: `T` is the body the OpenAPI document declares for the route's success. */
 interface FetchOutcome<T> { data?: T; error?: unknown; response: Response }
 
 /** Answers that say "later", not "no": a gateway's 502/503/504 during a restart, the api's 503 or 429 when busy. */
@@ -24,8 +25,8 @@ export class Api {
   }
 
   /** The answer's body; a non-2xx answer or an unreachable api ends the command (exit 2). */
-  async call<T>(request: Promise<FetchOutcome<unknown>>, what: string): Promise<T> {
-    let outcome: FetchOutcome<unknown>;
+  async call<T>(request: Promise<FetchOutcome<T>>, what: string): Promise<T> {
+    let outcome: FetchOutcome<T>;
     try {
       outcome = await request;
     } catch (error) {
@@ -44,7 +45,7 @@ export class Api {
   }
 
   /** Every item of a list, following its `Link` pages (a list answers at most 1000 items at a time). */
-  callAll<T>(page: (query: { cursor?: string }) => Promise<FetchOutcome<unknown>>, what: string): Promise<T[]> {
-    return everyPage(page, (outcome) => this.call<T[]>(outcome, what));
+  callAll<T>(page: (query: { cursor?: string }) => Promise<FetchOutcome<T[]>>, what: string): Promise<T[]> {
+    return everyPage(page, (outcome) => this.call(outcome, what));
   }
 }

@@ -1,15 +1,13 @@
-import type { paths } from '@crucible/client';
+import type { EvaluationComparison, MetricComparison } from '@crucible/client';
 import type { Api } from './api';
 import { renderTable } from '../output/table';
 
-export type Comparison = paths['/evaluations/compare']['get']['responses'][200]['content']['application/json'];
-type Metric = Comparison['metrics'][number];
 
-export const compareEvaluations = (api: Api, ids: string[]) => api.call<Comparison>(
+export const compareEvaluations = (api: Api, ids: string[]) => api.call(
   api.client.GET('/evaluations/compare', { params: { query: { evaluations_ids: ids.join(',') } } }), 'comparing evaluations',
 );
 
-const metricName = (metric: Metric) => (metric.metric === 'evaluator' ? metric.evaluator_config?.name ?? 'evaluator' : metric.metric);
+const metricName = (metric: MetricComparison) => (metric.metric === 'evaluator' ? metric.evaluator_config?.name ?? 'evaluator' : metric.metric);
 /** Three decimals, or three significant digits for the tiny numbers costs are. */
 const digits = (value: number) => (value !== 0 && Math.abs(value) < 0.01 ? value.toPrecision(3) : value.toFixed(3));
 const number = (value: number | null | undefined, fixed?: number) =>
@@ -17,7 +15,7 @@ const number = (value: number | null | undefined, fixed?: number) =>
 const signed = (value: number | null | undefined) => (typeof value === 'number' ? `${value >= 0 ? '+' : ''}${digits(value)}` : '—');
 
 /** ARCHITECTURE §11 as a table: each evaluation's mean with its 95 % CI, and the paired difference to the baseline. */
-export function renderComparison(comparison: Comparison): string {
+export function renderComparison(comparison: EvaluationComparison): string {
   const labelOf = new Map(comparison.evaluations.map((e) => [e.id, `${e.variant_name}@${e.revision}`]));
   const rows = comparison.metrics.flatMap((metric) => metric.evaluations.map((estimate) => {
     const paired = metric.comparisons.find((c) => c.evaluation_id === estimate.evaluation_id);
@@ -32,7 +30,7 @@ export function renderComparison(comparison: Comparison): string {
 }
 
 /** Every evaluator on which a compared evaluation is significantly worse than the baseline, in words. */
-export function regressions(comparison: Comparison): string[] {
+export function regressions(comparison: EvaluationComparison): string[] {
   const labelOf = new Map(comparison.evaluations.map((e) => [e.id, `${e.variant_name}@${e.revision}`]));
   return comparison.metrics.filter((metric) => metric.metric === 'evaluator').flatMap((metric) => metric.comparisons
     .filter((paired) => paired.verdict === 'worse')

@@ -1,14 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import type { Api } from './api';
 import { CliError, EXIT } from './cli-error';
-import { compareEvaluations, regressions, renderComparison, type Comparison } from './comparison';
+import type { EvaluationComparison } from '@crucible/client';
+import { compareEvaluations, regressions, renderComparison } from './comparison';
 import { failedMinimums, type MinimumGate } from './gates';
 import { junitSuite } from './junit-report';
 import { throughOutages } from './outage-retry';
 import { outageRetry, waitForEvaluations } from './evaluation-wait';
 import { formatCost, formatScore, formatSeconds, renderTable } from '../output/table';
 import { junitXml, type JunitSuite } from '../output/junit';
-import type { Evaluation } from './wire';
+import type { Evaluation } from '@crucible/client';
 
 /** What `eval run --wait` and `eval wait` share: how long to wait, what to print, and the gates. */
 export interface WaitAndGateOptions {
@@ -39,7 +40,7 @@ const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${
 
 export const labelOf = (evaluation: Evaluation) => `${evaluation.variant_names[0] ?? evaluation.id}@${evaluation.revisions[0] ?? '?'}`;
 
-export const readEvaluation = (api: Api, id: string) => api.call<Evaluation>(
+export const readEvaluation = (api: Api, id: string) => api.call(
   api.client.GET('/evaluations/{evaluation_id}', { params: { path: { evaluation_id: id } } }), `reading evaluation ${id}`,
 );
 
@@ -73,7 +74,7 @@ interface Outcome {
   candidates: Evaluated[];
   broken: Evaluated[];
   gateFailures: string[];
-  comparison?: Comparison;
+  comparison?: EvaluationComparison;
   suites: JunitSuite[];
 }
 
@@ -85,7 +86,7 @@ async function readOutcome(api: Api, waited: WaitedEvaluations, options: WaitAnd
   const everything = [...(baseline ? [baseline] : []), ...candidates];
   const broken = everything.filter((e) => !FINISHED.has(String(e.evaluation.status.value)));
   const gateFailures = everything.length === broken.length ? [] : candidates.flatMap(({ evaluation, label }) => failedMinimums(evaluation, label, options.min));
-  let comparison: Comparison | undefined;
+  let comparison: EvaluationComparison | undefined;
   const baselineId = waited.baselineEvaluationId ?? baseline?.evaluation.id;
   if (baselineId && broken.length === 0) {
     comparison = await compareEvaluations(api, [baselineId, ...candidates.map((e) => e.evaluation.id)]);

@@ -2,7 +2,7 @@ import type { Api } from './api';
 import { CliError } from './cli-error';
 import { type OutageRetry, throughOutages } from './outage-retry';
 import { createProgress } from '../output/progress';
-import type { EvaluationStatus } from './wire';
+import type { EvaluationStatus } from '@crucible/client';
 
 const RUNNING = new Set(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED']);
 /** A poll the api does not answer in this time counts as an outage (a hung proxy, a stuck restart). */
@@ -31,7 +31,7 @@ export const outageRetry = (retrySeconds: number, resumeCommand: string): Outage
 export async function waitForEvaluations(api: Api, ids: string[], options: WaitOptions): Promise<EvaluationStatus[]> {
   const progress = createProgress('evaluating');
   const deadline = Date.now() + options.timeoutSeconds * 1000;
-  const poll = () => Promise.all(ids.map((id) => api.call<EvaluationStatus>(
+  const poll = () => Promise.all(ids.map((id) => api.call(
     api.client.GET('/evaluations/{evaluation_id}/status', { params: { path: { evaluation_id: id } }, signal: AbortSignal.timeout(POLL_TIMEOUT_MS) }),
     `reading evaluation ${id}`,
   )));

@@ -1,5 +1,5 @@
 import { CliError } from './cli-error';
-import type { Evaluation } from './wire';
+import type { Evaluation } from '@crucible/client';
 
 export interface MinimumGate {
   evaluator: string;

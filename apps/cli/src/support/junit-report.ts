@@ -1,7 +1,7 @@
 import type { Api } from './api';
 import type { MinimumGate } from './gates';
 import type { JunitCase, JunitSuite } from '../output/junit';
-import type { EvaluatorConfig, Scenario } from './wire';
+import type { EvaluatorConfig } from '@crucible/client';
 
 /**
  * One testcase per row and evaluator: an error result (or a failed invocation) is an error; `false` fails, and
@@ -10,7 +10,7 @@ import type { EvaluatorConfig, Scenario } from './wire';
 export async function junitSuite(
   api: Api, evaluationId: string, label: string, evaluators: EvaluatorConfig[], gates: MinimumGate[],
 ): Promise<JunitSuite> {
-  const scenarios = await api.callAll<Scenario>(
+  const scenarios = await api.callAll(
     (query) => api.client.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: evaluationId }, query } }),
     `reading the rows of evaluation ${evaluationId}`,
   );

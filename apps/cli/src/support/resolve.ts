@@ -3,13 +3,13 @@ import { basename, extname } from 'node:path';
 import type { Api } from './api';
 import { CliError } from './cli-error';
 import { readRows } from './testset-files';
-import type { AppSummary, CatalogEvaluator, EvaluatorConfig, TestsetSummary, VariantRevision, VariantSummary } from './wire';
+import type { App, EvaluatorDescriptor, EvaluatorConfig } from '@crucible/client';
 
 const names = (items: string[]) => (items.length ? items.join(', ') : 'none');
 
 /** An app by name or id. */
-export async function resolveApp(api: Api, ref: string): Promise<AppSummary> {
-  const apps = await api.callAll<AppSummary>((query) => api.client.GET('/apps', { params: { query } }), 'listing apps');
+export async function resolveApp(api: Api, ref: string): Promise<App> {
+  const apps = await api.callAll((query) => api.client.GET('/apps', { params: { query } }), 'listing apps');
   const app = apps.find((candidate) => candidate.app_id === ref || candidate.app_name === ref);
   if (!app) throw new CliError(`no app "${ref}" (apps: ${names(apps.map((a) => a.app_name))})`);
   return app;
@@ -29,10 +29,10 @@ export async function resolveRevision(api: Api, appId: string, spec: string): Pr
   const match = /^(.+?)(?:@(\d+))?$/.exec(spec.trim());
   if (!match) throw new CliError(`"${spec}" is not variant[@revision]`);
   const [, variantRef, revisionText] = match;
-  const variants = await api.callAll<VariantSummary>((query) => api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId }, query } }), 'listing variants');
+  const variants = await api.callAll((query) => api.client.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId }, query } }), 'listing variants');
   const variant = variants.find((candidate) => candidate.variant_name === variantRef || candidate.variant_id === variantRef);
   if (!variant) throw new CliError(`no variant "${variantRef}" in this app (variants: ${names(variants.map((v) => v.variant_name))})`);
-  const revisions = await api.callAll<VariantRevision>(
+  const revisions = await api.callAll(
     (query) => api.client.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.variant_id }, query } }), 'listing revisions',
   );
   const wanted = revisionText ? Number(revisionText) : Math.max(...revisions.map((r) => r.revision));
@@ -48,12 +48,12 @@ export async function resolveRevision(api: Api, appId: string, spec: string): Pr
 export async function pushTestset(api: Api, file: string, name: string, appId?: string): Promise<{ id: string; created: boolean; rows: number }> {
   const rows = readRows(file);
   // Names are unique in the project, attached to an app or not.
-  const existing = (await api.callAll<TestsetSummary>((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets')).find((testset) => testset.name === name);
+  const existing = (await api.callAll((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets')).find((testset) => testset.name === name);
   if (existing) {
     await api.call(api.client.PUT('/testsets/{testset_id}', { params: { path: { testset_id: existing.id } }, body: { name, csvdata: rows } }), `replacing test set "${name}"`);
     return { id: existing.id, created: false, rows: rows.length };
   }
-  const created = await api.call<TestsetSummary>(api.client.POST('/testsets', { body: { name, csvdata: rows, ...(appId ? { app_id: appId } : {}) } }), `creating test set "${name}"`);
+  const created = await api.call(api.client.POST('/testsets', { body: { name, csvdata: rows, ...(appId ? { app_id: appId } : {}) } }), `creating test set "${name}"`);
   return { id: created.id, created: true, rows: rows.length };
 }
 
@@ -65,7 +65,7 @@ export async function resolveTestset(api: Api, appId: string, ref: string): Prom
     const name = basename(ref, extname(ref));
     return { id: (await pushTestset(api, ref, name, appId)).id, name };
   }
-  const testsets = await api.callAll<TestsetSummary>((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets');
+  const testsets = await api.callAll((query) => api.client.GET('/testsets', { params: { query } }), 'listing test sets');
   const testset = testsets.find((candidate) => candidate.id === ref || candidate.name === ref);
   if (!testset) throw new CliError(`no test set "${ref}" and no such CSV/JSON file (test sets: ${names(testsets.map((t) => t.name))})`);
   return { id: testset.id, name: testset.name };
@@ -73,8 +73,8 @@ export async function resolveTestset(api: Api, appId: string, ref: string): Prom
 
 /** Evaluator configs of the app by name or id; a catalog key with no such config gets one with default settings. */
 export async function resolveEvaluators(api: Api, appId: string, refs: string[]): Promise<EvaluatorConfig[]> {
-  const configs = await api.callAll<EvaluatorConfig>((query) => api.client.GET('/evaluators/configs', { params: { query: { app_id: appId, ...query } } }), 'listing evaluator configs');
-  let catalog: CatalogEvaluator[] | undefined;
+  const configs = await api.callAll((query) => api.client.GET('/evaluators/configs', { params: { query: { app_id: appId, ...query } } }), 'listing evaluator configs');
+  let catalog: EvaluatorDescriptor[] | undefined;
   const resolved: EvaluatorConfig[] = [];
   for (const ref of refs) {
     const config = configs.find((candidate) => candidate.name === ref || candidate.id === ref);
@@ -82,11 +82,11 @@ export async function resolveEvaluators(api: Api, appId: string, refs: string[])
       resolved.push(config);
       continue;
     }
-    catalog ??= await api.callAll<CatalogEvaluator>((query) => api.client.GET('/evaluators', { params: { query } }), 'reading the evaluator catalog');
+    catalog ??= await api.callAll((query) => api.client.GET('/evaluators', { params: { query } }), 'reading the evaluator catalog');
     if (!catalog.some((evaluator) => evaluator.key === ref)) {
       throw new CliError(`no evaluator config "${ref}" in this app and no evaluator with that key (configs: ${names(configs.map((c) => c.name))})`);
     }
-    resolved.push(await api.call<EvaluatorConfig>(
+    resolved.push(await api.call(
       api.client.POST('/evaluators/configs', { body: { app_id: appId, name: ref, evaluator_key: ref, settings_values: {} } }),
       `configuring evaluator ${ref}`,
     ));

@@ -1,4 +1,4 @@
-import { type CrucibleClient, createCrucibleClient, everyPage } from '@crucible/client';
+import { type CrucibleClient, createCrucibleClient, everyPage, nextPageCursor } from '@crucible/client';
 import { ApiError } from './api-error';
 
 /**
@@ -16,18 +16,23 @@ export function createConsoleClient(apiKey: string, onUnauthorized: () => void):
   return client;
 }
 
-interface FetchOutcome { data?: unknown; error?: unknown; response: Response }
+/** What openapi-fetch answers: `T` is the body the OpenAPI document declares for the route's success. */
+interface FetchOutcome<T> { data?: T; error?: unknown; response: Response }
 
-/**
- * The answer's body, or an ApiError carrying the api's `detail`. `T` names the wire shape where the OpenAPI
- * document does not declare a response schema yet.
- */
-export async function unwrap<T>(call: Promise<FetchOutcome>): Promise<T> {
+/** The answer's body, typed by the route's declared response, or an ApiError carrying the api's `detail`. */
+export async function unwrap<T>(call: Promise<FetchOutcome<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
+  // A 2xx carries the declared body; only a 204 carries none, and its callers read nothing.
   return data as T;
 }
 
 /** Every item of a list, following its `Link` pages (a list answers at most 1000 items at a time). */
-export const unwrapAll = <T>(page: (query: { cursor?: string }) => Promise<FetchOutcome>): Promise<T[]> =>
-  everyPage(page, (outcome) => unwrap<T[]>(outcome));
+export const unwrapAll = <T>(page: (query: { cursor?: string }) => Promise<FetchOutcome<T[]>>): Promise<T[]> =>
+  everyPage(page, (outcome) => unwrap(outcome));
+
+/** One page of a list: its items and the next page's cursor from `Link` (null on the last page). */
+export async function unwrapPage<T>(call: Promise<FetchOutcome<T[]>>): Promise<{ items: T[]; next: string | null }> {
+  const items = await unwrap(call);
+  return { items, next: nextPageCursor((await call).response.headers.get('link')) };
+}

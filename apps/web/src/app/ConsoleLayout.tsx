@@ -9,11 +9,10 @@ import { type ConsoleRoute, consoleRoutes } from './routes';
 import { PageSuspense } from './lazy-page';
 import { queryKeys } from '../api/query-keys';
 import { unwrap } from '../api/api-client';
-import type { CurrentProject } from '../api/types';
 
 function ProjectName() {
   const api = useApi();
-  const project = useQuery({ queryKey: queryKeys.currentProject, queryFn: () => unwrap<CurrentProject>(api.GET('/projects/current')) });
+  const project = useQuery({ queryKey: queryKeys.currentProject, queryFn: () => unwrap(api.GET('/projects/current')) });
   return (
     <Text size="sm" c="dimmed" truncate maw={{ base: 110, sm: 320 }} title={project.data?.name} aria-label="Project">
       {project.data ? project.data.name : ' '}

@@ -1434,7 +1434,8 @@ export interface components {
                     /** @enum {string} */
                     options_from?: "provider_connections" | "models";
                     required: boolean;
-                    type: string;
+                    /** @enum {string} */
+                    type: "string" | "text" | "code" | "number" | "integer" | "boolean" | "string_list" | "choice";
                 };
             };
             tags: string[];
@@ -1466,7 +1467,8 @@ export interface components {
             };
             project_id: string;
             revisions: string[];
-            status: string;
+            /** @enum {string} */
+            status: "EVALUATION_INITIALIZED" | "EVALUATION_STARTED" | "EVALUATION_READY" | "EVALUATION_FINISHED" | "EVALUATION_FAILED";
             status_error?: {
                 message: string;
                 stacktrace?: string;
@@ -1605,6 +1607,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        OtlpExportDto: {
+            /** @default [] */
+            resourceSpans: {
+                resource?: unknown;
+                scopeSpans?: {
+                    scope?: unknown;
+                    spans?: unknown[];
+                }[];
+            }[];
+        };
         OtlpIngestedDto_Output: {
             /** @description OTLP ExportTracePartialSuccess: empty when every span was accepted */
             partialSuccess: {
@@ -1711,7 +1723,7 @@ export interface components {
         };
         StoredTraceDto_Output: {
             app_id: string | null;
-            cost: number | null;
+            cost: number;
             /**
              * @description `computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost
              * @enum {string|null}
@@ -1719,24 +1731,33 @@ export interface components {
             cost_source: "reported" | "computed" | null;
             end_time: string;
             environment: string | null;
-            error: unknown;
+            error: {
+                message: string;
+                stacktrace?: string;
+            } | null;
             /** @description the start of the value's JSON text, at most 500 characters; null when there is none */
             inputs_preview: string | null;
             /** @description the inputs go on past their preview */
             inputs_truncated: boolean;
             latency_ms: number;
             model: string | null;
-            name: string | null;
+            name: string;
             /** @description the start of the value's JSON text, at most 500 characters; null when there is none */
             output_preview: string | null;
             /** @description the output goes on past its preview */
             output_truncated: boolean;
             route: string | null;
-            source: string;
+            /** @enum {string} */
+            source: "sdk" | "otlp";
             span_count: number;
             start_time: string;
-            status: string;
-            tokens: unknown;
+            /** @enum {string} */
+            status: "ok" | "error";
+            tokens: {
+                completion: number;
+                prompt: number;
+                total: number;
+            };
             trace_id: string;
             variant_id: string | null;
             variant_revision_id: string | null;
@@ -1748,7 +1769,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             csvdata: {
-                [key: string]: unknown;
+                [key: string]: (string | number | boolean) | null;
             }[];
             id: string;
             name: string;
@@ -1773,6 +1794,9 @@ export interface components {
             /** @enum {string} */
             status: "success";
         };
+        TraceBatchDto: {
+            traces: unknown[];
+        };
         TraceIngestedDto_Output: {
             accepted: number;
             accepted_spans: number;
@@ -1785,15 +1809,56 @@ export interface components {
         };
         TraceMetricsDto_Output: {
             buckets: {
-                [key: string]: unknown;
+                bucket: string;
+                cost: number;
+                count: number;
+                errors: number;
+                p50_latency_ms: number | null;
+                p95_latency_ms: number | null;
+                tokens: {
+                    completion: number;
+                    prompt: number;
+                    total: number;
+                };
             }[];
             from: string;
-            interval: string;
+            /** @enum {string} */
+            interval: "minute" | "hour" | "day";
             to: string;
+        };
+        TraceSpan_Output: {
+            attributes: {
+                [key: string]: unknown;
+            } | null;
+            children: components["schemas"]["TraceSpan_Output"][];
+            cost: number | null;
+            /** @enum {string|null} */
+            cost_source: "reported" | "computed" | null;
+            end_time: string;
+            error: {
+                message: string;
+                stacktrace?: string;
+            } | null;
+            inputs: unknown;
+            kind: string;
+            latency_ms: number;
+            model: string | null;
+            name: string;
+            outputs: unknown;
+            parent_span_id: string | null;
+            span_id: string;
+            start_time: string;
+            /** @enum {string} */
+            status: "ok" | "error";
+            tokens: {
+                completion: number;
+                prompt: number;
+                total: number;
+            } | null;
         };
         TraceTreeDto_Output: {
             app_id: string | null;
-            cost: number | null;
+            cost: number;
             /**
              * @description `computed` when Crucible priced any span from its model and tokens, `reported` when the client sent the cost; null: no cost
              * @enum {string|null}
@@ -1801,24 +1866,31 @@ export interface components {
             cost_source: "reported" | "computed" | null;
             end_time: string;
             environment: string | null;
-            error: unknown;
+            error: {
+                message: string;
+                stacktrace?: string;
+            } | null;
             inputs: unknown;
             latency_ms: number;
             model: string | null;
-            name: string | null;
+            name: string;
             /** @description more spans follow: ask again with `spans_cursor` set to this; null on the last page */
             next_spans_cursor: string | null;
             output: unknown;
             route: string | null;
-            source: string;
+            /** @enum {string} */
+            source: "sdk" | "otlp";
             span_count: number;
             /** @description root spans of this page (spans whose parent is not among them), each with its children, in start order */
-            spans: {
-                [key: string]: unknown;
-            }[];
+            spans: components["schemas"]["TraceSpan_Output"][];
             start_time: string;
-            status: string;
-            tokens: unknown;
+            /** @enum {string} */
+            status: "ok" | "error";
+            tokens: {
+                completion: number;
+                prompt: number;
+                total: number;
+            };
             trace_id: string;
             variant_id: string | null;
             variant_revision_id: string | null;
@@ -3548,7 +3620,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceBatchDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3622,7 +3698,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtlpExportDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

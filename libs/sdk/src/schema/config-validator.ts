@@ -23,11 +23,13 @@ export class ConfigValidationError extends Error {
   }
 }
 
-const TYPE_ERRORS = {
+/** pydantic's words for a value of the wrong type: configurations here, request bodies in service/request-parsing. */
+export const TYPE_ERRORS = {
   str: { type: 'string_type', msg: 'Input should be a valid string' },
   int: { type: 'int_type', msg: 'Input should be a valid integer' },
   float: { type: 'float_type', msg: 'Input should be a valid number' },
   bool: { type: 'bool_type', msg: 'Input should be a valid boolean' },
+  dict: { type: 'dict_type', msg: 'Input should be a valid dictionary' },
 } as const;
 
 /** Merges a partial configuration over the schema's defaults, then checks types, bounds and choices. */

@@ -53,8 +53,9 @@ describe('deployed calls resolve their configuration from the registry', () => {
     registry.configs.set('variant:v-9:latest', resolvedConfig({ prompt: 'rev 4' }, { variant_id: 'v-9', revision: 4, environment: null }));
     const pinned = await request(app).post('/run/sub').send({ inputs: {}, variant: { id: 'v-9', revision: 3 } });
     const latest = await request(app).post('/run/sub').send({ inputs: {}, variant: { id: 'v-9' } });
-    expect([pinned.body.data, latest.body.data]).toEqual(['rev 3', 'rev 4']);
-    expect(registry.calls.map((call) => call.query)).toEqual([{ variant_id: 'v-9', revision: '3' }, { variant_id: 'v-9' }]);
+    const latestByNull = await request(app).post('/run/sub').send({ inputs: {}, variant: { id: 'v-9', revision: null } });
+    expect([pinned.body.data, latest.body.data, latestByNull.body.data]).toEqual(['rev 3', 'rev 4', 'rev 4']);
+    expect(registry.calls.map((call) => call.query)).toEqual([{ variant_id: 'v-9', revision: '3' }, { variant_id: 'v-9' }]); // null: the cached latest
   });
 
   it('answers 404 with the registry message when it knows no such deployment', async () => {
@@ -89,9 +90,11 @@ describe('deployed calls resolve their configuration from the registry', () => {
     const cases: [unknown, (string | number)[], string][] = [
       [{ inputs: {} }, ['body', 'environment'], 'missing'],
       [{ inputs: {}, environment: 'production' }, ['body', 'app_id'], 'missing'],
-      [{ inputs: {}, environment: '', app_id: 'a' }, ['body', 'environment'], 'string_type'],
+      [{ inputs: {}, environment: '', app_id: 'a' }, ['body', 'environment'], 'string_too_short'],
+      [{ inputs: {}, environment: 7, app_id: 'a' }, ['body', 'environment'], 'string_type'],
       [{ inputs: {}, variant: { revision: 2 } }, ['body', 'variant', 'id'], 'missing'],
-      [{ inputs: {}, variant: { id: 'v', revision: 0 } }, ['body', 'variant', 'revision'], 'int_type'],
+      [{ inputs: {}, variant: { id: 'v', revision: 0 } }, ['body', 'variant', 'revision'], 'greater_than'],
+      [{ inputs: {}, variant: { id: 'v', revision: 1.5 } }, ['body', 'variant', 'revision'], 'int_type'],
       [{ inputs: {}, variant: 'v' }, ['body', 'variant'], 'dict_type'],
       [{ inputs: {}, variant: { id: 'v' }, environment: 'production' }, ['body'], 'value_error'],
       [{ inputs: [], environment: 'production', app_id: 'a' }, ['body', 'inputs'], 'dict_type'],

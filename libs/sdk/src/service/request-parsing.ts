@@ -1,54 +1,78 @@
+import { deployedRunRequestSchema, playgroundRunRequestSchema } from '@crucible/contracts';
+import type { z } from 'zod';
 import { ConfigReference } from '../config/registry-client';
-import { ValidationErrorItem } from '../schema/config-validator';
+import { TYPE_ERRORS, ValidationErrorItem } from '../schema/config-validator';
+import { boundViolation } from '../schema/schema-definition';
 import { Inputs, RouteDefinition } from './route-definition';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: ValidationErrorItem[] };
 
-const DICT_TYPE = { msg: 'Input should be a valid dictionary', type: 'dict_type' };
+const [environmentBodySchema, variantBodySchema] = deployedRunRequestSchema.options;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) value = isPlainObject(value) ? value[key as string] : undefined;
+  return value;
 }
 
-/** The body itself and its `inputs`; declared inputs are required. */
-function parseInputs(body: unknown, route: RouteDefinition, errors: ValidationErrorItem[]): Inputs {
+/** One zod issue as pydantic words it (the SDK's vocabulary in config-validator), located under `body`. */
+function issueItem(issue: z.core.$ZodIssue, body: unknown): ValidationErrorItem {
+  const loc = ['body', ...issue.path.map((key) => (typeof key === 'number' ? key : String(key)))];
+  const given = valueAt(body, issue.path);
+  if (issue.code === 'invalid_type') {
+    if (given === undefined) return { loc, msg: 'Field required', type: 'missing' };
+    if (issue.expected === 'string') return { loc, ...TYPE_ERRORS.str };
+    if (issue.expected === 'number' || issue.expected === 'int') return { loc, ...TYPE_ERRORS.int };
+    return { loc, ...TYPE_ERRORS.dict };
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') {
+    return { loc, msg: `String should have at least ${String(issue.minimum)} character`, type: 'string_too_short' };
+  }
+  if (issue.code === 'too_small' && typeof given === 'number') {
+    const minimum = Number(issue.minimum);
+    const violation = boundViolation(issue.inclusive ? { ge: minimum } : { gt: minimum }, given);
+    if (violation) return { loc, msg: `Input should be ${violation.description}`, type: violation.type };
+  }
+  return { loc, msg: `Value error, ${issue.message}`, type: 'value_error' };
+}
+
+/** The body parsed by its contract (libs/contracts), or pydantic's 422 items. */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): Parsed<z.output<S>> {
   if (body === undefined) {
-    errors.push({ loc: ['body'], msg: 'Field required (send a JSON body with Content-Type: application/json)', type: 'missing' });
-    return {};
+    return { ok: false, errors: [{ loc: ['body'], msg: 'Field required (send a JSON body with Content-Type: application/json)', type: 'missing' }] };
   }
-  if (!isPlainObject(body)) {
-    errors.push({ loc: ['body'], ...DICT_TYPE });
-    return {};
-  }
-  const inputs = body.inputs ?? {};
-  if (!isPlainObject(inputs)) {
-    errors.push({ loc: ['body', 'inputs'], ...DICT_TYPE });
-    return {};
-  }
+  if (!isPlainObject(body)) return { ok: false, errors: [{ loc: ['body'], ...TYPE_ERRORS.dict }] };
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: parsed.error.issues.map((issue) => issueItem(issue, body)) };
+}
+
+/** Declared inputs are required; an input schema's default fills one left out. */
+function declaredInputs(inputs: Inputs, route: RouteDefinition): Parsed<Inputs> {
   const declared = route.options.inputs;
+  const missing = (name: string): ValidationErrorItem => ({ loc: ['body', 'inputs', name], msg: 'Field required', type: 'missing' });
   if (Array.isArray(declared)) {
-    for (const name of declared) {
-      if (!(name in inputs)) errors.push({ loc: ['body', 'inputs', name], msg: 'Field required', type: 'missing' });
-    }
-    return inputs;
+    const errors = declared.filter((name) => !(name in inputs)).map(missing);
+    return errors.length > 0 ? { ok: false, errors } : { ok: true, value: inputs };
   }
   const filled: Inputs = { ...inputs };
+  const errors: ValidationErrorItem[] = [];
   for (const [name, schema] of Object.entries(declared ?? {})) {
     if (name in inputs) continue;
     if ('default' in schema) filled[name] = structuredClone(schema.default);
-    else errors.push({ loc: ['body', 'inputs', name], msg: 'Field required', type: 'missing' });
+    else errors.push(missing(name));
   }
-  return filled;
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: filled };
 }
 
 /** `{inputs, config}`; config is validated against the schema by the caller. */
 export function parsePlaygroundBody(body: unknown, route: RouteDefinition): Parsed<{ inputs: Inputs; config: Record<string, unknown> }> {
-  const errors: ValidationErrorItem[] = [];
-  const inputs = parseInputs(body, route, errors);
-  const rawConfig = isPlainObject(body) ? (body.config ?? {}) : {};
-  if (!isPlainObject(rawConfig)) errors.push({ loc: ['body', 'config'], ...DICT_TYPE });
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: { inputs, config: rawConfig as Record<string, unknown> } };
+  const parsed = parseBody(playgroundRunRequestSchema, body);
+  if (!parsed.ok) return parsed;
+  const inputs = declaredInputs(parsed.value.inputs, route);
+  return inputs.ok ? { ok: true, value: { inputs: inputs.value, config: parsed.value.config } } : inputs;
 }
 
 /** `{inputs, environment, app_id?}` or `{inputs, variant: {id, revision?}}`. */
@@ -57,51 +81,34 @@ export function parseDeployedBody(
   route: RouteDefinition,
   defaultAppId: string | undefined,
 ): Parsed<{ inputs: Inputs; reference: ConfigReference }> {
-  const errors: ValidationErrorItem[] = [];
-  const inputs = parseInputs(body, route, errors);
-  if (!isPlainObject(body)) return { ok: false, errors };
-  const { environment, variant, app_id: appId } = body;
-  let reference: ConfigReference | undefined;
-  if (environment !== undefined && variant !== undefined) {
-    errors.push({ loc: ['body'], msg: 'Give either environment or variant, not both', type: 'value_error' });
-  } else if (variant !== undefined) {
-    reference = parseVariant(variant, errors);
-  } else if (environment !== undefined) {
-    if (typeof environment !== 'string' || environment.length === 0) {
-      errors.push({ loc: ['body', 'environment'], msg: 'Input should be a non-empty string', type: 'string_type' });
-    }
-    if (appId !== undefined && (typeof appId !== 'string' || appId.length === 0)) {
-      errors.push({ loc: ['body', 'app_id'], msg: 'Input should be a non-empty string', type: 'string_type' });
-    }
-    const resolvedAppId = (appId as string | undefined) ?? defaultAppId;
-    if (!resolvedAppId) {
-      errors.push({
+  if (isPlainObject(body) && body.environment !== undefined && body.variant !== undefined) {
+    return { ok: false, errors: [{ loc: ['body'], msg: 'Give either environment or variant, not both', type: 'value_error' }] };
+  }
+  if (isPlainObject(body) && body.variant !== undefined) {
+    const parsed = parseBody(variantBodySchema, body);
+    if (!parsed.ok) return parsed;
+    const inputs = declaredInputs(parsed.value.inputs, route);
+    if (!inputs.ok) return inputs;
+    const { id, revision } = parsed.value.variant;
+    return { ok: true, value: { inputs: inputs.value, reference: { kind: 'variant', variantId: id, revision: revision ?? undefined } } };
+  }
+  if (isPlainObject(body) && body.environment === undefined) {
+    return { ok: false, errors: [{ loc: ['body', 'environment'], msg: 'Field required: give environment (with app_id) or variant {id, revision?}', type: 'missing' }] };
+  }
+  const parsed = parseBody(environmentBodySchema, body);
+  if (!parsed.ok) return parsed;
+  const appId = parsed.value.app_id ?? defaultAppId;
+  if (!appId) {
+    return {
+      ok: false,
+      errors: [{
         loc: ['body', 'app_id'],
         msg: 'Field required: give app_id in the body or configure it in the SDK (init({ appId }) or the config file)',
         type: 'missing',
-      });
-    } else if (typeof environment === 'string') {
-      reference = { kind: 'environment', appId: resolvedAppId, environment };
-    }
-  } else {
-    errors.push({ loc: ['body', 'environment'], msg: 'Field required: give environment (with app_id) or variant {id, revision?}', type: 'missing' });
+      }],
+    };
   }
-  if (errors.length > 0 || !reference) return { ok: false, errors };
-  return { ok: true, value: { inputs, reference } };
-}
-
-function parseVariant(variant: unknown, errors: ValidationErrorItem[]): ConfigReference | undefined {
-  if (!isPlainObject(variant)) {
-    errors.push({ loc: ['body', 'variant'], ...DICT_TYPE });
-    return undefined;
-  }
-  const { id, revision } = variant;
-  if (typeof id !== 'string' || id.length === 0) {
-    errors.push({ loc: ['body', 'variant', 'id'], msg: id === undefined ? 'Field required' : 'Input should be a non-empty string', type: id === undefined ? 'missing' : 'string_type' });
-  }
-  if (revision !== undefined && revision !== null && !(typeof revision === 'number' && Number.isInteger(revision) && revision >= 1)) {
-    errors.push({ loc: ['body', 'variant', 'revision'], msg: 'Input should be an integer greater than or equal to 1', type: 'int_type' });
-  }
-  if (typeof id !== 'string' || id.length === 0) return undefined;
-  return { kind: 'variant', variantId: id, revision: typeof revision === 'number' ? revision : undefined };
+  const inputs = declaredInputs(parsed.value.inputs, route);
+  if (!inputs.ok) return inputs;
+  return { ok: true, value: { inputs: inputs.value, reference: { kind: 'environment', appId, environment: parsed.value.environment } } };
 }

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AppSummary } from '../../api/types';
+import type { App } from '@crucible/client';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { RenameAppButton } from './RenameAppButton';
 import { useAppEnvironments, useAppVariants, useDeleteApp } from './apps.queries';
@@ -10,7 +10,7 @@ const ENVIRONMENT_ORDER = ['development', 'staging', 'production'];
 export const byEnvironmentOrder = (a: { name: string }, b: { name: string }) =>
   (ENVIRONMENT_ORDER.indexOf(a.name) + 1 || 99) - (ENVIRONMENT_ORDER.indexOf(b.name) + 1 || 99);
 
-export function AppCard({ app }: { app: AppSummary }) {
+export function AppCard({ app }: { app: App }) {
   const variants = useAppVariants(app.app_id);
   const environments = useAppEnvironments(app.app_id);
   const remove = useDeleteApp();

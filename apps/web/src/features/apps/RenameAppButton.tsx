@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { AppSummary } from '../../api/types';
+import type { App } from '@crucible/client';
 import { useRenameApp } from './apps.queries';
 
-export function RenameAppButton({ app }: { app: AppSummary }) {
+export function RenameAppButton({ app }: { app: App }) {
   const [opened, dialog] = useDisclosure(false);
   const [name, setName] = useState(app.app_name);
   const rename = useRenameApp();

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
 import { queryKeys } from '../../api/query-keys';
-import type { AppSummary, Environment, Variant } from '../../api/types';
 
 export const appKeys = {
   variants: (appId: string) => ['apps', appId, 'variants'] as const,
@@ -12,29 +11,29 @@ export const appKeys = {
 
 export function useApps() {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.apps, queryFn: () => unwrap<AppSummary[]>(api.GET('/apps')) });
+  return useQuery({ queryKey: queryKeys.apps, queryFn: () => unwrap(api.GET('/apps')) });
 }
 
 export function useApp(appId: string) {
   const api = useApi();
-  return useQuery({ queryKey: appKeys.app(appId), queryFn: () => unwrap<AppSummary>(api.GET('/apps/{app_id}', { params: { path: { app_id: appId } } })) });
+  return useQuery({ queryKey: appKeys.app(appId), queryFn: () => unwrap(api.GET('/apps/{app_id}', { params: { path: { app_id: appId } } })) });
 }
 
 export function useAppVariants(appId: string) {
   const api = useApi();
-  return useQuery({ queryKey: appKeys.variants(appId), queryFn: () => unwrap<Variant[]>(api.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId } } })) });
+  return useQuery({ queryKey: appKeys.variants(appId), queryFn: () => unwrap(api.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId } } })) });
 }
 
 export function useAppEnvironments(appId: string) {
   const api = useApi();
-  return useQuery({ queryKey: appKeys.environments(appId), queryFn: () => unwrap<Environment[]>(api.GET('/apps/{app_id}/environments', { params: { path: { app_id: appId } } })) });
+  return useQuery({ queryKey: appKeys.environments(appId), queryFn: () => unwrap(api.GET('/apps/{app_id}/environments', { params: { path: { app_id: appId } } })) });
 }
 
 export function useCreateApp() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (appName: string) => unwrap<AppSummary>(api.POST('/apps', { body: { app_name: appName } })),
+    mutationFn: (appName: string) => unwrap(api.POST('/apps', { body: { app_name: appName } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps }),
   });
 }
@@ -44,7 +43,7 @@ export function useRenameApp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ appId, appName }: { appId: string; appName: string }) =>
-      unwrap<AppSummary>(api.PATCH('/apps/{app_id}', { params: { path: { app_id: appId } }, body: { app_name: appName } })),
+      unwrap(api.PATCH('/apps/{app_id}', { params: { path: { app_id: appId } }, body: { app_name: appName } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps }),
   });
 }
@@ -53,7 +52,7 @@ export function useDeleteApp() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (appId: string) => unwrap<void>(api.DELETE('/apps/{app_id}', { params: { path: { app_id: appId } } })),
+    mutationFn: (appId: string) => unwrap(api.DELETE('/apps/{app_id}', { params: { path: { app_id: appId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
-import type { EnvironmentHistory, EnvironmentRevision } from '../../api/types';
 import { appKeys } from '../apps/apps.queries';
 
 export const ENVIRONMENT_NAMES = ['development', 'staging', 'production'] as const;
@@ -15,7 +14,7 @@ export function useEnvironmentHistory(appId: string, environment: string) {
   const api = useApi();
   return useQuery({
     queryKey: environmentKeys.history(appId, environment),
-    queryFn: () => unwrap<EnvironmentHistory>(api.GET('/apps/{app_id}/revisions/{environment_name}', {
+    queryFn: () => unwrap(api.GET('/apps/{app_id}/revisions/{environment_name}', {
       params: { path: { app_id: appId, environment_name: environment } },
     })),
   });
@@ -31,7 +30,7 @@ export function useDeploy(appId: string) {
   const invalidate = useInvalidateEnvironments(appId);
   return useMutation({
     mutationFn: ({ environment, variantId, revision }: { environment: string; variantId: string; revision?: number }) =>
-      unwrap<EnvironmentRevision>(api.POST('/environments/deploy', {
+      unwrap(api.POST('/environments/deploy', {
         body: { app_id: appId, environment_name: environment, variant_id: variantId, ...(revision ? { revision } : {}) },
       })),
     onSuccess: invalidate,
@@ -42,7 +41,7 @@ export function useRevert(appId: string) {
   const api = useApi();
   const invalidate = useInvalidateEnvironments(appId);
   return useMutation({
-    mutationFn: (environmentRevisionId: string) => unwrap<EnvironmentRevision>(api.POST('/environments/revisions/{environment_revision_id}/revert', {
+    mutationFn: (environmentRevisionId: string) => unwrap(api.POST('/environments/revisions/{environment_revision_id}/revert', {
       params: { path: { environment_revision_id: environmentRevisionId } },
       body: {},
     })),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Checkbox, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import type { EvaluationComparison, RowComparison } from '../../api/evaluation-wire';
+import type { EvaluationComparison, RowComparison } from '@crucible/client';
 import { QueryState } from '../../ui/QueryState';
 import { useComparison, useRowComparison } from './evaluations.queries';
 import { MeansChart } from './MeansChart';

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Code, Group, SegmentedControl, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Cell, Evaluation, EvaluationScenario } from '../../api/evaluation-wire';
+import type { TestsetCell, Evaluation, EvaluationScenario } from '@crucible/client';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { useCreateTestset } from '../testsets/testsets.queries';
 import { isRunning, useEvaluation, useExportEvaluation, useRerunFailedRows, useScenarios } from './evaluations.queries';
 import { displayOutput, resultText, revisionLabel, statusLabel } from './format';
 
 const failed = (s: EvaluationScenario): boolean => s.error !== null || s.results.some((r) => r.result.type === 'error');
-const asCell = (value: unknown): Cell =>
-  value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as Cell);
+const asCell = (value: unknown): TestsetCell =>
+  value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as TestsetCell);
 
 function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; evaluation: Evaluation }) {
   return (

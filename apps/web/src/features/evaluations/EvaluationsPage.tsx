@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Checkbox, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import type { Evaluation } from '../../api/evaluation-wire';
+import type { Evaluation } from '@crucible/client';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { CreateEvaluationForm } from './CreateEvaluationForm';

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { ErrorBar } from 'recharts';
-import type { EvaluationComparison } from '../../api/evaluation-wire';
+import type { EvaluationComparison } from '@crucible/client';
 import { metricName, revisionLabel } from './format';
 
 const COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6'];

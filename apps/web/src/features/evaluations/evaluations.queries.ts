@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap, unwrapAll } from '../../api/api-client';
-import type {
-  AppRevision, Evaluation, EvaluationComparison, EvaluationScenario, EvaluationStatus, RowComparison,
-} from '../../api/evaluation-wire';
+import type { CrucibleSchemas } from '@crucible/client';
 
 export const evaluationKeys = {
   all: ['evaluations'] as const,
@@ -23,7 +21,7 @@ export function useEvaluations() {
   const api = useApi();
   return useQuery({
     queryKey: evaluationKeys.all,
-    queryFn: () => unwrap<Evaluation[]>(api.GET('/evaluations')),
+    queryFn: () => unwrap(api.GET('/evaluations')),
     // Live while anything runs: scores and statuses appear as runs finish.
     refetchInterval: (query) => (query.state.data?.some(isRunning) ? 1500 : false),
   });
@@ -33,7 +31,7 @@ export function useEvaluationStatus(id: string, running: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: evaluationKeys.status(id),
-    queryFn: () => unwrap<EvaluationStatus>(api.GET('/evaluations/{evaluation_id}/status', { params: { path: { evaluation_id: id } } })),
+    queryFn: () => unwrap(api.GET('/evaluations/{evaluation_id}/status', { params: { path: { evaluation_id: id } } })),
     // Only running evaluations are asked: a finished one's list entry already says all there is.
     enabled: running,
     refetchInterval: running ? 700 : false,
@@ -44,7 +42,7 @@ export function useEvaluation(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: evaluationKeys.one(id),
-    queryFn: () => unwrap<Evaluation>(api.GET('/evaluations/{evaluation_id}', { params: { path: { evaluation_id: id } } })),
+    queryFn: () => unwrap(api.GET('/evaluations/{evaluation_id}', { params: { path: { evaluation_id: id } } })),
     refetchInterval: (query) => (query.state.data && isRunning(query.state.data) ? 1000 : false),
   });
 }
@@ -53,7 +51,7 @@ export function useScenarios(id: string, running: boolean) {
   const api = useApi();
   const scenarios = useQuery({
     queryKey: evaluationKeys.scenarios(id),
-    queryFn: () => unwrapAll<EvaluationScenario>((query) => api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id }, query } })),
+    queryFn: () => unwrapAll((query) => api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id }, query } })),
     refetchInterval: running ? 1500 : false,
   });
   // Polled while the run runs, then read once more when it ends: the rows it stored after the last poll would
@@ -72,7 +70,7 @@ export function useComparison(ids: string[]) {
   return useQuery({
     queryKey: evaluationKeys.comparison(ids),
     enabled: ids.length >= 2,
-    queryFn: () => unwrap<EvaluationComparison>(api.GET('/evaluations/compare', { params: { query: { evaluations_ids: ids.join(',') } } })),
+    queryFn: () => unwrap(api.GET('/evaluations/compare', { params: { query: { evaluations_ids: ids.join(',') } } })),
   });
 }
 
@@ -81,7 +79,7 @@ export function useRowComparison(ids: string[]) {
   return useQuery({
     queryKey: evaluationKeys.rows(ids),
     enabled: ids.length >= 2,
-    queryFn: () => unwrap<RowComparison>(api.GET('/evaluations/evaluation_scenarios/comparison-results', {
+    queryFn: () => unwrap(api.GET('/evaluations/evaluation_scenarios/comparison-results', {
       params: { query: { evaluations_ids: ids.join(',') } },
     })),
   });
@@ -94,10 +92,10 @@ export function useAppRevisions(appId: string | null) {
     queryKey: evaluationKeys.revisions(appId ?? ''),
     enabled: Boolean(appId),
     queryFn: async () => {
-      const variants = await unwrap<Array<{ variant_id: string; variant_name: string }>>(
+      const variants = await unwrap(
         api.GET('/apps/{app_id}/variants', { params: { path: { app_id: appId! } } }));
       const lists = await Promise.all(variants.map(async (variant) => {
-        const revisions = await unwrap<AppRevision[]>(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.variant_id } } }));
+        const revisions = await unwrap(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.variant_id } } }));
         return revisions.map((r) => ({ value: r.id, label: `${variant.variant_name} v${r.revision}` }));
       }));
       return lists.flat();
@@ -105,10 +103,7 @@ export function useAppRevisions(appId: string | null) {
   });
 }
 
-export interface NewEvaluation {
-  app_id: string; revisions_ids: string[]; testset_id: string; evaluators_configs: string[]; correct_answer_column: string;
-  rate_limit: { batch_size: number; max_retries: number; retry_delay: number; delay_between_batches: number };
-}
+export type NewEvaluation = CrucibleSchemas['CreateEvaluationDto'];
 
 function useInvalidatingMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<TOutput>) {
   const queryClient = useQueryClient();
@@ -117,24 +112,24 @@ function useInvalidatingMutation<TInput, TOutput>(mutationFn: (input: TInput) =>
 
 export function useCreateEvaluation() {
   const api = useApi();
-  return useInvalidatingMutation((body: NewEvaluation) => unwrap<Evaluation[]>(api.POST('/evaluations', { body })));
+  return useInvalidatingMutation((body: NewEvaluation) => unwrap(api.POST('/evaluations', { body })));
 }
 
 export function useRerunFailedRows() {
   const api = useApi();
   return useInvalidatingMutation((id: string) =>
-    unwrap<Evaluation>(api.POST('/evaluations/{evaluation_id}/rerun', { params: { path: { evaluation_id: id } }, body: {} })));
+    unwrap(api.POST('/evaluations/{evaluation_id}/rerun', { params: { path: { evaluation_id: id } }, body: {} })));
 }
 
 export function useCancelEvaluation() {
   const api = useApi();
   return useInvalidatingMutation((id: string) =>
-    unwrap<EvaluationStatus>(api.POST('/evaluations/{evaluation_id}/cancel', { params: { path: { evaluation_id: id } } })));
+    unwrap(api.POST('/evaluations/{evaluation_id}/cancel', { params: { path: { evaluation_id: id } } })));
 }
 
 export function useDeleteEvaluations() {
   const api = useApi();
-  return useInvalidatingMutation((ids: string[]) => unwrap<{ deleted: number }>(api.DELETE('/evaluations', { body: { evaluations_ids: ids } })));
+  return useInvalidatingMutation((ids: string[]) => unwrap(api.DELETE('/evaluations', { body: { evaluations_ids: ids } })));
 }
 
 /** Streams the export through the client (it carries the API key), then hands the file to the browser. */

@@ -1,4 +1,4 @@
-import type { Evaluation, EvaluationComparison, MetricComparison, Result } from '../../api/evaluation-wire';
+import type { Evaluation, EvaluationComparison, MetricComparison, Result } from '@crucible/client';
 
 export const revisionLabel = (e: { variant_name?: string; variant_names?: string[]; revision?: number; revisions?: string[] }): string =>
   `${e.variant_name ?? e.variant_names?.[0] ?? 'variant'} v${e.revision ?? e.revisions?.[0] ?? '?'}`;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Code, Divider, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { ApiError, describeError } from '../../api/api-error';
-import type { EvaluatorDescriptor } from '../../api/evaluation-wire';
+import type { EvaluatorDescriptor } from '@crucible/client';
 import { ConnectionSettingField, ModelSettingField } from './ProviderSettingFields';
 import { SettingField, type SettingValue, initialSetting } from './SettingField';
 import { useSaveEvaluatorConfig, useTryEvaluator } from './evaluators.queries';

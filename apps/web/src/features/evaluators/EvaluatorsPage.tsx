@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { EvaluatorDescriptor } from '../../api/evaluation-wire';
+import type { EvaluatorDescriptor } from '@crucible/client';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { QueryState } from '../../ui/QueryState';
 import { EvaluatorConfigForm } from './EvaluatorConfigForm';

@@ -1,6 +1,7 @@
 import { Autocomplete, Select } from '@mantine/core';
-import type { SettingTemplate } from '../../api/evaluation-wire';
-import { type ProviderConnection, useProviderConnections } from '../providers/providers.queries';
+import type { SettingTemplate } from '@crucible/client';
+import type { ProviderConnection } from '@crucible/client';
+import { useProviderConnections } from '../providers/providers.queries';
 import { useModelOptions } from '../models/models.queries';
 
 interface FieldProps { template: SettingTemplate; value: string; error?: string; onChange: (value: string) => void }

@@ -1,5 +1,5 @@
 import { Checkbox, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
-import type { SettingTemplate } from '../../api/evaluation-wire';
+import type { SettingTemplate } from '@crucible/client';
 
 export type SettingValue = string | number | boolean | '';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
+import type { CrucibleSchemas } from '@crucible/client';
 import { unwrap } from '../../api/api-client';
-import type { EvaluatorConfig, EvaluatorDescriptor, Result } from '../../api/evaluation-wire';
 
 export const evaluatorKeys = {
   catalog: ['evaluators'] as const,
@@ -10,20 +10,20 @@ export const evaluatorKeys = {
 
 export function useEvaluatorCatalog() {
   const api = useApi();
-  return useQuery({ queryKey: evaluatorKeys.catalog, staleTime: Infinity, queryFn: () => unwrap<EvaluatorDescriptor[]>(api.GET('/evaluators')) });
+  return useQuery({ queryKey: evaluatorKeys.catalog, staleTime: Infinity, queryFn: () => unwrap(api.GET('/evaluators')) });
 }
 
 export function useEvaluatorConfigs() {
   const api = useApi();
-  return useQuery({ queryKey: evaluatorKeys.configs, queryFn: () => unwrap<EvaluatorConfig[]>(api.GET('/evaluators/configs')) });
+  return useQuery({ queryKey: evaluatorKeys.configs, queryFn: () => unwrap(api.GET('/evaluators/configs')) });
 }
 
 export function useSaveEvaluatorConfig() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (config: { name: string; evaluator_key: string; settings_values: Record<string, unknown> }) =>
-      unwrap<EvaluatorConfig>(api.POST('/evaluators/configs', { body: config })),
+    mutationFn: (config: CrucibleSchemas['CreateEvaluatorConfigDto']) =>
+      unwrap(api.POST('/evaluators/configs', { body: config })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluatorKeys.configs }),
   });
 }
@@ -32,7 +32,7 @@ export function useDeleteEvaluatorConfig() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap<void>(api.DELETE('/evaluators/configs/{config_id}', { params: { path: { config_id: id } } })),
+    mutationFn: (id: string) => unwrap(api.DELETE('/evaluators/configs/{config_id}', { params: { path: { config_id: id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluatorKeys.configs }),
   });
 }
@@ -40,7 +40,7 @@ export function useDeleteEvaluatorConfig() {
 export function useTryEvaluator() {
   const api = useApi();
   return useMutation({
-    mutationFn: ({ key, ...body }: { key: string; settings_values: Record<string, unknown>; output: string; correct_answer?: string }) =>
-      unwrap<{ result: Result }>(api.POST('/evaluators/{evaluator_key}/run', { params: { path: { evaluator_key: key } }, body })),
+    mutationFn: ({ key, ...body }: { key: string } & CrucibleSchemas['RunEvaluatorDto']) =>
+      unwrap(api.POST('/evaluators/{evaluator_key}/run', { params: { path: { evaluator_key: key } }, body })),
   });
 }

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import type { HumanEvaluation, HumanResults, HumanScenario } from '../../api/evaluation-wire';
+import type { HumanEvaluation, HumanResults, HumanScenario } from '@crucible/client';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { useExportHumanEvaluation, useHumanEvaluation, useHumanResults, useHumanScenarios } from './human-evaluations.queries';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Group, Kbd, Progress, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { HumanEvaluation, HumanScenario } from '../../api/evaluation-wire';
+import type { HumanEvaluation, HumanScenario } from '@crucible/client';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { type Judgment, useHumanEvaluation, useHumanScenarios, useJudge } from './human-evaluations.queries';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
-import type { HumanEvaluation, HumanResults, HumanScenario } from '../../api/evaluation-wire';
+import type { CrucibleSchemas, HumanEvaluation, HumanScenario } from '@crucible/client';
 
 export const humanKeys = {
   all: ['human-evaluations'] as const,
@@ -16,7 +16,7 @@ export function useHumanEvaluations() {
   const api = useApi();
   return useQuery({
     queryKey: humanKeys.all,
-    queryFn: () => unwrap<HumanEvaluation[]>(api.GET('/human-evaluations')),
+    queryFn: () => unwrap(api.GET('/human-evaluations')),
     refetchInterval: (query) => (query.state.data?.some(generating) ? 1000 : false),
   });
 }
@@ -25,7 +25,7 @@ export function useHumanEvaluation(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: humanKeys.one(id),
-    queryFn: () => unwrap<HumanEvaluation>(api.GET('/human-evaluations/{evaluation_id}', { params: { path: { evaluation_id: id } } })),
+    queryFn: () => unwrap(api.GET('/human-evaluations/{evaluation_id}', { params: { path: { evaluation_id: id } } })),
     refetchInterval: (query) => (query.state.data && generating(query.state.data) ? 1000 : false),
   });
 }
@@ -35,7 +35,7 @@ export function useHumanScenarios(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: humanKeys.scenarios(id),
-    queryFn: () => unwrap<HumanScenario[]>(api.GET('/human-evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id } } })),
+    queryFn: () => unwrap(api.GET('/human-evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: id } } })),
     refetchInterval: 4000,
   });
 }
@@ -44,7 +44,7 @@ export function useHumanResults(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: humanKeys.results(id),
-    queryFn: () => unwrap<HumanResults>(api.GET('/human-evaluations/{evaluation_id}/results', { params: { path: { evaluation_id: id } } })),
+    queryFn: () => unwrap(api.GET('/human-evaluations/{evaluation_id}/results', { params: { path: { evaluation_id: id } } })),
   });
 }
 
@@ -52,8 +52,8 @@ export function useCreateHumanEvaluation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { app_id: string; evaluation_type: HumanEvaluation['evaluation_type']; revisions_ids: string[]; testset_id: string; correct_answer_column?: string }) =>
-      unwrap<HumanEvaluation>(api.POST('/human-evaluations', { body })),
+    mutationFn: (body: CrucibleSchemas['CreateHumanEvaluationDto']) =>
+      unwrap(api.POST('/human-evaluations', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: humanKeys.all }),
   });
 }
@@ -65,7 +65,7 @@ export function useJudge(evaluationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ scenarioId, judgment }: { scenarioId: string; judgment: Judgment }) =>
-      unwrap<HumanScenario>(api.PUT('/human-evaluations/{evaluation_id}/evaluation_scenario/{scenario_id}', {
+      unwrap(api.PUT('/human-evaluations/{evaluation_id}/evaluation_scenario/{scenario_id}', {
         params: { path: { evaluation_id: evaluationId, scenario_id: scenarioId } },
         // The api declares these fields without a JSON type (they accept several); the shape is Judgment's.
         body: judgment as Record<string, never>,

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ApiError, describeError } from '../../api/api-error';
-import type { ProviderConnection } from '../providers/providers.queries';
-import { type Model, useCreateCustomModel, useUpdateCustomModel } from './models.queries';
+import type { Model, ProviderConnection } from '@crucible/client';
+import { useCreateCustomModel, useUpdateCustomModel } from './models.queries';
 
 const FIELDS = ['provider_connection_id', 'name', 'input_price_per_mtok', 'output_price_per_mtok', 'cached_input_price_per_mtok', 'match_pattern'];
 

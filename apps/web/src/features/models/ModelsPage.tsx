@@ -10,7 +10,8 @@ import { EmptyNotice, ErrorMessage } from '../../ui/QueryState';
 import { useProviderConnections, useProviderKinds } from '../providers/providers.queries';
 import { CustomModelDialog } from './CustomModelDialog';
 import { formatPricePerMtok, formatTokens } from './model-format';
-import { type Model, type ModelFilters, type ModelProvider, useDeleteCustomModel, useModels } from './models.queries';
+import type { Model } from '@crucible/client';
+import { type ModelFilters, type ModelProvider, useDeleteCustomModel, useModels } from './models.queries';
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 const ROW_HEIGHT = 48;

@@ -1,10 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CrucibleSchemas, nextPageCursor } from '@crucible/client';
+import type { CrucibleSchemas, Model } from '@crucible/client';
 import { useApi } from '../../api/ApiProvider';
-import { ApiError } from '../../api/api-error';
-import { unwrap } from '../../api/api-client';
+import { unwrap, unwrapPage } from '../../api/api-client';
 
-export type Model = CrucibleSchemas['ModelDto_Output'];
 export type ModelProvider = Model['provider'];
 export type NewCustomModel = CrucibleSchemas['CreateCustomModelDto'];
 export type CustomModelChanges = CrucibleSchemas['UpdateCustomModelDto'];
@@ -31,11 +29,10 @@ export function useModels(filters: ModelFilters) {
     queryKey: modelKeys.list(filters),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.GET('/models', {
+      const { items, next } = await unwrapPage(api.GET('/models', {
         params: { query: { ...modelQuery(filters), limit: MODEL_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
-      });
-      if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
-      return { models: data ?? [], next: nextPageCursor(response.headers.get('link')) };
+      }));
+      return { models: items, next };
     },
     getNextPageParam: (page) => page.next,
     placeholderData: keepPreviousData,
@@ -48,7 +45,7 @@ export function useModelOptions(filters: ModelFilters) {
   return useQuery({
     queryKey: modelKeys.options(filters),
     queryFn: async () => {
-      const models = await unwrap<Model[]>(api.GET('/models', { params: { query: { ...modelQuery(filters), limit: 1000 } } }));
+      const models = await unwrap(api.GET('/models', { params: { query: { ...modelQuery(filters), limit: 1000 } } }));
       return [...models].sort((a, b) => Number(b.available) - Number(a.available));
     },
     placeholderData: keepPreviousData,
@@ -63,7 +60,7 @@ function useInvalidateModels() {
 export function useCreateCustomModel() {
   const api = useApi();
   const invalidate = useInvalidateModels();
-  return useMutation({ mutationFn: (body: NewCustomModel) => unwrap<Model>(api.POST('/models', { body })), onSuccess: invalidate });
+  return useMutation({ mutationFn: (body: NewCustomModel) => unwrap(api.POST('/models', { body })), onSuccess: invalidate });
 }
 
 export function useUpdateCustomModel() {
@@ -71,7 +68,7 @@ export function useUpdateCustomModel() {
   const invalidate = useInvalidateModels();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: CustomModelChanges }) =>
-      unwrap<Model>(api.PATCH('/models/{id}', { params: { path: { id } }, body: changes })),
+      unwrap(api.PATCH('/models/{id}', { params: { path: { id } }, body: changes })),
     onSuccess: invalidate,
   });
 }
@@ -80,7 +77,7 @@ export function useDeleteCustomModel() {
   const api = useApi();
   const invalidate = useInvalidateModels();
   return useMutation({
-    mutationFn: (id: string) => unwrap<void>(api.DELETE('/models/{id}', { params: { path: { id } } })),
+    mutationFn: (id: string) => unwrap(api.DELETE('/models/{id}', { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }

@@ -6,7 +6,7 @@ import type { PlaygroundRunResponse } from '@crucible/contracts';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
 import { describeError } from '../../api/api-error';
-import type { Variant } from '../../api/types';
+import type { Variant } from '@crucible/client';
 import { ErrorMessage } from '../../ui/QueryState';
 import { useRevisions, useVariantSchema } from '../variants/variants.queries';
 import { InputsForm } from './InputsForm';
@@ -48,7 +48,7 @@ export function ComparePanel({ variants, initial, inputs, onInputsChange }: {
     mutationFn: (chosen: CompareColumn[]) => Promise.all(chosen.map(async (column): Promise<ColumnOutcome> => {
       if (!column.variantId) return { ok: false, message: 'Choose a variant.' };
       try {
-        const result = await unwrap<PlaygroundRunResponse>(api.POST('/variants/{variant_id}/playground/run', {
+        const result = await unwrap(api.POST('/variants/{variant_id}/playground/run', {
           params: { path: { variant_id: column.variantId } },
           body: { inputs, ...(column.revision ? { revision: Number(column.revision) } : {}) },
         }));

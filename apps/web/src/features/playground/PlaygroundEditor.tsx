@@ -3,7 +3,7 @@ import { Button, Grid, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { VariantSchemaResponse } from '@crucible/contracts';
 import { ApiError } from '../../api/api-error';
-import type { Variant } from '../../api/types';
+import type { Variant } from '@crucible/client';
 import { ErrorMessage } from '../../ui/QueryState';
 import { ConfigForm } from './ConfigForm';
 import { InputsForm } from './InputsForm';

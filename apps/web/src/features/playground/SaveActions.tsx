@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { Variant } from '../../api/types';
+import type { Variant } from '@crucible/client';
 import { useSaveAsVariant, useSaveRevision } from '../variants/variants.queries';
 import type { ConfigValues } from './config-fields';
 

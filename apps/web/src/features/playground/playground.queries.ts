@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PlaygroundRunResponse } from '@crucible/contracts';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
 
@@ -14,7 +13,7 @@ export interface PlaygroundRun {
 export function useRunPlayground() {
   const api = useApi();
   return useMutation({
-    mutationFn: ({ variantId, inputs, config, revision }: PlaygroundRun) => unwrap<PlaygroundRunResponse>(api.POST('/variants/{variant_id}/playground/run', {
+    mutationFn: ({ variantId, inputs, config, revision }: PlaygroundRun) => unwrap(api.POST('/variants/{variant_id}/playground/run', {
       params: { path: { variant_id: variantId } },
       body: { inputs, ...(config ? { config } : {}), ...(revision ? { revision } : {}) },
     })),

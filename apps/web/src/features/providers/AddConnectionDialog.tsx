@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ApiError, describeError } from '../../api/api-error';
-import { type NewConnection, type ProviderKind, useCreateConnection } from './providers.queries';
+import type { ProviderKind } from '@crucible/client';
+import { type NewConnection, useCreateConnection } from './providers.queries';
 
 type FieldName = ProviderKind['fields'][number]['name'];
 

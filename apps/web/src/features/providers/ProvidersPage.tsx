@@ -6,9 +6,8 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { QueryState } from '../../ui/QueryState';
 import { formatMs, formatTime } from '../../ui/format';
 import { AddConnectionDialog } from './AddConnectionDialog';
-import {
-  type ConnectionTest, type ProviderConnection, type ProviderKind, useDeleteConnection, useProviderConnections, useProviderKinds, useTestConnection,
-} from './providers.queries';
+import type { ConnectionTest, ProviderConnection, ProviderKind } from '@crucible/client';
+import { useDeleteConnection, useProviderConnections, useProviderKinds, useTestConnection } from './providers.queries';
 
 const NO_KINDS: ProviderKind[] = [];
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;

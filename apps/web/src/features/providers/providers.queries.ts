@@ -3,9 +3,6 @@ import type { CrucibleSchemas } from '@crucible/client';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
 
-export type ProviderKind = CrucibleSchemas['ProviderKindDto_Output'];
-export type ProviderConnection = CrucibleSchemas['ProviderConnectionDto_Output'];
-export type ConnectionTest = CrucibleSchemas['ConnectionTestDto_Output'];
 export type NewConnection = CrucibleSchemas['CreateProviderConnectionDto'];
 
 export const providerKeys = {
@@ -16,12 +13,12 @@ export const providerKeys = {
 /** The kinds a project can connect; fixed for the api's lifetime. */
 export function useProviderKinds() {
   const api = useApi();
-  return useQuery({ queryKey: providerKeys.kinds, staleTime: Infinity, queryFn: () => unwrap<ProviderKind[]>(api.GET('/providers')) });
+  return useQuery({ queryKey: providerKeys.kinds, staleTime: Infinity, queryFn: () => unwrap(api.GET('/providers')) });
 }
 
 export function useProviderConnections() {
   const api = useApi();
-  return useQuery({ queryKey: providerKeys.connections, queryFn: () => unwrap<ProviderConnection[]>(api.GET('/provider-connections')) });
+  return useQuery({ queryKey: providerKeys.connections, queryFn: () => unwrap(api.GET('/provider-connections')) });
 }
 
 /** A new or removed connection changes which models are available, so the model lists are asked again too. */
@@ -37,7 +34,7 @@ export function useCreateConnection() {
   const api = useApi();
   const invalidate = useInvalidateConnections();
   return useMutation({
-    mutationFn: (body: NewConnection) => unwrap<ProviderConnection>(api.POST('/provider-connections', { body })),
+    mutationFn: (body: NewConnection) => unwrap(api.POST('/provider-connections', { body })),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +43,7 @@ export function useDeleteConnection() {
   const api = useApi();
   const invalidate = useInvalidateConnections();
   return useMutation({
-    mutationFn: (id: string) => unwrap<true>(api.DELETE('/provider-connections/{connection_id}', { params: { path: { connection_id: id } } })),
+    mutationFn: (id: string) => unwrap(api.DELETE('/provider-connections/{connection_id}', { params: { path: { connection_id: id } } })),
     onSuccess: invalidate,
   });
 }
@@ -56,7 +53,7 @@ export function useTestConnection() {
   const api = useApi();
   const invalidate = useInvalidateConnections();
   return useMutation({
-    mutationFn: (id: string) => unwrap<ConnectionTest>(api.POST('/provider-connections/{connection_id}/test', { params: { path: { connection_id: id } } })),
+    mutationFn: (id: string) => unwrap(api.POST('/provider-connections/{connection_id}/test', { params: { path: { connection_id: id } } })),
     // A test reads the models an OpenAI-compatible server lists: they may have changed.
     onSuccess: invalidate,
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
-import type { VariantRevision } from '../../api/types';
+import type { VariantRevision } from '@crucible/client';
 import { formatValue } from '../../ui/format';
 
 /** Parameters of two revisions side by side; changed keys are marked. */

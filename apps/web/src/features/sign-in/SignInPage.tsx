@@ -3,7 +3,6 @@ import { Alert, Button, Center, Code, Paper, PasswordInput, Stack, Text, Title }
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { createConsoleClient, unwrap } from '../../api/api-client';
-import type { CurrentProject } from '../../api/types';
 import { ApiError, describeError } from '../../api/api-error';
 import { useSession } from '../../auth/session';
 
@@ -14,7 +13,7 @@ export function SignInPage() {
   const location = useLocation();
   const [apiKey, setApiKey] = useState('');
   const check = useMutation({
-    mutationFn: (key: string) => unwrap<CurrentProject>(createConsoleClient(key, () => undefined).GET('/projects/current')),
+    mutationFn: (key: string) => unwrap(createConsoleClient(key, () => undefined).GET('/projects/current')),
     onSuccess: (_project, key) => {
       signIn(key);
       const from = (location.state as { from?: string } | null)?.from;

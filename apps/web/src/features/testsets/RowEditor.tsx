@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { Cell, TestsetRow } from '../../api/evaluation-wire';
+import type { TestsetCell, TestsetRow } from '@crucible/client';
 
-const asText = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell));
+const asText = (cell: TestsetCell | undefined): string => (cell === null || cell === undefined ? '' : String(cell));
 
 /** A form with one field per column, labelled with the column's name. */
 export function RowEditor({ title, columns, row, saving, onSave, onClose }: {

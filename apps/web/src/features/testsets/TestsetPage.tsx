@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ActionIcon, Box, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useParams } from 'react-router';
-import type { Testset, TestsetRow } from '../../api/evaluation-wire';
+import type { Testset, TestsetRow } from '@crucible/client';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { RowEditor } from './RowEditor';
 import { useReplaceRows, useTestset } from './testsets.queries';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
-import type { Testset, TestsetRow, TestsetSummary } from '../../api/evaluation-wire';
+import type { TestsetRow } from '@crucible/client';
 
 export const testsetKeys = {
   all: ['testsets'] as const,
@@ -10,7 +10,7 @@ export const testsetKeys = {
 
 export function useTestsets() {
   const api = useApi();
-  return useQuery({ queryKey: testsetKeys.all, queryFn: () => unwrap<TestsetSummary[]>(api.GET('/testsets')) });
+  return useQuery({ queryKey: testsetKeys.all, queryFn: () => unwrap(api.GET('/testsets')) });
 }
 
 export function useTestset(id: string | null) {
@@ -18,7 +18,7 @@ export function useTestset(id: string | null) {
   return useQuery({
     queryKey: testsetKeys.one(id ?? ''),
     enabled: Boolean(id),
-    queryFn: () => unwrap<Testset>(api.GET('/testsets/{testset_id}', { params: { path: { testset_id: id! } } })),
+    queryFn: () => unwrap(api.GET('/testsets/{testset_id}', { params: { path: { testset_id: id! } } })),
   });
 }
 
@@ -31,7 +31,7 @@ export function useUploadTestset() {
       form.append('file', file);
       if (name.trim()) form.append('testset_name', name.trim());
       // multipart: the serializer hands over the form, so the browser writes the boundary (the typed body names the fields).
-      return unwrap<TestsetSummary>(api.POST('/testsets/upload', { body: { file: file.name }, bodySerializer: () => form }));
+      return unwrap(api.POST('/testsets/upload', { body: { file: file.name }, bodySerializer: () => form }));
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
   });
@@ -42,7 +42,7 @@ export function useCreateTestset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, rows }: { name: string; rows: TestsetRow[] }) =>
-      unwrap<TestsetSummary>(api.POST('/testsets', { body: { name, csvdata: rows } })),
+      unwrap(api.POST('/testsets', { body: { name, csvdata: rows } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
   });
 }
@@ -53,7 +53,7 @@ export function useReplaceRows(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rows: TestsetRow[]) =>
-      unwrap<TestsetSummary>(api.PUT('/testsets/{testset_id}', { params: { path: { testset_id: id } }, body: { csvdata: rows } })),
+      unwrap(api.PUT('/testsets/{testset_id}', { params: { path: { testset_id: id } }, body: { csvdata: rows } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
   });
 }
@@ -62,7 +62,7 @@ export function useDeleteTestset() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap<void>(api.DELETE('/testsets/{testset_id}', { params: { path: { testset_id: id } } })),
+    mutationFn: (id: string) => unwrap(api.DELETE('/testsets/{testset_id}', { params: { path: { testset_id: id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testsetKeys.all }),
   });
 }

@@ -4,7 +4,7 @@ import { ENVIRONMENT_NAMES } from '../environments/environments.queries';
 import { ErrorMessage } from '../../ui/QueryState';
 import { formatCost, formatMs } from '../../ui/format';
 import { intervalFor, useTraceMetrics } from './traces.queries';
-import type { TraceMetrics } from './trace-wire';
+import type { TraceMetrics } from '@crucible/client';
 
 const COLORS: Record<string, string> = { development: 'gray.6', staging: 'yellow.7', production: 'blue.6' };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Collapse, UnstyledButton } from '@mantine/core';
 import { SpanDetails, SpanHeadline } from '../../ui/SpanDetails';
-import type { TraceDetail, TraceSpan } from './trace-wire';
+import type { TraceDetail, TraceSpan } from '@crucible/client';
 
 interface Row { span: TraceSpan; depth: number }
 

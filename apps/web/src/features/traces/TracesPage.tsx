@@ -11,7 +11,7 @@ import { formatCost, formatMs, formatTime, formatValue } from '../../ui/format';
 import { TraceMetricsCharts } from './TraceMetricsCharts';
 import { TraceWaterfall } from './TraceWaterfall';
 import { type TraceFilters, useTrace, useTraces } from './traces.queries';
-import type { TraceSummary } from './trace-wire';
+import type { TraceSummary } from '@crucible/client';
 
 const HOUR = 3_600_000;
 const RANGES = [

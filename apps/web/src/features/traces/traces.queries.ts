@@ -1,9 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { nextPageCursor } from '@crucible/client';
+import type { MetricsInterval } from '@crucible/client';
 import { useApi } from '../../api/ApiProvider';
-import { ApiError } from '../../api/api-error';
-import { unwrap } from '../../api/api-client';
-import type { MetricsInterval, TraceDetail, TraceMetrics, TraceSummary } from './trace-wire';
+import { unwrap, unwrapPage } from '../../api/api-client';
 
 export interface TraceFilters {
   environment: string | null;
@@ -28,7 +26,7 @@ export function useTraces(appId: string, filters: TraceFilters) {
     queryKey: traceKeys.list(appId, filters),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
-      const { data, error, response } = await api.GET('/traces', {
+      const { items, next } = await unwrapPage(api.GET('/traces', {
         params: {
           query: {
             app_id: appId, limit: TRACE_PAGE_SIZE, from: new Date(Date.now() - filters.rangeMs).toISOString(),
@@ -38,9 +36,8 @@ export function useTraces(appId: string, filters: TraceFilters) {
             ...(pageParam ? { cursor: pageParam } : {}),
           },
         },
-      });
-      if (!response.ok) throw new ApiError(response.status, (error as { detail?: unknown } | undefined)?.detail);
-      return { traces: data as unknown as TraceSummary[], next: nextPageCursor(response.headers.get('link')) };
+      }));
+      return { traces: items, next };
     },
     getNextPageParam: (page) => page.next,
     placeholderData: keepPreviousData,
@@ -52,7 +49,7 @@ export function useTrace(traceId: string | null) {
   return useQuery({
     queryKey: traceKeys.one(traceId ?? ''),
     enabled: traceId !== null,
-    queryFn: () => unwrap<TraceDetail>(api.GET('/traces/{trace_id}', { params: { path: { trace_id: traceId! } } })),
+    queryFn: () => unwrap(api.GET('/traces/{trace_id}', { params: { path: { trace_id: traceId! } } })),
   });
 }
 
@@ -64,7 +61,7 @@ export function useTraceMetrics(appId: string, environment: string, rangeMs: num
   const api = useApi();
   return useQuery({
     queryKey: traceKeys.metrics(appId, environment, rangeMs),
-    queryFn: () => unwrap<TraceMetrics>(api.GET('/traces/metrics', {
+    queryFn: () => unwrap(api.GET('/traces/metrics', {
       params: { query: { app_id: appId, environment, interval: intervalFor(rangeMs), from: new Date(Date.now() - rangeMs).toISOString() } },
     })),
     refetchInterval: 30_000,

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { Variant } from '../../api/types';
+import type { Variant } from '@crucible/client';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ServiceHealth } from './ServiceHealth';
 import { useDeleteVariant } from './variants.queries';

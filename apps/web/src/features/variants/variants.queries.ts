@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VariantSchemaResponse } from '@crucible/contracts';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
-import type { Variant, VariantRevision } from '../../api/types';
 import { appKeys } from '../apps/apps.queries';
 
 export const variantKeys = {
@@ -15,7 +13,7 @@ export function useVariant(variantId: string) {
   const api = useApi();
   return useQuery({
     queryKey: variantKeys.variant(variantId),
-    queryFn: () => unwrap<Variant>(api.GET('/variants/{variant_id}', { params: { path: { variant_id: variantId } } })),
+    queryFn: () => unwrap(api.GET('/variants/{variant_id}', { params: { path: { variant_id: variantId } } })),
   });
 }
 
@@ -24,7 +22,7 @@ export function useRevisions(variantId: string | null) {
   return useQuery({
     queryKey: variantKeys.revisions(variantId ?? ''),
     enabled: variantId !== null,
-    queryFn: () => unwrap<VariantRevision[]>(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variantId ?? '' } } })),
+    queryFn: () => unwrap(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variantId ?? '' } } })),
   });
 }
 
@@ -35,7 +33,7 @@ export function useVariantSchema(variantId: string | null) {
     queryKey: variantKeys.schema(variantId ?? ''),
     enabled: variantId !== null,
     retry: false,
-    queryFn: () => unwrap<VariantSchemaResponse>(api.GET('/variants/{variant_id}/schema', { params: { path: { variant_id: variantId ?? '' } } })),
+    queryFn: () => unwrap(api.GET('/variants/{variant_id}/schema', { params: { path: { variant_id: variantId ?? '' } } })),
   });
 }
 
@@ -45,7 +43,7 @@ export function useRegisterVariant(appId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ variantName, url, routePath }: RegisterVariantInput) => unwrap<Variant>(api.POST('/apps/{app_id}/variant/from-service', {
+    mutationFn: ({ variantName, url, routePath }: RegisterVariantInput) => unwrap(api.POST('/apps/{app_id}/variant/from-service', {
       params: { path: { app_id: appId } },
       body: { variant_name: variantName, url, ...(routePath ? { route_path: routePath } : {}) },
     })),
@@ -57,7 +55,7 @@ export function useDeleteVariant(appId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variantId: string) => unwrap<void>(api.DELETE('/variants/{variant_id}', { params: { path: { variant_id: variantId } } })),
+    mutationFn: (variantId: string) => unwrap(api.DELETE('/variants/{variant_id}', { params: { path: { variant_id: variantId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.variants(appId) }),
   });
 }
@@ -68,7 +66,7 @@ export function useSaveRevision(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ variantId, parameters, commitMessage }: { variantId: string; parameters: Record<string, unknown>; commitMessage: string }) =>
-      unwrap<Variant>(api.PUT('/variants/{variant_id}/parameters', {
+      unwrap(api.PUT('/variants/{variant_id}/parameters', {
         params: { path: { variant_id: variantId } },
         body: { parameters, ...(commitMessage ? { commit_message: commitMessage } : {}) },
       })),
@@ -86,7 +84,7 @@ export function useSaveAsVariant(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ baseId, variantName, parameters, commitMessage }: { baseId: string; variantName: string; parameters: Record<string, unknown>; commitMessage: string }) =>
-      unwrap<Variant>(api.POST('/variants/from-base', {
+      unwrap(api.POST('/variants/from-base', {
         body: {
           base_id: baseId, new_variant_name: variantName, new_config_name: variantName, parameters,
           ...(commitMessage ? { commit_message: commitMessage } : {}),
