@@ -6,13 +6,8 @@ type Schemas = components['schemas'];
 export type App = Schemas['AppDto_Output'];
 export type Variant = Schemas['VariantDto_Output'];
 export type VariantRevision = Schemas['VariantRevisionDto_Output'];
-export type Environment = Schemas['EnvironmentDto_Output'];
-export type EnvironmentHistory = Schemas['EnvironmentHistoryDto_Output'];
 export type EnvironmentRevision = Schemas['EnvironmentRevisionDto_Output'];
-export type Deployment = Schemas['DeploymentDto_Output'];
-export type CurrentProject = Schemas['CurrentProjectDto_Output'];
 
-export type TestsetSummary = Schemas['TestsetSummaryDto_Output'];
 export type Testset = Schemas['TestsetDto_Output'];
 export type TestsetRow = Testset['csvdata'][number];
 export type TestsetCell = TestsetRow[string];
@@ -36,7 +31,6 @@ export type HumanResults = Schemas['HumanEvaluationResultsDto_Output'];
 export type TraceSummary = Schemas['StoredTraceDto_Output'];
 export type TraceDetail = Schemas['TraceTreeDto_Output'];
 export type TraceSpan = Schemas['TraceSpan_Output'];
-export type TokenCounts = TraceSummary['tokens'];
 export type TraceMetrics = Schemas['TraceMetricsDto_Output'];
 export type MetricsInterval = TraceMetrics['interval'];
 
