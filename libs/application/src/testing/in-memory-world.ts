@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type App, type Base, type EvaluatorConfig, type Parameters, type Testset, type VariantView, playgroundEndpoint,
+  type Actor, type App, type EvaluatorConfig, type Parameters, type Testset, type VariantView, playgroundEndpoint,
 } from '@crucible/domain';
-import { ServiceDefaultsReader } from '../registry/ports';
+import { ServiceDescriber, type ServiceRoute } from '../registry/ports';
 import { CreateAppUseCase } from '../registry/use-cases/create-app.use-case';
 import { GetAppUseCase } from '../registry/use-cases/get-app.use-case';
 import { CreateVariantFromServiceUseCase } from '../registry/use-cases/create-variant-from-service.use-case';
@@ -25,9 +25,10 @@ import { RecordingRunReporter } from './recording-run-reporter';
 /** The host every seeded variant's service lives on; the outbound guard allows only it. */
 export const SERVICE_HOST = 'workflows.test';
 
-class NoServiceDefaults extends ServiceDefaultsReader {
-  async read(_base: Pick<Base, 'url' | 'routePath'>): Promise<Parameters | null> {
-    return null;
+/** Seeded services declare no routes: a variant registered without parameters starts with none. */
+class NoRoutesDescriber extends ServiceDescriber {
+  async describe(_serviceUrl: string): Promise<ServiceRoute[]> {
+    return [];
   }
 }
 
@@ -48,7 +49,7 @@ export class InMemoryWorld {
   readonly queue = new RecordingJobQueue();
   readonly reporter = new RecordingRunReporter();
   readonly outbound = new HostListOutboundGuard([SERVICE_HOST]);
-  readonly serviceDefaults: ServiceDefaultsReader = new NoServiceDefaults();
+  readonly describer: ServiceDescriber = new NoRoutesDescriber();
   readonly getApp = new GetAppUseCase(this.apps);
 
   seedApp(actor: Actor, appName = `app-${randomUUID().slice(0, 8)}`): Promise<App> {
@@ -57,7 +58,7 @@ export class InMemoryWorld {
 
   /** A variant whose service answers with `workflow` (see InProcessWorkflowInvoker). */
   async seedVariant(actor: Actor, app: App, variantName: string, parameters: Parameters): Promise<VariantView> {
-    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.serviceDefaults, this.outbound);
+    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.describer, this.outbound);
     return create.execute(actor, { appId: app.id, variantName, url: `http://${SERVICE_HOST}/${variantName}`, parameters });
   }
 

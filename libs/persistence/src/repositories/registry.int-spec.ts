@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
-  ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything, issueApiKey,
+  ServiceDescriber, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything, issueApiKey,
 } from '@crucible/application';
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
@@ -12,9 +12,9 @@ import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmVariantRepository } from './variant.repository';
 import { TypeOrmEnvironmentRepository } from './environment.repository';
 
-class NoServiceDefaults extends ServiceDefaultsReader {
-  async read() {
-    return null;
+class NoRoutesDescriber extends ServiceDescriber {
+  async describe() {
+    return [];
   }
 }
 
@@ -34,7 +34,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     return {
       variants, environments,
       createApp: new CreateAppUseCase(apps),
-      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['localhost', '127.0.0.1'])),
+      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoRoutesDescriber(), new HostListOutboundGuard(['localhost', '127.0.0.1'])),
       updateParameters: new UpdateVariantParametersUseCase(variants, getVariant),
       deploy: new DeployUseCase(environments, variants, getVariant),
       revert: new RevertEnvironmentUseCase(environments, variants),

@@ -8,7 +8,7 @@ import { GetVariantUseCase } from './get-variant.use-case';
 describe('CreateVariantFromServiceUseCase', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
-  const create = new CreateVariantFromServiceUseCase(world.variants, world.getApp, world.serviceDefaults, world.outbound);
+  const create = new CreateVariantFromServiceUseCase(world.variants, world.getApp, world.describer, world.outbound);
 
   it('registers the service as a new base and the variant at revision 1 with the given parameters', async () => {
     const app = await world.seedApp(actor);
