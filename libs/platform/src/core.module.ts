@@ -42,12 +42,14 @@ export class CoreModule {
       ...coreAdapters(config.database, outbound, config.logger ?? createLogger('crucible')),
       ...queueProviders(config.queue),
     ];
+    const persistence = PersistenceModule.forRoot(config.database);
     return {
       module: CoreModule,
       global: true,
-      imports: [ScheduleModule.forRoot(), PersistenceModule.forRoot(config.database)],
+      imports: [ScheduleModule.forRoot(), persistence],
       providers,
-      exports: providers.map(tokenOf) as Provider[],
+      // Persistence too, for the ports an inbound adapter stands on (the api's idempotency interceptor).
+      exports: [...providers.map(tokenOf), persistence] as Provider[],
     };
   }
 }

@@ -5,6 +5,8 @@ import {
 import { ServiceDescriber, type ServiceRoute } from '../registry/ports';
 import { CreateAppUseCase } from '../registry/use-cases/create-app.use-case';
 import { GetAppUseCase } from '../registry/use-cases/get-app.use-case';
+import { GetVariantUseCase } from '../registry/use-cases/get-variant.use-case';
+import { LatestRevisionsUseCase } from '../registry/use-cases/latest-revisions.use-case';
 import { CreateVariantFromServiceUseCase } from '../registry/use-cases/create-variant-from-service.use-case';
 import { CreateTestsetUseCase } from '../testsets/use-cases/create-testset.use-case';
 import { CreateEvaluatorConfigUseCase } from '../evaluators/use-cases/create-evaluator-config.use-case';
@@ -51,6 +53,7 @@ export class InMemoryWorld {
   readonly outbound = new HostListOutboundGuard([SERVICE_HOST]);
   readonly describer: ServiceDescriber = new NoRoutesDescriber();
   readonly getApp = new GetAppUseCase(this.apps);
+  readonly latestRevisions = new LatestRevisionsUseCase(new GetVariantUseCase(this.variants));
 
   seedApp(actor: Actor, appName = `app-${randomUUID().slice(0, 8)}`): Promise<App> {
     return new CreateAppUseCase(this.apps).execute(actor, { appName });
