@@ -19,3 +19,4 @@ export * from '../providers/testing';
 export * from './in-memory-provider-connection.repository';
 export * from './in-memory-providers';
 export * from './in-memory-idempotency-key.repository';
+export * from './in-memory-jobs';
