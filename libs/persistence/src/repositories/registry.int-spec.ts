@@ -101,7 +101,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
       Array.from({ length: 50 }, (_, i) =>
         useCases.updateParameters.execute(actor, { variantId: view.variant.id, parameters: { temperature: i } })),
     );
-    expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    expect(results.map((r) => r.latest.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
     const revisions = (await useCases.variants.listRevisions(actor.projectId, view.variant.id, everything)).items;
     expect(revisions.map((r) => r.revision)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
     const latest = await useCases.variants.findView(actor.projectId, view.variant.id);

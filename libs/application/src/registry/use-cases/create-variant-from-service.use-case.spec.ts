@@ -48,7 +48,7 @@ describe('CreateVariantFromServiceUseCase', () => {
     const view = await world.seedVariant(actor, app, 'evolving', { temperature: 0.1 });
     const update = new UpdateVariantParametersUseCase(world.variants, new GetVariantUseCase(world.variants));
     const second = await update.execute(actor, { variantId: view.variant.id, parameters: { temperature: 0.9 }, commitMessage: 'hotter' });
-    expect(second).toMatchObject({ revision: 2, parameters: { temperature: 0.9 }, commitMessage: 'hotter' });
+    expect(second.latest).toMatchObject({ revision: 2, parameters: { temperature: 0.9 }, commitMessage: 'hotter' });
     expect(await world.variants.findRevision(actor.projectId, view.variant.id, 1)).toMatchObject({ parameters: { temperature: 0.1 } });
   });
 });
