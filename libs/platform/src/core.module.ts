@@ -22,7 +22,7 @@ export interface CoreConfig {
 }
 
 /** The use cases of the contexts an app serves, each context's `<CONTEXT>_USE_CASES` from @crucible/application. */
-export type ContextUseCases = readonly Provider[];
+type ContextUseCases = readonly Provider[];
 
 const tokenOf = (provider: Provider) => (typeof provider === 'function' ? provider : (provider as { provide: Provider }).provide);
 

@@ -20,7 +20,7 @@ const playgroundOperationSchema = z.object({
 
 const CACHE_MS = 10_000;
 /** One wait for every read of a service's document: the playground, the variants list, registration's defaults. */
-export const SERVICE_DESCRIPTION_TIMEOUT_MS = 5_000;
+const SERVICE_DESCRIPTION_TIMEOUT_MS = 5_000;
 
 /**
  * Reads an SDK service's /openapi.json (routes, inputs, config schemas), cached briefly per service so the
