@@ -10,13 +10,21 @@ const moduleNameMapper = Object.fromEntries(
   Object.entries(paths).map(([alias, [target]]) => [`^${alias.replace('/', '\\/')}$`, `<rootDir>/${target}`]),
 );
 
+// @nestjs/schedule ships ES modules only; Jest (unlike Node 20) cannot require them untransformed.
+const esmOnlyPackages = ['@nestjs/schedule'];
+const esmSwcConfig = { ...swcConfig, jsc: { ...swcConfig.jsc, parser: { syntax: 'ecmascript' } } };
+
 const project = (displayName, root, testMatch = ['**/*.spec.ts']) => ({
   displayName,
   rootDir: __dirname,
   roots: [`<rootDir>/${root}`],
   testMatch,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest', swcConfig] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swcConfig],
+    [`/node_modules/(${esmOnlyPackages.join('|')})/.+\\.js$`]: ['@swc/jest', esmSwcConfig],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
   moduleNameMapper,
   setupFiles: ['reflect-metadata'],
 });

@@ -28,7 +28,7 @@ describe('evaluations, distributed (PostgreSQL, Redis, separate runner processes
 
   beforeAll(async () => {
     server = await startApi('postgres', {
-      queue: { kind: 'bullmq', consume: false, redisUrl: REDIS_URL, queueName, concurrency: 1, lockDurationMs: 3000 },
+      queue: { kind: 'bullmq', redisUrl: REDIS_URL, queueName, concurrency: 1, lockDurationMs: 3000 },
       // Distributed mode allows no private host by default; the example service listens on loopback.
       outbound: { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 },
     });

@@ -45,7 +45,7 @@ describe('jobs that are never stranded (PostgreSQL, Redis, a separate runner, ou
 
     server = await startApi('postgres', {
       postgres: { url: proxiedDatabaseUrl, drop: () => Promise.resolve() },
-      queue: { kind: 'bullmq', consume: false, redisUrl: proxiedRedisUrl, queueName, concurrency: 1, lockDurationMs: 3000 },
+      queue: { kind: 'bullmq', redisUrl: proxiedRedisUrl, queueName, concurrency: 1, lockDurationMs: 3000 },
       outbound: { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 },
     });
     api = server.api;

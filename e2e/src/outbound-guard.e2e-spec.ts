@@ -112,7 +112,7 @@ describe('outbound guard (distributed: PostgreSQL, Redis, a runner process with 
   beforeAll(async () => {
     // The api allows 127.0.0.1 (so it accepts the webhook); the runner allows only `localhost`: the refusal happens at run time.
     server = await startApi('postgres', {
-      queue: { kind: 'bullmq', consume: false, redisUrl: REDIS_URL, queueName, concurrency: 1, lockDurationMs: 3000 },
+      queue: { kind: 'bullmq', redisUrl: REDIS_URL, queueName, concurrency: 1, lockDurationMs: 3000 },
       outbound: OUTBOUND(['localhost', '127.0.0.1']),
     });
     example = await startCompletionExample();

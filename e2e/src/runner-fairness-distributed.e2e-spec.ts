@@ -46,7 +46,7 @@ describe('one project cannot starve the runners (distributed, BullMQ)', () => {
 
   beforeAll(async () => {
     server = await startApi('postgres', {
-      queue: { kind: 'bullmq', consume: false, redisUrl: REDIS_URL, queueName, concurrency: 2, lockDurationMs: 3000 },
+      queue: { kind: 'bullmq', redisUrl: REDIS_URL, queueName, concurrency: 2, lockDurationMs: 3000 },
       outbound: { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 },
     });
     // Rows of 30 ms: a backlog of 4 × 40 rows keeps both slots busy for seconds.

@@ -1,11 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { Logger } from 'pino';
-import { PurgeExpiredTracesUseCase } from '@crucible/application';
 import { APP_GUARD } from '@nestjs/core';
-import { ConfigService } from '@nestjs/config';
-import { type CoreConfig, CoreModule, type CrucibleConfigService, environmentOf } from '@crucible/platform';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import type { Logger } from 'pino';
+import {
+  ACCESS_USE_CASES, ENVIRONMENTS_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
+  PLAYGROUND_USE_CASES, PROVIDERS_USE_CASES, PurgeExpiredTracesUseCase, REGISTRY_USE_CASES, TESTSETS_USE_CASES, TRACES_USE_CASES,
+} from '@crucible/application';
+import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
-import { uploadLimitProvider } from './http/upload-limit';
+import { MAX_UPLOAD_BYTES } from './http/upload-limit';
 import { AccessController } from './controllers/access.controller';
 import { AppsController } from './controllers/apps.controller';
 import { VariantsController } from './controllers/variants.controller';
@@ -21,26 +24,40 @@ import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } fr
 import { PlaygroundController } from './controllers/playground.controller';
 import { ProvidersController } from './controllers/providers.controller';
 
+/** Every context the api serves; jobs too, which an embedded api runs in-process. */
+const API_CONTEXTS = [
+  ACCESS_USE_CASES, REGISTRY_USE_CASES, ENVIRONMENTS_USE_CASES, TESTSETS_USE_CASES, EVALUATORS_USE_CASES, EVALUATIONS_USE_CASES,
+  HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES, TRACES_USE_CASES, PLAYGROUND_USE_CASES, PROVIDERS_USE_CASES,
+];
+
+export interface ApiModuleConfig extends CoreConfig {
+  logger: Logger;
+  traceRetention?: TraceRetention;
+  maxUploadBytes?: number;
+}
+
 @Module({})
 export class ApiModule {
-  static forRoot(config: CoreConfig & { logger: Logger; traceRetention?: TraceRetention; maxUploadBytes?: number }): DynamicModule {
+  static forRoot(config: ApiModuleConfig): DynamicModule {
+    const { environment } = config;
+    const retention = config.traceRetention ?? { days: environment.CRUCIBLE_TRACE_RETENTION_DAYS, everyMs: TRACE_PURGE_EVERY_MS };
     return {
       module: ApiModule,
-      imports: [CoreModule.forRoot(config)],
+      imports: [
+        CoreModule.forRoot(config, API_CONTEXTS),
+        // An embedded api runs its jobs, so it sweeps for the unfinished ones; a distributed api leaves that to the runners.
+        ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS)] : []),
+      ],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
         PlaygroundController, ProvidersController, ModelsController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
-        uploadLimitProvider(config.maxUploadBytes),
+        { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },
         {
           provide: TraceRetentionScheduler,
-          useFactory: (purge: PurgeExpiredTracesUseCase, settings: CrucibleConfigService) => new TraceRetentionScheduler(
-            purge,
-            config.traceRetention ?? { days: environmentOf(settings).CRUCIBLE_TRACE_RETENTION_DAYS, everyMs: TRACE_PURGE_EVERY_MS },
-            config.logger,
-          ),
-          inject: [PurgeExpiredTracesUseCase, ConfigService],
+          useFactory: (purge: PurgeExpiredTracesUseCase, schedules: SchedulerRegistry) => new TraceRetentionScheduler(purge, schedules, retention, config.logger),
+          inject: [PurgeExpiredTracesUseCase, SchedulerRegistry],
         },
       ],
     };

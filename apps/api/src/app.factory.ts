@@ -1,15 +1,14 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AuthenticateUseCase, BootstrapDefaultProjectUseCase, OutboundGuard } from '@crucible/application';
 import {
-  type CoreConfig, CrucibleNestLogger, type CrucibleConfigService, type HttpBodyLimits, type HttpServerLimits, applyHttpServerLimits,
-  createLogger, environmentOf, httpBodyLimitsOf, httpServerLimitsOf,
+  type CoreConfig, CrucibleNestLogger, type HttpBodyLimits, type HttpServerLimits, applyHttpServerLimits, createLogger, httpBodyLimitsOf,
+  httpServerLimitsOf, parseEnvironment,
 } from '@crucible/platform';
 import { ApiModule } from './api.module';
 import { HttpErrorFilter, toHttpError } from './http/exception.filter';
@@ -24,7 +23,9 @@ import { keyBeforeBody } from './http/key-before-body.middleware';
 import { jsonBody } from './http/json-body.middleware';
 import { securityHeaders } from './http/security-headers';
 
-export interface ApiOptions extends CoreConfig {
+export interface ApiOptions extends Omit<CoreConfig, 'environment'> {
+  /** Default: process.env, parsed here (main.ts passes the one it parsed). */
+  environment?: CoreConfig['environment'];
   logger?: Logger;
   /** Default: CRUCIBLE_MAX_BODY_BYTES, CRUCIBLE_MAX_TRACE_BODY_BYTES, CRUCIBLE_MAX_UPLOAD_BYTES. */
   bodyLimits?: Partial<HttpBodyLimits>;
@@ -38,12 +39,13 @@ export interface ApiOptions extends CoreConfig {
 
 export async function createApiApp(options: ApiOptions): Promise<INestApplication> {
   const logger = options.logger ?? createLogger('crucible-api');
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ ...options, logger, maxUploadBytes: options.bodyLimits?.maxUploadBytes }), {
+  const environment = options.environment ?? parseEnvironment(process.env);
+  const module = ApiModule.forRoot({ ...options, environment, logger, maxUploadBytes: options.bodyLimits?.maxUploadBytes });
+  const app = await NestFactory.create<NestExpressApplication>(module, {
     bodyParser: false,
     abortOnError: false,
     logger: new CrucibleNestLogger(logger),
   });
-  const environment = environmentOf(app.get(ConfigService) as CrucibleConfigService);
   applyHttpServerLimits(app.getHttpServer(), { ...httpServerLimitsOf(environment), ...options.serverLimits });
   app.disable('x-powered-by');
   app.use(requestLogging(logger));

@@ -14,9 +14,9 @@ async function main(): Promise<void> {
   const logger = createLogger('crucible-api', env.LOG_LEVEL);
   const database = databaseConfigOf(env);
   if (database.kind === 'pglite') compileWasmForMemory();
-  const queue = queueConfigOf(env, false);
+  const queue = queueConfigOf(env);
   const consoleDir = env.CRUCIBLE_CONSOLE_DIR ?? resolve('dist/apps/web');
-  const app = await createApiApp({ database, queue, logger, consoleDir });
+  const app = await createApiApp({ environment: env, database, queue, logger, consoleDir });
   await bootstrapDefaultProject(app, logger, env.CRUCIBLE_BOOTSTRAP_API_KEY);
   await app.listen(env.PORT, env.HOST);
   letYoungGenerationGrow();

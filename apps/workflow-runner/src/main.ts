@@ -13,11 +13,11 @@ async function main(): Promise<void> {
   const database = databaseConfigOf(env);
   // A runner neither lists evaluations nor authenticates requests: it has no use for a listening connection.
   if (database.kind === 'postgres') database.changeNotices = false;
-  const queue = queueConfigOf(env, true);
+  const queue = queueConfigOf(env);
   if (queue.kind !== 'bullmq') {
     throw new InvalidEnvironmentError(['REDIS_URL must be set: the workflow-runner consumes the shared queue (without it the api runs evaluations in-process)']);
   }
-  const app = await createRunnerApp({ database, queue, logger });
+  const app = await createRunnerApp({ environment: env, database, queue, logger });
   await app.listen(env.RUNNER_PORT, env.HOST);
   letYoungGenerationGrow();
   logger.info(

@@ -1,15 +1,16 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigService } from '@nestjs/config';
 import type { Logger } from 'pino';
+import type { BullMqSettings } from '@crucible/queue';
 import {
-  type CoreConfig, CrucibleNestLogger, type CrucibleConfigService, type HttpServerLimits, applyHttpServerLimits, createLogger,
-  environmentOf, httpServerLimitsOf,
+  type CoreConfig, CrucibleNestLogger, type HttpServerLimits, applyHttpServerLimits, createLogger, httpServerLimitsOf,
 } from '@crucible/platform';
 import { RunnerModule } from './runner.module';
 
 export interface RunnerOptions extends CoreConfig {
+  /** A runner consumes the shared queue: it has no in-process mode. */
+  queue: { kind: 'bullmq' } & BullMqSettings;
   logger?: Logger;
   /** Default: the api's (§19): its health endpoint is as exposed to slow sockets. */
   serverLimits?: Partial<HttpServerLimits>;
@@ -19,7 +20,6 @@ export async function createRunnerApp(options: RunnerOptions): Promise<INestAppl
   const logger = options.logger ?? createLogger('crucible-workflow-runner');
   const app = await NestFactory.create(RunnerModule.forRoot({ ...options, logger }), { logger: new CrucibleNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
-  const environment = environmentOf(app.get(ConfigService) as CrucibleConfigService);
-  applyHttpServerLimits(app.getHttpServer(), { ...httpServerLimitsOf(environment), ...options.serverLimits });
+  applyHttpServerLimits(app.getHttpServer(), { ...httpServerLimitsOf(options.environment), ...options.serverLimits });
   return app;
 }

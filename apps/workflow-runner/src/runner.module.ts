@@ -1,14 +1,24 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type CoreConfig, CoreModule } from '@crucible/platform';
+import { EVALUATIONS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES, REGISTRY_USE_CASES } from '@crucible/application';
+import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
+import { QueueConsumerModule } from '@crucible/queue';
+import type { BullMqSettings } from '@crucible/queue';
 import { RunnerHealthController } from './health.controller';
 
-/** Same providers as the api; its inbound adapters are the queue consumers and a health endpoint. */
+/** The contexts a runner's jobs need: the runs themselves, and the registry the evaluations context builds on. */
+const RUNNER_CONTEXTS = [JOBS_USE_CASES, EVALUATIONS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, REGISTRY_USE_CASES];
+
+/** Its inbound adapters are the queue consumer, the sweeper and a health endpoint. */
 @Module({})
 export class RunnerModule {
-  static forRoot(config: CoreConfig): DynamicModule {
+  static forRoot(config: CoreConfig & { queue: { kind: 'bullmq' } & BullMqSettings }): DynamicModule {
     return {
       module: RunnerModule,
-      imports: [CoreModule.forRoot(config)],
+      imports: [
+        CoreModule.forRoot(config, RUNNER_CONTEXTS),
+        QueueConsumerModule.forRoot(config.queue),
+        SweeperModule.forRoot(config.environment.CRUCIBLE_SWEEP_INTERVAL_MS),
+      ],
       controllers: [RunnerHealthController],
     };
   }

@@ -6,3 +6,5 @@ export * from './secrets/aes-gcm-secret-cipher';
 export * from './secrets/master-key-file';
 export * from './providers/guarded-provider-probe';
 export * from './models/genai-prices.catalog';
+export * from './workflows/http-workflow-invoker';
+export * from './workflows/openapi-service-describer';

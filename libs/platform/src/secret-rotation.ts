@@ -2,20 +2,21 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type RotationReport, RotateSecretsUseCase } from '@crucible/application';
 import { PersistenceModule } from '@crucible/persistence';
-import { crucibleConfigModule } from './config/crucible-config.module';
+import { CRUCIBLE_ENVIRONMENT } from './config/crucible-environment';
 import { databaseConfigOf } from './config/server-config';
 import { parseEnvironment } from './config/environment.schema';
-import { secretCipherProvider } from './provider-use-cases';
+import { secretCipherProvider } from './secret-cipher.provider';
 
 /**
  * `crucible admin rotate-secrets`: opens the database itself (DATABASE_URL, else CRUCIBLE_DATA_DIR — in embedded mode
  * while the api is stopped, PGlite's directory has one owner) and re-seals every secret under CRUCIBLE_SECRET_KEY.
  */
 export async function rotateSecrets(rawEnv: Record<string, string | undefined>): Promise<RotationReport> {
-  const database = databaseConfigOf(parseEnvironment(rawEnv));
+  const environment = parseEnvironment(rawEnv);
+  const database = databaseConfigOf(environment);
   @Module({
-    imports: [crucibleConfigModule(), PersistenceModule.forRoot(database)],
-    providers: [secretCipherProvider(database), RotateSecretsUseCase],
+    imports: [PersistenceModule.forRoot(database)],
+    providers: [{ provide: CRUCIBLE_ENVIRONMENT, useValue: environment }, secretCipherProvider(database), RotateSecretsUseCase],
   })
   class SecretRotationModule {}
   const context = await NestFactory.createApplicationContext(SecretRotationModule, { logger: false, abortOnError: false });

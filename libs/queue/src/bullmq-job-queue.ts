@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { type Job, jobSchema } from '@crucible/contracts';
-import { JobQueue } from '@crucible/application';
+import { JobQueue, throttled } from '@crucible/application';
 import { jobKey } from './in-process-job-queue';
 import { type BullMqSettings, JOB_ATTEMPTS, redisConnection } from './bullmq-settings';
 import { withTimeout } from './with-timeout';
@@ -17,7 +17,7 @@ export const bullMqJobId = (job: Job): string => jobKey(job).replace(':', '-');
 export class BullMqJobQueue extends JobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('BullMqJobQueue');
   private readonly queue: Queue;
-  private lastErrorLog = 0;
+  private readonly logThrottled = throttled(10_000, (message) => this.logger.warn(message));
 
   constructor(settings: BullMqSettings) {
     super();
@@ -59,11 +59,5 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
-  }
-
-  private logThrottled(message: string): void {
-    if (Date.now() - this.lastErrorLog < 10_000) return;
-    this.lastErrorLog = Date.now();
-    this.logger.warn(message);
   }
 }

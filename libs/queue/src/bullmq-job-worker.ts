@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Job as BullJob, DelayedError, Queue, Worker } from 'bullmq';
 import type { Job } from '@crucible/contracts';
-import { DispatchJobUseCase, type JobSlot, SettleFailedJobUseCase } from '@crucible/application';
+import { DispatchJobUseCase, type JobSlot, SettleFailedJobUseCase, throttled } from '@crucible/application';
 import { type BullMqSettings, JOB_ATTEMPTS, redisConnection } from './bullmq-settings';
 import { SHUTDOWN_GRACE_MS } from './in-process-job-queue';
 
@@ -28,7 +28,7 @@ export class BullMqJobWorker implements OnApplicationBootstrap, OnApplicationShu
   private poller: NodeJS.Timeout | null = null;
   private active = 0;
   private closing = false;
-  private lastErrorLog = 0;
+  private readonly logThrottled = throttled(10_000, (message) => this.logger.warn(message));
 
   constructor(
     private readonly dispatch: DispatchJobUseCase,
@@ -127,11 +127,5 @@ export class BullMqJobWorker implements OnApplicationBootstrap, OnApplicationShu
       }
     };
     this.poller = setTimeout(() => void poll(), 0);
-  }
-
-  private logThrottled(message: string): void {
-    if (Date.now() - this.lastErrorLog < 10_000) return;
-    this.lastErrorLog = Date.now();
-    this.logger.warn(message);
   }
 }

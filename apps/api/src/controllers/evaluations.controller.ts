@@ -1,22 +1,23 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res, type StreamableFile } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
-import { type Actor, rateLimitFromWire } from '@crucible/domain';
+import type { Actor } from '@crucible/domain';
 import {
-  AnswerOnceUseCase, CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
-  DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, GetEvaluationProgressUseCase, LatestRevisionsUseCase,
+  CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
+  DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, GetEvaluationProgressUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe, isUuid } from '../http/id.pipe';
 import { withFieldLocations } from '../http/field-locations';
+import { Idempotent } from '../http/idempotency.interceptor';
 import { RequestValidationError } from '../http/validation-error';
 import { listed, memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
 import { streamJsonPage, streamedText } from '../http/streaming';
 import {
   ComparisonDto, ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
-  EvaluationScenarioDto, EvaluationStatusDto,
+  EvaluationScenarioDto, EvaluationStatusDto, rateLimitFromWire, revisionChoiceFromWire,
 } from '../wire/evaluation.wire';
 import { EvaluationComparisonDto, ExportEvaluationQueryDto, RerunEvaluationDto } from '../wire/evaluation-review.wire';
 import { DeletedCountDto, PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
@@ -54,8 +55,6 @@ export class EvaluationsController {
     private readonly getProgress: GetEvaluationProgressUseCase,
     private readonly rerunFailedRows: RerunFailedRowsUseCase,
     private readonly exportEvaluation: ExportEvaluationUseCase,
-    private readonly latestRevisions: LatestRevisionsUseCase,
-    private readonly answerOnce: AnswerOnceUseCase,
   ) {}
 
   /** Seed operation 1: everything unless `limit` is given. */
@@ -72,25 +71,13 @@ export class EvaluationsController {
   /** Seed operation 2: one evaluation per revision id (or per variant's latest revision), all returned. */
   @Post()
   @ZodResponse({ status: 200, type: [EvaluationDto] })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retry with the same key within 24 h gets the first answer' })
-  async create(@CurrentActor() actor: Actor, @Body() body: CreateEvaluationDto, @Req() req: Request) {
-    const create = async () => {
-      const revisionIds = body.revisions_ids ?? await this.latestRevisions.execute(actor, body.variant_ids ?? []);
-      const evaluations = await this.createEvaluation.execute(actor, {
-        appId: body.app_id, revisionIds, evaluatorConfigIds: body.evaluators_configs,
-        testsetId: body.testset_id, rateLimit: rateLimitFromWire(body.rate_limit),
-        correctAnswerColumn: body.correct_answer_column ?? undefined,
-      });
-      return evaluations.map(presentEvaluation);
-    };
-    // Read from the request, not @Headers(): that would document the optional header as a required one.
-    const idempotencyKey = req.header('idempotency-key');
-    if (idempotencyKey === undefined) return create();
-    const answer = await withFieldLocations(
-      { 'Idempotency-Key': 'header' },
-      () => this.answerOnce.execute(actor, idempotencyKey, body, async () => ({ status: 200, body: await create() })),
-    );
-    return answer.body as ReturnType<typeof presentEvaluation>[];
+  @Idempotent()
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateEvaluationDto) {
+    const evaluations = await this.createEvaluation.execute(actor, {
+      appId: body.app_id, revisions: revisionChoiceFromWire(body), evaluatorConfigIds: body.evaluators_configs,
+      testsetId: body.testset_id, rateLimit: rateLimitFromWire(body.rate_limit), correctAnswerColumn: body.correct_answer_column ?? undefined,
+    });
+    return evaluations.map(presentEvaluation);
   }
 
   @Delete()
@@ -178,7 +165,6 @@ export class EvaluationsController {
   @Post(':evaluation_id/cancel')
   @ZodResponse({ status: 200, type: EvaluationStatusDto })
   async cancel(@CurrentActor() actor: Actor, @Param('evaluation_id', new IdPipe('evaluation')) id: string) {
-    await this.cancelEvaluation.execute(actor, id);
-    return presentEvaluationStatus(await this.getProgress.execute(actor, id));
+    return presentEvaluationStatus(await this.cancelEvaluation.execute(actor, id));
   }
 }

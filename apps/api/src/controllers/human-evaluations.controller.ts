@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
   CreateHumanEvaluationUseCase, DeleteHumanEvaluationsUseCase, ExportHumanEvaluationUseCase,
-  GetHumanEvaluationResultsUseCase, GetHumanEvaluationUseCase, LatestRevisionsUseCase, ListHumanEvaluationScenariosUseCase,
+  GetHumanEvaluationResultsUseCase, GetHumanEvaluationUseCase, ListHumanEvaluationScenariosUseCase,
   ListHumanEvaluationsUseCase, UpdateHumanEvaluationScenarioUseCase, UpdateHumanEvaluationStatusUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
@@ -22,6 +22,7 @@ import {
   presentHumanEvaluation, presentHumanEvaluationResults, presentHumanEvaluationStatus, presentHumanScenario,
 } from '../presenters/human-evaluation.presenter';
 import { csvTable } from '../presenters/csv.writer';
+import { revisionChoiceFromWire } from '../wire/evaluation.wire';
 
 const evaluationId = new IdPipe('human evaluation');
 const scenarioId = new IdPipe('human evaluation scenario');
@@ -40,7 +41,6 @@ export class HumanEvaluationsController {
     private readonly getResults: GetHumanEvaluationResultsUseCase,
     private readonly exportEvaluation: ExportHumanEvaluationUseCase,
     private readonly deleteEvaluations: DeleteHumanEvaluationsUseCase,
-    private readonly latestRevisions: LatestRevisionsUseCase,
   ) {}
 
   @Get()
@@ -54,9 +54,8 @@ export class HumanEvaluationsController {
   @Post()
   @ZodResponse({ status: 200, type: HumanEvaluationDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateHumanEvaluationDto) {
-    const revisionIds = body.revisions_ids ?? await this.latestRevisions.execute(actor, body.variant_ids ?? []);
     const evaluation = await this.createEvaluation.execute(actor, {
-      appId: body.app_id, evaluationType: body.evaluation_type, revisionIds, testsetId: body.testset_id,
+      appId: body.app_id, evaluationType: body.evaluation_type, revisions: revisionChoiceFromWire(body), testsetId: body.testset_id,
       inputColumns: body.inputs ?? undefined, correctAnswerColumn: body.correct_answer_column ?? undefined,
     });
     return presentHumanEvaluation(evaluation);

@@ -56,8 +56,7 @@ export class VariantsController {
     @Param('variant_id', new IdPipe('variant')) variantId: string,
     @Body() body: UpdateParametersDto,
   ) {
-    await this.updateParameters.execute(actor, { variantId, parameters: body.parameters, commitMessage: body.commit_message ?? undefined });
-    return presentVariant(await this.getVariant.execute(actor, variantId));
+    return presentVariant(await this.updateParameters.execute(actor, { variantId, parameters: body.parameters, commitMessage: body.commit_message ?? undefined }));
   }
 
   @Get(':variant_id/revisions')

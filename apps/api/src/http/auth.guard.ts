@@ -30,8 +30,12 @@ export class ApiKeyGuard implements CanActivate {
   }
 }
 
-export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
-  const actor = context.switchToHttp().getRequest<AuthenticatedRequest>().actor;
-  if (!actor) throw new Error('CurrentActor used on a public route');
+/** The caller ApiKeyGuard authenticated; only on routes that are not public. */
+export function requestActor(request: Request): Actor {
+  const { actor } = request as AuthenticatedRequest;
+  if (!actor) throw new Error('an actor read on a public route');
   return actor;
-});
+}
+
+export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor =>
+  requestActor(context.switchToHttp().getRequest<Request>()));

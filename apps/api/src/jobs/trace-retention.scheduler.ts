@@ -1,4 +1,5 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import { PurgeExpiredTracesUseCase } from '@crucible/application';
 
@@ -14,11 +15,10 @@ export interface TraceRetention {
 
 /** The periodic job that enforces trace retention: once at start, then every `everyMs`. */
 @Injectable()
-export class TraceRetentionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-
+export class TraceRetentionScheduler implements OnApplicationBootstrap {
   constructor(
     private readonly purge: PurgeExpiredTracesUseCase,
+    private readonly schedules: SchedulerRegistry,
     private readonly retention: TraceRetention,
     private readonly logger: Logger,
   ) {}
@@ -26,11 +26,8 @@ export class TraceRetentionScheduler implements OnApplicationBootstrap, OnApplic
   onApplicationBootstrap(): void {
     if (this.retention.days === 0) return;
     void this.runOnce();
-    this.timer = setInterval(() => void this.runOnce(), this.retention.everyMs).unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    // The schedule module clears it before shutdown.
+    this.schedules.addInterval('trace-retention', setInterval(() => void this.runOnce(), this.retention.everyMs).unref());
   }
 
   async runOnce(): Promise<number> {

@@ -1,20 +1,21 @@
+import { type Options, stringify } from 'csv-stringify/sync';
+
 export type CsvCell = string | number | boolean | null | undefined;
 
 /**
- * A text cell a spreadsheet would read as a formula (= + - @, or a leading tab / carriage return) gets a
- * leading apostrophe (OWASP "CSV injection"); numbers are left alone, so -3 stays a number.
+ * RFC 4180 with CRLF lines; a text cell a spreadsheet would run as a formula (= + - @, a leading tab or carriage
+ * return) gets a leading apostrophe (OWASP "CSV injection"), while a number such as -3 stays a number.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** RFC 4180: a field holding a comma, quote, line break or edge whitespace is quoted, quotes doubled. */
-function csvField(value: CsvCell): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const CSV_OPTIONS: Options = {
+  escape_formulas: true,
+  record_delimiter: 'windows',
+  // With a record delimiter set, csv-stringify quotes only that one; a lone \n or \r inside a cell needs quotes too.
+  quote_record_delimiter: true,
+  cast: { boolean: (value) => String(value) },
+};
 
 /** One CRLF-terminated line. */
-export const csvLine = (cells: CsvCell[]): string => `${cells.map(csvField).join(',')}\r\n`;
+export const csvLine = (cells: CsvCell[]): string => stringify([cells], CSV_OPTIONS);
 
 /** A header row of `columns`, then one line per record, written a page of records at a time. */
 export async function* csvTable<T>(
@@ -22,9 +23,9 @@ export async function* csvTable<T>(
 ): AsyncGenerator<string> {
   yield csvLine(columns);
   for await (const page of pages) {
-    yield page.map((item) => {
+    yield stringify(page.map((item) => {
       const cells = record(item);
-      return csvLine(columns.map((column) => cells[column]));
-    }).join('');
+      return columns.map((column) => cells[column]);
+    }), CSV_OPTIONS);
   }
 }

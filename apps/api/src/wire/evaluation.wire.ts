@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { RATE_LIMIT_BOUNDS as B } from '@crucible/domain';
+import type { RevisionChoice } from '@crucible/application';
+import { RATE_LIMIT_BOUNDS as B, type RateLimit } from '@crucible/domain';
 import { id, nonEmpty, nullable, progressSchema, resultSchema, timestamp } from './common.wire';
 import { evaluatorConfigSchema } from './evaluator.wire';
 
@@ -14,6 +15,17 @@ export const rateLimitSchema = z.object({
   retry_delay: bounded(B.retry_delay, 'seconds between tries'),
   delay_between_batches: bounded(B.delay_between_batches, 'seconds between batches'),
 });
+
+export const rateLimitFromWire = (wire: z.infer<typeof rateLimitSchema>): RateLimit => ({
+  batchSize: wire.batch_size,
+  maxRetries: wire.max_retries,
+  retryDelaySeconds: wire.retry_delay,
+  delayBetweenBatchesSeconds: wire.delay_between_batches,
+});
+
+/** Agenta's clients name variants where we name revisions; revision ids win when both are given. */
+export const revisionChoiceFromWire = (body: { revisions_ids?: string[]; variant_ids?: string[] }): RevisionChoice =>
+  (body.revisions_ids ? { revisionIds: body.revisions_ids } : { variantIds: body.variant_ids ?? [] });
 
 /** Seed operation 2. Agenta's clients name variants (`variant_ids`: their latest revisions) instead of revisions. */
 export class CreateEvaluationDto extends createZodDto(z.object({

@@ -1,2 +1,2 @@
+// No use case: the api's idempotency interceptor stands in front of any operation, over this port.
 export * from './ports';
-export * from './use-cases/answer-once.use-case';

@@ -21,11 +21,6 @@ import { DeleteProviderConnectionUseCase } from './use-cases/delete-provider-con
 import { TestProviderConnectionUseCase } from './use-cases/test-provider-connection.use-case';
 import { RotateSecretsUseCase } from './use-cases/rotate-secrets.use-case';
 
-/** The providers context's use cases, registered by the composition root (libs/platform). */
-export const PROVIDERS_USE_CASES = [
-  ListProviderKindsUseCase, CreateProviderConnectionUseCase, ListProviderConnectionsUseCase, GetProviderConnectionUseCase,
-  UpdateProviderConnectionUseCase, DeleteProviderConnectionUseCase, TestProviderConnectionUseCase, RotateSecretsUseCase,
-];
 export * from './listed-model';
 export * from './match-pattern';
 export * from './checked-custom-model';
@@ -39,5 +34,9 @@ import { CreateCustomModelUseCase } from './use-cases/create-custom-model.use-ca
 import { UpdateCustomModelUseCase } from './use-cases/update-custom-model.use-case';
 import { DeleteCustomModelUseCase } from './use-cases/delete-custom-model.use-case';
 
-/** The model catalog and custom models (ARCHITECTURE §15), for the composition root. */
-export const MODEL_USE_CASES = [ListModelsUseCase, CreateCustomModelUseCase, UpdateCustomModelUseCase, DeleteCustomModelUseCase];
+/** The providers context's use cases (connections, the model catalog, custom models), registered by the composition root. */
+export const PROVIDERS_USE_CASES = [
+  ListProviderKindsUseCase, CreateProviderConnectionUseCase, ListProviderConnectionsUseCase, GetProviderConnectionUseCase,
+  UpdateProviderConnectionUseCase, DeleteProviderConnectionUseCase, TestProviderConnectionUseCase, RotateSecretsUseCase,
+  ListModelsUseCase, CreateCustomModelUseCase, UpdateCustomModelUseCase, DeleteCustomModelUseCase,
+];

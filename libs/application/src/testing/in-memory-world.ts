@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type App, type Base, type EvaluatorConfig, type Parameters, type Testset, type VariantView, playgroundEndpoint,
+  type Actor, type App, type EvaluatorConfig, type Parameters, type Testset, type VariantView, playgroundEndpoint,
 } from '@crucible/domain';
-import { ServiceDefaultsReader } from '../registry/ports';
+import { ServiceDescriber, type ServiceRoute } from '../registry/ports';
 import { CreateAppUseCase } from '../registry/use-cases/create-app.use-case';
 import { GetAppUseCase } from '../registry/use-cases/get-app.use-case';
+import { GetVariantUseCase } from '../registry/use-cases/get-variant.use-case';
+import { LatestRevisionsUseCase } from '../registry/use-cases/latest-revisions.use-case';
 import { CreateVariantFromServiceUseCase } from '../registry/use-cases/create-variant-from-service.use-case';
 import { CreateTestsetUseCase } from '../testsets/use-cases/create-testset.use-case';
 import { CreateEvaluatorConfigUseCase } from '../evaluators/use-cases/create-evaluator-config.use-case';
@@ -26,9 +28,10 @@ import { IN_MEMORY_RUN_STORAGE_POLICY } from './in-memory-run-storage-policy';
 /** The host every seeded variant's service lives on; the outbound guard allows only it. */
 export const SERVICE_HOST = 'workflows.test';
 
-class NoServiceDefaults extends ServiceDefaultsReader {
-  async read(_base: Pick<Base, 'url' | 'routePath'>): Promise<Parameters | null> {
-    return null;
+/** Seeded services declare no routes: a variant registered without parameters starts with none. */
+class NoRoutesDescriber extends ServiceDescriber {
+  async describe(_serviceUrl: string): Promise<ServiceRoute[]> {
+    return [];
   }
 }
 
@@ -50,8 +53,9 @@ export class InMemoryWorld {
   readonly reporter = new RecordingRunReporter();
   readonly runStoragePolicy = IN_MEMORY_RUN_STORAGE_POLICY;
   readonly outbound = new HostListOutboundGuard([SERVICE_HOST]);
-  readonly serviceDefaults: ServiceDefaultsReader = new NoServiceDefaults();
+  readonly describer: ServiceDescriber = new NoRoutesDescriber();
   readonly getApp = new GetAppUseCase(this.apps);
+  readonly latestRevisions = new LatestRevisionsUseCase(new GetVariantUseCase(this.variants));
 
   seedApp(actor: Actor, appName = `app-${randomUUID().slice(0, 8)}`): Promise<App> {
     return new CreateAppUseCase(this.apps).execute(actor, { appName });
@@ -59,7 +63,7 @@ export class InMemoryWorld {
 
   /** A variant whose service answers with `workflow` (see InProcessWorkflowInvoker). */
   async seedVariant(actor: Actor, app: App, variantName: string, parameters: Parameters): Promise<VariantView> {
-    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.serviceDefaults, this.outbound);
+    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.describer, this.outbound);
     return create.execute(actor, { appId: app.id, variantName, url: `http://${SERVICE_HOST}/${variantName}`, parameters });
   }
 

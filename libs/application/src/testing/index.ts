@@ -19,3 +19,6 @@ export * from './recording-run-reporter';
 export * from '../providers/testing';
 export * from './in-memory-provider-connection.repository';
 export * from './in-memory-providers';
+export * from './in-memory-idempotency-key.repository';
+export * from './in-memory-jobs';
+export * from './in-memory-api-key.repository';

@@ -10,3 +10,15 @@ export * from './use-cases/list-traces.use-case';
 export * from './use-cases/get-trace.use-case';
 export * from './use-cases/get-trace-metrics.use-case';
 export * from './use-cases/purge-expired-traces.use-case';
+import { GetTraceMetricsUseCase } from './use-cases/get-trace-metrics.use-case';
+import { GetTraceUseCase } from './use-cases/get-trace.use-case';
+import { IngestOtlpTracesUseCase } from './use-cases/ingest-otlp-traces.use-case';
+import { IngestTracesUseCase } from './use-cases/ingest-traces.use-case';
+import { ListTracesUseCase } from './use-cases/list-traces.use-case';
+import { PurgeExpiredTracesUseCase } from './use-cases/purge-expired-traces.use-case';
+
+/** The traces context's use cases, registered by the composition root (libs/platform). */
+export const TRACES_USE_CASES = [
+  GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
+  PurgeExpiredTracesUseCase,
+];

@@ -13,14 +13,3 @@ export const RATE_LIMIT_BOUNDS = {
   retry_delay: { min: 0, max: 600 },
   delay_between_batches: { min: 0, max: 3600 },
 } as const;
-
-export function rateLimitFromWire(wire: {
-  batch_size: number; max_retries: number; retry_delay: number; delay_between_batches: number;
-}): RateLimit {
-  return {
-    batchSize: wire.batch_size,
-    maxRetries: wire.max_retries,
-    retryDelaySeconds: wire.retry_delay,
-    delayBetweenBatchesSeconds: wire.delay_between_batches,
-  };
-}

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor, Evaluation, EvaluationScenario, EvaluatorConfig, HumanEvaluation, HumanEvaluationScenario } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateTestsetUseCase, CreateVariantFromServiceUseCase, GetAppUseCase, GetVariantUseCase, type Page,
-  type PageRequest, ServiceDefaultsReader, type StreamedPage, UpdateVariantParametersUseCase, encodeCursor, everything, issueApiKey,
+  type PageRequest, ServiceDescriber, type StreamedPage, UpdateVariantParametersUseCase, encodeCursor, everything, issueApiKey,
 } from '@crucible/application';
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
@@ -16,9 +16,9 @@ import { TypeOrmHumanEvaluationRepository } from './human-evaluation.repository'
 import { TypeOrmTestsetRepository } from './testset.repository';
 import { TypeOrmVariantRepository } from './variant.repository';
 
-class NoServiceDefaults extends ServiceDefaultsReader {
-  async read() {
-    return null;
+class NoRoutesDescriber extends ServiceDescriber {
+  async describe() {
+    return [];
   }
 }
 
@@ -115,7 +115,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('keyset paging of every list o
     const variants = new TypeOrmVariantRepository(dataSource);
     const getApp = new GetAppUseCase(apps);
     const view = await new CreateVariantFromServiceUseCase(
-      variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['127.0.0.1']),
+      variants, getApp, new NoRoutesDescriber(), new HostListOutboundGuard(['127.0.0.1']),
     ).execute(actor, { appId: appIds[0]!, variantName: 'main', url: 'http://127.0.0.1:9/', parameters: { temperature: 0 } });
     const update = new UpdateVariantParametersUseCase(variants, new GetVariantUseCase(variants));
     for (let i = 1; i <= 6; i += 1) await update.execute(actor, { variantId: view.variant.id, parameters: { temperature: i / 10 } });

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
-  ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything, issueApiKey,
+  ServiceDescriber, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything, issueApiKey,
 } from '@crucible/application';
 import { HostListOutboundGuard } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
@@ -12,9 +12,9 @@ import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmVariantRepository } from './variant.repository';
 import { TypeOrmEnvironmentRepository } from './environment.repository';
 
-class NoServiceDefaults extends ServiceDefaultsReader {
-  async read() {
-    return null;
+class NoRoutesDescriber extends ServiceDescriber {
+  async describe() {
+    return [];
   }
 }
 
@@ -34,7 +34,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     return {
       variants, environments,
       createApp: new CreateAppUseCase(apps),
-      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['localhost', '127.0.0.1'])),
+      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoRoutesDescriber(), new HostListOutboundGuard(['localhost', '127.0.0.1'])),
       updateParameters: new UpdateVariantParametersUseCase(variants, getVariant),
       deploy: new DeployUseCase(environments, variants, getVariant),
       revert: new RevertEnvironmentUseCase(environments, variants),
@@ -101,7 +101,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
       Array.from({ length: 50 }, (_, i) =>
         useCases.updateParameters.execute(actor, { variantId: view.variant.id, parameters: { temperature: i } })),
     );
-    expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    expect(results.map((r) => r.latest.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
     const revisions = (await useCases.variants.listRevisions(actor.projectId, view.variant.id, everything)).items;
     expect(revisions.map((r) => r.revision)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
     const latest = await useCases.variants.findView(actor.projectId, view.variant.id);

@@ -7,7 +7,7 @@ describe('the environment schema', () => {
     expect(env).toMatchObject({ PORT: 8000, HOST: '0.0.0.0', RUNNER_PORT: 8001, RUNNER_CONCURRENCY: 2, CRUCIBLE_TRACE_RETENTION_DAYS: 30 });
     expect(env.OPENAI_BASE_URL).toBeUndefined();
     expect(databaseConfigOf(env)).toEqual({ kind: 'pglite', dataDir: '.data' });
-    expect(queueConfigOf(env, false)).toEqual({ kind: 'in-process', concurrency: 2 });
+    expect(queueConfigOf(env)).toEqual({ kind: 'in-process', concurrency: 2 });
     expect(outboundConfigOf(env, 'embedded').allowedPrivateHosts).toEqual(['127.0.0.1', 'localhost']);
     expect(outboundConfigOf(env, 'distributed').allowedPrivateHosts).toEqual([]);
   });
@@ -20,8 +20,8 @@ describe('the environment schema', () => {
     expect(env.PORT).toBe(9001);
     expect(databaseConfigOf(env)).toEqual({ kind: 'postgres', url: 'postgres://u:secret@db:5432/crucible', poolSize: 4, changeNotices: true });
     expect(databaseConfigOf({ ...env, CRUCIBLE_CHANGE_NOTICES: 'off' })).toMatchObject({ changeNotices: false });
-    expect(queueConfigOf(env, true)).toEqual({
-      kind: 'bullmq', consume: true, redisUrl: 'redis://cache:6379', concurrency: 8, lockDurationMs: 30_000, queueName: 'team-a',
+    expect(queueConfigOf(env)).toEqual({
+      kind: 'bullmq', redisUrl: 'redis://cache:6379', concurrency: 8, lockDurationMs: 30_000, queueName: 'team-a',
     });
     expect(env.CRUCIBLE_TRACE_RETENTION_DAYS).toBe(0);
   });

@@ -10,11 +10,11 @@ export function databaseConfigOf(env: CrucibleEnvironment): DatabaseConfig {
   return { kind: 'pglite', dataDir: env.CRUCIBLE_DATA_DIR };
 }
 
-/** Without REDIS_URL the process runs its jobs itself; `consume` says whether a BullMQ process takes jobs too. */
-export function queueConfigOf(env: CrucibleEnvironment, consume: boolean): QueueConfig {
+/** Without REDIS_URL the process runs its jobs itself; with it, jobs go through BullMQ to whichever process consumes. */
+export function queueConfigOf(env: CrucibleEnvironment): QueueConfig {
   if (!env.REDIS_URL) return { kind: 'in-process', concurrency: env.RUNNER_CONCURRENCY };
   return {
-    kind: 'bullmq', consume, redisUrl: env.REDIS_URL, concurrency: env.RUNNER_CONCURRENCY,
+    kind: 'bullmq', redisUrl: env.REDIS_URL, concurrency: env.RUNNER_CONCURRENCY,
     lockDurationMs: env.RUNNER_LOCK_DURATION_MS, queueName: env.QUEUE_NAME,
   };
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Badge, Button, Card, Group, Kbd, Progress, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type HotkeyItem, useHotkeys } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
 import type { HumanEvaluation, HumanScenario } from '@crucible/client';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
@@ -15,9 +16,6 @@ function swapped(scenarioId: string): boolean {
 const judged = (evaluation: HumanEvaluation, s: HumanScenario): boolean =>
   evaluation.evaluation_type === 'human_a_b_testing' ? s.vote !== null : s.score !== null;
 
-const typing = (target: EventTarget | null): boolean =>
-  target instanceof HTMLElement && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || target.isContentEditable);
-
 function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenarios: HumanScenario[] }) {
   const [index, setIndex] = useState(() => Math.max(0, scenarios.findIndex((s) => !judged(evaluation, s))));
   const judge = useJudge(evaluation.id);
@@ -32,24 +30,22 @@ function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenari
     if (advance) move(1);
   }, [judge, scenario.id, move]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (typing(event.target) || event.metaKey || event.ctrlKey || event.altKey) return;
-      const key = event.key;
-      if (key === 'ArrowLeft') move(-1);
-      else if (key === 'ArrowRight') move(1);
-      else if (key === 'p') send({ is_pinned: !scenario.is_pinned }, false);
-      else if (key === 'n') { event.preventDefault(); note.current?.focus(); }
-      else if (ab && (key === '1' || key === '2')) send({ vote: sides[Number(key) - 1]!.variant_revision_id }, true);
-      else if (ab && key === '3') send({ vote: '1' }, true);
-      else if (ab && key === '0') send({ vote: '0' }, true);
-      else if (!ab && /^[1-5]$/.test(key)) send({ score: Number(key) }, true);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [ab, move, send, sides, scenario.is_pinned]);
+  // Not while typing in the note (useHotkeys skips inputs), nor with a modifier held (each key must match exactly).
+  const votes: HotkeyItem[] = ab
+    ? [
+      ['1', () => send({ vote: sides[0]!.variant_revision_id }, true)],
+      ['2', () => send({ vote: sides[1]!.variant_revision_id }, true)],
+      ['3', () => send({ vote: '1' }, true)],
+      ['0', () => send({ vote: '0' }, true)],
+    ]
+    : [1, 2, 3, 4, 5].map((score): HotkeyItem => [String(score), () => send({ score }, true)]);
+  useHotkeys([
+    ['ArrowLeft', () => move(-1)],
+    ['ArrowRight', () => move(1)],
+    ['p', () => send({ is_pinned: !scenario.is_pinned }, false)],
+    ['n', () => note.current?.focus()],
+    ...votes,
+  ]);
 
   const chosenSide = scenario.vote ? sides.findIndex((o) => o.variant_revision_id === scenario.vote) : -1;
   const done = scenarios.length - left.length;

@@ -27,8 +27,8 @@ describe('CompareEvaluationsUseCase', () => {
       world.invoker.register(world.playgroundUrlOf(variant), ({ inputs }) => ({ output: `${name}:${String(inputs['question'])}` }));
       revisionIds.push(variant.latest.id);
     }
-    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp);
-    const created = await create.execute(actor, { appId: app.id, revisionIds, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick });
+    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
+    const created = await create.execute(actor, { appId: app.id, revisions: { revisionIds }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick });
     const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter, world.runStoragePolicy);
     for (const evaluation of created.slice(0, 3)) await run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
     const partial = created[3]!;

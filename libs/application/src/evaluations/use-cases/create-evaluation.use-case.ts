@@ -7,13 +7,15 @@ import { EvaluationRepository } from '../ports';
 import { EvaluatorConfigRepository } from '../../evaluators/ports';
 import { VariantRepository } from '../../registry/ports';
 import { GetAppUseCase } from '../../registry/use-cases/get-app.use-case';
+import { LatestRevisionsUseCase, type RevisionChoice } from '../../registry/use-cases/latest-revisions.use-case';
 import { TestsetRepository } from '../../testsets/ports';
 import { JobQueue } from '../../runs/ports';
 import { pinRevisions } from '../../runs/pin-revisions';
 
 export interface CreateEvaluationInput {
   appId: string;
-  revisionIds: string[];
+  /** One evaluation per revision. */
+  revisions: RevisionChoice;
   evaluatorConfigIds: string[];
   testsetId: string;
   rateLimit: RateLimit;
@@ -30,6 +32,7 @@ export class CreateEvaluationUseCase {
     private readonly testsets: TestsetRepository,
     private readonly queue: JobQueue,
     private readonly getApp: GetAppUseCase,
+    private readonly latestRevisions: LatestRevisionsUseCase,
   ) {}
 
   async execute(actor: Actor, input: CreateEvaluationInput): Promise<Evaluation[]> {
@@ -44,7 +47,8 @@ export class CreateEvaluationUseCase {
     const foreignConfig = configs.find((c) => c.appId !== null && c.appId !== app.id);
     if (foreignConfig) throw new DomainError('rule_violation', `evaluator config ${foreignConfig.id} belongs to another app`);
 
-    const pinned = await pinRevisions(this.variants, actor.projectId, app.id, [...new Set(input.revisionIds)]);
+    const revisionIds = await this.latestRevisions.execute(actor, input.revisions);
+    const pinned = await pinRevisions(this.variants, actor.projectId, app.id, [...new Set(revisionIds)]);
     const now = new Date();
     const evaluations: Evaluation[] = pinned.map((revision) => ({
       ...revision, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id,

@@ -9,6 +9,10 @@ export interface EvaluationProgress {
   evaluatorErrors: number;
 }
 
+export const progressOf = (evaluation: Evaluation): EvaluationProgress => ({
+  evaluation, failedRows: evaluation.progressFailedRows, evaluatorErrors: evaluation.progressEvaluatorErrors,
+});
+
 /**
  * What a waiting client polls: the status, rows done of all, and how many of those went wrong so far. The counts
  * are kept on the evaluation as rows are stored, so a poll costs one read however many rows there are.
@@ -18,7 +22,6 @@ export class GetEvaluationProgressUseCase {
   constructor(private readonly getEvaluation: GetEvaluationUseCase) {}
 
   async execute(actor: Actor, id: string): Promise<EvaluationProgress> {
-    const evaluation = await this.getEvaluation.execute(actor, id);
-    return { evaluation, failedRows: evaluation.progressFailedRows, evaluatorErrors: evaluation.progressEvaluatorErrors };
+    return progressOf(await this.getEvaluation.execute(actor, id));
   }
 }

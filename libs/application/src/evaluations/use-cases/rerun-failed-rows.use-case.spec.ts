@@ -26,9 +26,9 @@ describe('RerunFailedRowsUseCase', () => {
     world.invoker.register(world.playgroundUrlOf(variant), flaky);
     const testset = await world.seedTestset(actor, ROWS);
     const config = await world.seedEvaluatorConfig(actor, app);
-    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp);
+    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
     const [evaluation] = await create.execute(actor, {
-      appId: app.id, revisionIds: [variant.latest.id], evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick,
+      appId: app.id, revisions: { revisionIds: [variant.latest.id] }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick,
     });
     await run.execute({ evaluationId: evaluation!.id, projectId: actor.projectId });
     return getEvaluation.execute(actor, evaluation!.id);

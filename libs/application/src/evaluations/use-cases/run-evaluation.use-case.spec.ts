@@ -29,9 +29,9 @@ describe('RunEvaluationUseCase', () => {
     world.invoker.register(world.playgroundUrlOf(variant), workflow);
     const testset = await world.seedTestset(actor, ROWS);
     const configs = await Promise.all(evaluatorKeys.map((key) => world.seedEvaluatorConfig(actor, app, key)));
-    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp);
+    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
     const [evaluation] = await create.execute(actor, {
-      appId: app.id, revisionIds: [variant.latest.id], evaluatorConfigIds: configs.map((c) => c.id), testsetId: testset.id, rateLimit,
+      appId: app.id, revisions: { revisionIds: [variant.latest.id] }, evaluatorConfigIds: configs.map((c) => c.id), testsetId: testset.id, rateLimit,
     });
     return { evaluation: evaluation!, variant };
   }

@@ -6,6 +6,7 @@ import {
 import { HumanEvaluationRepository } from '../ports';
 import { VariantRepository } from '../../registry/ports';
 import { GetAppUseCase } from '../../registry/use-cases/get-app.use-case';
+import { LatestRevisionsUseCase, type RevisionChoice } from '../../registry/use-cases/latest-revisions.use-case';
 import { TestsetRepository } from '../../testsets/ports';
 import { JobQueue } from '../../runs/ports';
 import { pinRevisions } from '../../runs/pin-revisions';
@@ -13,7 +14,8 @@ import { pinRevisions } from '../../runs/pin-revisions';
 export interface CreateHumanEvaluationInput {
   appId: string;
   evaluationType: HumanEvaluationType;
-  revisionIds: string[];
+  /** The compared revisions (one for a single-model test, two for A/B). */
+  revisions: RevisionChoice;
   testsetId: string;
   inputColumns?: string[];
   correctAnswerColumn?: string;
@@ -28,21 +30,23 @@ export class CreateHumanEvaluationUseCase {
     private readonly testsets: TestsetRepository,
     private readonly queue: JobQueue,
     private readonly getApp: GetAppUseCase,
+    private readonly latestRevisions: LatestRevisionsUseCase,
   ) {}
 
   async execute(actor: Actor, input: CreateHumanEvaluationInput): Promise<HumanEvaluation> {
-    const countViolation = revisionsViolation(input.evaluationType, input.revisionIds);
+    const revisionIds = await this.latestRevisions.execute(actor, input.revisions);
+    const countViolation = revisionsViolation(input.evaluationType, revisionIds);
     if (countViolation) throw DomainError.invalidInput([countViolation]);
     const app = await this.getApp.execute(actor, input.appId);
     const testset = await this.testsets.findSummary(actor.projectId, input.testsetId);
     if (!testset) throw DomainError.notFound('testset', input.testsetId);
     const check = checkHumanEvaluationSetup({
-      evaluationType: input.evaluationType, revisionIds: input.revisionIds, testsetColumns: testset.columns,
+      evaluationType: input.evaluationType, revisionIds, testsetColumns: testset.columns,
       inputColumns: input.inputColumns, correctAnswerColumn: input.correctAnswerColumn,
     });
     if (!check.ok) throw DomainError.invalidInput(check.violations);
 
-    const variants = await pinRevisions(this.variants, actor.projectId, app.id, input.revisionIds);
+    const variants = await pinRevisions(this.variants, actor.projectId, app.id, revisionIds);
 
     const now = new Date();
     const evaluation: HumanEvaluation = {

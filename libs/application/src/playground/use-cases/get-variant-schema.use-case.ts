@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@crucible/domain';
 import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
-import { ServiceDescriber, type ServiceRoute } from '../ports';
+import { ServiceDescriber, type ServiceRoute } from '../../registry/ports';
 import { describeVariantRoute } from './variant-route';
 
 export interface VariantSchema {

@@ -4,7 +4,7 @@ import type { Trace } from '@crucible/contracts';
 import { WorkflowInvoker } from '../../runs/ports';
 import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
 import { GetVariantRevisionUseCase } from '../../registry/use-cases/get-variant-revision.use-case';
-import { ServiceDescriber } from '../ports';
+import { ServiceDescriber } from '../../registry/ports';
 import { describeVariantRoute } from './variant-route';
 
 export interface PlaygroundRunInput {

@@ -1,5 +1,5 @@
 import { type Base, DomainError, redactUrlCredentials } from '@crucible/domain';
-import type { ServiceDescriber, ServiceRoute } from '../ports';
+import type { ServiceDescriber, ServiceRoute } from '../../registry/ports';
 
 /** The variant's route among all its service declares; a route the service no longer has is an upstream failure. */
 export async function describeVariantRoute(describer: ServiceDescriber, base: Pick<Base, 'url' | 'routePath'>) {

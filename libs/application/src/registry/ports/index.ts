@@ -1,3 +1,3 @@
 export * from './app-repository.port';
 export * from './variant-repository.port';
-export * from './service-defaults-reader.port';
+export * from './service-describer.port';

@@ -4,7 +4,8 @@ import {
   type Actor, type Base, type Parameters, type VariantView, DomainError, assertValidName,
   normalizeRoutePath, normalizeServiceUrl,
 } from '@crucible/domain';
-import { ServiceDefaultsReader, VariantRepository } from '../ports';
+import { defaultParameters } from '@crucible/contracts';
+import { ServiceDescriber, VariantRepository } from '../ports';
 import { OutboundGuard } from '../../outbound/ports';
 import { checkConfiguredUrl } from '../../outbound/check-configured-url';
 import { GetAppUseCase } from './get-app.use-case';
@@ -27,7 +28,7 @@ export class CreateVariantFromServiceUseCase {
   constructor(
     private readonly variants: VariantRepository,
     private readonly getApp: GetAppUseCase,
-    private readonly serviceDefaults: ServiceDefaultsReader,
+    private readonly describer: ServiceDescriber,
     private readonly outbound: OutboundGuard,
   ) {}
 
@@ -48,11 +49,18 @@ export class CreateVariantFromServiceUseCase {
       url, routePath: normalizeRoutePath(input.routePath), createdAt: new Date(),
     };
     // Without explicit parameters the route's schema defaults are the natural revision 1.
-    const parameters = input.parameters ?? (await this.serviceDefaults.read(base)) ?? {};
+    const parameters = input.parameters ?? (await this.routeDefaults(base)) ?? {};
     const records = newVariantRecords(actor, base, {
       variantName: input.variantName, configName, parameters, commitMessage: input.commitMessage ?? null,
     });
     await this.variants.create({ base, baseIsNew: true, ...records });
     return { variant: records.variant, appName: app.name, base, latest: records.revision };
+  }
+
+  /** Registration must not depend on the service being up: no answer means no defaults. */
+  private async routeDefaults(base: Base): Promise<Parameters | null> {
+    const routes = await this.describer.describe(base.url).catch(() => []);
+    const route = routes.find((candidate) => candidate.path === base.routePath);
+    return route ? defaultParameters(route.configSchema) : null;
   }
 }

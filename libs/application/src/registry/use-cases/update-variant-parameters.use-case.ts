@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, type Parameters, type VariantRevision, assertValidName } from '@crucible/domain';
+import { type Actor, type Parameters, type VariantView, assertValidName } from '@crucible/domain';
 import { VariantRepository } from '../ports';
 import { GetVariantUseCase } from './get-variant.use-case';
 
-/** A parameter change appends the next immutable revision; earlier ones stay fetchable. */
+/** A parameter change appends the next immutable revision; earlier ones stay fetchable. Answers the variant with it. */
 @Injectable()
 export class UpdateVariantParametersUseCase {
   constructor(
@@ -13,15 +13,17 @@ export class UpdateVariantParametersUseCase {
 
   async execute(actor: Actor, input: {
     variantId: string; parameters: Parameters; commitMessage?: string; configName?: string;
-  }): Promise<VariantRevision> {
+  }): Promise<VariantView> {
     const view = await this.getVariant.execute(actor, input.variantId);
     if (input.configName !== undefined) assertValidName('config_name', input.configName);
-    return this.variants.appendRevision(actor.projectId, input.variantId, {
+    const revision = await this.variants.appendRevision(actor.projectId, input.variantId, {
       parameters: input.parameters,
       configName: input.configName ?? view.variant.configName,
       commitMessage: input.commitMessage ?? null,
       modifiedById: actor.apiKeyId,
       modifiedBy: actor.apiKeyName,
     });
+    // The revision this call appended, even when another was appended since.
+    return { ...(await this.getVariant.execute(actor, input.variantId)), latest: revision };
   }
 }

@@ -19,16 +19,19 @@ const playgroundOperationSchema = z.object({
 });
 
 const CACHE_MS = 10_000;
+/** One wait for every read of a service's document: the playground, the variants list, registration's defaults. */
+const SERVICE_DESCRIPTION_TIMEOUT_MS = 5_000;
 
 /**
  * Reads an SDK service's /openapi.json (routes, inputs, config schemas), cached briefly per service so the
  * playground and the variants list do not ask the service on every render. Failures are not cached.
+ * Every fetch goes through the outbound guard like every call to a user-configured URL (§12).
  */
 @Injectable()
 export class OpenApiServiceDescriber extends ServiceDescriber {
   private readonly cache = new Map<string, { at: number; routes: ServiceRoute[] }>();
 
-  constructor(private readonly guard: OutboundGuard, private readonly timeoutMs = 5_000) {
+  constructor(private readonly guard: OutboundGuard) {
     super();
   }
 
@@ -43,7 +46,7 @@ export class OpenApiServiceDescriber extends ServiceDescriber {
   private async fetchDocument(serviceUrl: string): Promise<unknown> {
     let response: OutboundResponse;
     try {
-      response = await this.guard.request(endpointUrl(serviceUrl, '/openapi.json'), { method: 'GET', timeoutMs: this.timeoutMs });
+      response = await this.guard.request(endpointUrl(serviceUrl, '/openapi.json'), { method: 'GET', timeoutMs: SERVICE_DESCRIPTION_TIMEOUT_MS });
     } catch (error) {
       // Refused by the guard (address rules) or no usable answer (unreachable, time-out, redirect, too large);
       // the guard's message names the URL and the reason.

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { InMemoryApiKeyRepository } from '../../testing';
+import { issueApiKey } from '../api-key-secret';
+import { AuthenticateUseCase } from './authenticate.use-case';
+
+describe('AuthenticateUseCase', () => {
+  const keys = new InMemoryApiKeyRepository();
+  const authenticate = new AuthenticateUseCase(keys);
+  const projectId = randomUUID();
+
+  it('answers the key\'s project, name and role as the actor', async () => {
+    const { rawKey, key } = issueApiKey(projectId, 'ci', 'admin');
+    await keys.create(key);
+    expect(await authenticate.execute(rawKey)).toEqual({ projectId, apiKeyId: key.id, apiKeyName: 'ci', role: 'admin' });
+  });
+
+  it('refuses a missing key, saying how to send one', async () => {
+    await expect(authenticate.execute(undefined)).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('Authorization: ApiKey') });
+    await expect(authenticate.execute('')).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('answers a revoked key exactly like an unknown one', async () => {
+    const { rawKey, key } = issueApiKey(projectId, 'old', 'member');
+    await keys.create(key);
+    await keys.revoke(projectId, key.id, new Date());
+    const revoked = await authenticate.execute(rawKey).catch((error: unknown) => error);
+    const unknown = await authenticate.execute(issueApiKey(projectId, 'never stored', 'member').rawKey).catch((error: unknown) => error);
+    expect(revoked).toMatchObject({ code: 'unauthorized', message: 'invalid API key' });
+    expect(unknown).toEqual(revoked);
+  });
+});

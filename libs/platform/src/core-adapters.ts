@@ -1,0 +1,96 @@
+import type { Provider } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  CodeSandbox, ComparisonCache, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, RunReporter,
+  ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, WebhookClient, WorkflowInvoker,
+} from '@crucible/application';
+import { BuiltinEvaluatorService } from '@crucible/evaluators';
+import {
+  AiSdkLlmGateway, GenaiPricesCatalog, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
+  OpenApiServiceDescriber, type OutboundConfig, UndiciOutboundGuard, defaultMaxIsolates,
+} from '@crucible/integrations';
+import { type DatabaseConfig, SqlProviderConnectionDirectory } from '@crucible/persistence';
+import type { Logger } from 'pino';
+import { CRUCIBLE_ENVIRONMENT } from './config/crucible-environment';
+import type { CrucibleEnvironment } from './config/environment.schema';
+import { PinoRunReporter } from './logging/pino-run-reporter';
+import { DependencyHealth } from './health/dependency-health';
+import { secretCipherProvider } from './secret-cipher.provider';
+
+/** Every outbound call (services, LLMs, webhooks, provider probes) goes through the one guard (§12). */
+const outboundAdapters = (outbound: OutboundConfig): Provider[] => [
+  { provide: OutboundGuard, useFactory: () => new UndiciOutboundGuard(outbound) },
+  { provide: ServiceDescriber, useFactory: (guard: OutboundGuard) => new OpenApiServiceDescriber(guard), inject: [OutboundGuard] },
+  {
+    provide: WorkflowInvoker,
+    useFactory: (guard: OutboundGuard, environment: CrucibleEnvironment) => new HttpWorkflowInvoker(guard, environment.CRUCIBLE_INVOCATION_TIMEOUT_MS),
+    inject: [OutboundGuard, CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    provide: LlmGateway,
+    useFactory: (connections: ConnectionCredentialsSource, pricing: ModelPricing, guard: OutboundGuard, environment: CrucibleEnvironment) => {
+      // OPENAI_BASE_URL is the operator's own choice, not a user's: its host is allowed for the environment connection only.
+      const baseUrl = environment.OPENAI_BASE_URL;
+      const operatorGuard = baseUrl
+        ? new UndiciOutboundGuard({ ...outbound, allowedPrivateHosts: [...outbound.allowedPrivateHosts, new URL(baseUrl).hostname] })
+        : undefined;
+      return new AiSdkLlmGateway(connections, pricing, {
+        fetch: (guard as UndiciOutboundGuard).fetch, environmentFetch: operatorGuard?.fetch, close: () => operatorGuard?.onModuleDestroy(),
+      });
+    },
+    inject: [ConnectionCredentialsSource, ModelPricing, OutboundGuard, CRUCIBLE_ENVIRONMENT],
+  },
+  { provide: WebhookClient, useFactory: (guard: OutboundGuard) => new GuardedWebhookClient(guard), inject: [OutboundGuard] },
+  { provide: ProviderProbe, useFactory: (guard: OutboundGuard) => new GuardedProviderProbe(guard), inject: [OutboundGuard] },
+];
+
+/** Provider connections, their sealed keys, the model catalog and pricing (ARCHITECTURE §15). */
+const providerAdapters = (database: DatabaseConfig): Provider[] => [
+  secretCipherProvider(database),
+  {
+    provide: EnvironmentConnectionSettings,
+    useFactory: ({ OPENAI_API_KEY, OPENAI_BASE_URL }: CrucibleEnvironment): EnvironmentConnectionSettings => ({ apiKey: OPENAI_API_KEY, baseUrl: OPENAI_BASE_URL }),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  { provide: ConnectionCredentialsSource, useClass: StoredConnectionCredentialsSource },
+  { provide: ModelCatalog, useClass: GenaiPricesCatalog },
+  { provide: ModelPricing, useClass: CustomThenCatalogPricing },
+  {
+    provide: ProviderConnectionDirectory,
+    useFactory: (dataSource: DataSource, environment: CrucibleEnvironment) =>
+      new SqlProviderConnectionDirectory(dataSource, Boolean(environment.OPENAI_API_KEY)),
+    inject: [DataSource, CRUCIBLE_ENVIRONMENT],
+  },
+];
+
+/** What the contexts' use cases need besides repositories and the queue: adapters, and the settings they read. */
+export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig, logger: Logger): Provider[] => [
+  ...outboundAdapters(outbound),
+  ...providerAdapters(database),
+  {
+    provide: CodeSandbox,
+    useFactory: (environment: CrucibleEnvironment) =>
+      new IsolatedVmCodeSandbox({ maxIsolates: environment.CRUCIBLE_SANDBOX_MAX_ISOLATES ?? defaultMaxIsolates() }),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  { provide: EvaluatorService, useClass: BuiltinEvaluatorService },
+  {
+    provide: RunReporter,
+    useFactory: (environment: CrucibleEnvironment) =>
+      new PinoRunReporter(logger, { everyRows: environment.RUNNER_PROGRESS_EVERY_ROWS, everyMs: environment.RUNNER_PROGRESS_EVERY_MS }),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    provide: ComparisonSlots,
+    useFactory: (environment: CrucibleEnvironment) => new ComparisonSlots(environment.CRUCIBLE_MAX_CONCURRENT_COMPARISONS),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  { provide: ComparisonCache, useFactory: () => new ComparisonCache() },
+  {
+    provide: TraceIngestLimits,
+    useFactory: (environment: CrucibleEnvironment): TraceIngestLimits => ({ maxSpansPerTrace: environment.CRUCIBLE_MAX_SPANS_PER_TRACE }),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  DependencyHealth,
+];
