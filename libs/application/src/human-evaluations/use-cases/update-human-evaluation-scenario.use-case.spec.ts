@@ -16,7 +16,7 @@ describe('UpdateHumanEvaluationScenarioUseCase', () => {
   const create = new CreateHumanEvaluationUseCase(
     world.humanEvaluations, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions,
   );
-  const run = new RunHumanEvaluationUseCase(world.humanEvaluations, world.testsets, world.invoker, world.reporter);
+  const run = new RunHumanEvaluationUseCase(world.humanEvaluations, world.testsets, world.invoker, world.reporter, world.runStoragePolicy);
 
   /** A human evaluation of `sides` variants over two rows, its outputs generated unless `ready` is false. */
   async function humanEvaluation(evaluationType: HumanEvaluationType, sides: number, ready = true) {
