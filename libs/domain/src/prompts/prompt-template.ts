@@ -46,9 +46,7 @@ export interface PromptTemplate {
   llm_config: LlmConfig;
 }
 
-export interface PromptParameters {
-  prompt: PromptTemplate;
-}
+export type PromptParameters = { prompt: PromptTemplate };
 
 /** The built-in workflows: a variant whose base `uri` is one of these runs inside Crucible, no service needed. */
 export type BuiltinKind = 'completion' | 'chat';
