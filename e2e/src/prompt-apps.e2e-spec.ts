@@ -95,6 +95,9 @@ describe.each<Engine>(['pglite', 'postgres'])('prompt apps on %s', (engine) => {
         kind: 'llm', model: 'local/gpt-4o-mini', tokens: { completion: 1 }, attributes: { 'gen_ai.provider.name': 'openai_compatible', 'gen_ai.response.model': 'gpt-4o-mini' },
       });
       expect(mock.stats().chatCompletions).toBeGreaterThan(0);
+      // Kept as a service's SDK would export it: with its app, variant and revision.
+      const kept = await ok(server.api.GET('/traces/{trace_id}', { params: { path: { trace_id: answered.body.trace.trace_id } } }));
+      expect(kept).toMatchObject({ app_id: completion['app_id'], variant_id: completion['variant_id'], status: 'ok' });
     });
 
     it('prices calls of a model the project priced', async () => {
