@@ -16,3 +16,4 @@ export * from './idempotency';
 export * from './traces';
 export * from './playground';
 export * from './providers';
+export * from './prompts';

@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  CodeSandbox, ComparisonCache, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  BuiltinWorkflowRunner, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
   EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, RunReporter,
   ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
@@ -24,8 +24,10 @@ const outboundAdapters = (outbound: OutboundConfig): Provider[] => [
   { provide: ServiceDescriber, useFactory: (guard: OutboundGuard) => new OpenApiServiceDescriber(guard), inject: [OutboundGuard] },
   {
     provide: WorkflowInvoker,
-    useFactory: (guard: OutboundGuard, environment: CrucibleEnvironment) => new HttpWorkflowInvoker(guard, environment.CRUCIBLE_INVOCATION_TIMEOUT_MS),
-    inject: [OutboundGuard, CRUCIBLE_ENVIRONMENT],
+    // Built-in workflows (prompt apps) run in process; services over HTTP.
+    useFactory: (guard: OutboundGuard, environment: CrucibleEnvironment, builtin: BuiltinWorkflowRunner) =>
+      new DispatchingWorkflowInvoker(builtin, new HttpWorkflowInvoker(guard, environment.CRUCIBLE_INVOCATION_TIMEOUT_MS)),
+    inject: [OutboundGuard, CRUCIBLE_ENVIRONMENT, BuiltinWorkflowRunner],
   },
   {
     provide: LlmGateway,

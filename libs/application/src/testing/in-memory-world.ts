@@ -24,6 +24,7 @@ import { InProcessWorkflowInvoker } from './in-process-workflow-invoker';
 import { RecordingJobQueue } from './recording-job-queue';
 import { RecordingRunReporter } from './recording-run-reporter';
 import { IN_MEMORY_RUN_STORAGE_POLICY } from './in-memory-run-storage-policy';
+import { InMemoryPrompts } from './in-memory-prompts';
 
 /** The host every seeded variant's service lives on; the outbound guard allows only it. */
 export const SERVICE_HOST = 'workflows.test';
@@ -56,6 +57,7 @@ export class InMemoryWorld {
   readonly describer: ServiceDescriber = new NoRoutesDescriber();
   readonly getApp = new GetAppUseCase(this.apps);
   readonly latestRevisions = new LatestRevisionsUseCase(new GetVariantUseCase(this.variants));
+  readonly prompts = new InMemoryPrompts();
 
   seedApp(actor: Actor, appName = `app-${randomUUID().slice(0, 8)}`): Promise<App> {
     return new CreateAppUseCase(this.apps).execute(actor, { appName });
@@ -63,7 +65,7 @@ export class InMemoryWorld {
 
   /** A variant whose service answers with `workflow` (see InProcessWorkflowInvoker). */
   async seedVariant(actor: Actor, app: App, variantName: string, parameters: Parameters): Promise<VariantView> {
-    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.describer, this.outbound);
+    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.describer, this.outbound, this.prompts.parameters);
     return create.execute(actor, { appId: app.id, variantName, url: `http://${SERVICE_HOST}/${variantName}`, parameters });
   }
 

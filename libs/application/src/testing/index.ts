@@ -22,3 +22,4 @@ export * from './in-memory-providers';
 export * from './in-memory-idempotency-key.repository';
 export * from './in-memory-jobs';
 export * from './in-memory-api-key.repository';
+export * from './in-memory-prompts';

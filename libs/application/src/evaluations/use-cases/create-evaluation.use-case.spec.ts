@@ -54,7 +54,7 @@ describe('CreateEvaluationUseCase', () => {
 
   it("takes variant ids as each variant's latest revision, and refuses an unknown variant", async () => {
     const { app, a, testset, config } = await setup();
-    await new UpdateVariantParametersUseCase(world.variants, new GetVariantUseCase(world.variants))
+    await new UpdateVariantParametersUseCase(world.variants, new GetVariantUseCase(world.variants), world.prompts.parameters)
       .execute(actor, { variantId: a.variant.id, parameters: { prompt: 'A, revised' } });
     const base = { appId: app.id, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit };
 

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, DomainError, type Parameters, endpointUrl } from '@crucible/domain';
+import { type Actor, DomainError, type Parameters, endpointUrl, isBuiltinUri } from '@crucible/domain';
 import type { Trace } from '@crucible/contracts';
 import { WorkflowInvoker } from '../../runs/ports';
 import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
 import { GetVariantRevisionUseCase } from '../../registry/use-cases/get-variant-revision.use-case';
 import { ServiceDescriber } from '../../registry/ports';
 import { describeVariantRoute } from './variant-route';
+import { TraceIngestLimits, TraceRepository } from '../../traces/ports';
+import { traceFromRecord } from '../../traces/sdk-trace-records';
 
 export interface PlaygroundRunInput {
   variantId: string;
@@ -32,14 +34,22 @@ export class RunPlaygroundUseCase {
     private readonly getRevision: GetVariantRevisionUseCase,
     private readonly describer: ServiceDescriber,
     private readonly invoker: WorkflowInvoker,
+    private readonly traces: TraceRepository,
+    private readonly limits: TraceIngestLimits,
   ) {}
 
   async execute(actor: Actor, input: PlaygroundRunInput): Promise<PlaygroundRunResult> {
     const { base, latest } = await this.getVariant.execute(actor, input.variantId);
     const revision = input.revision === undefined ? latest : await this.getRevision.execute(actor, input.variantId, input.revision);
-    const { route } = await describeVariantRoute(this.describer, base);
+    // A built-in workflow declares nothing to read: its uri is where the invoker dispatches.
+    const url = isBuiltinUri(base.url) ? base.url : endpointUrl(base.url, (await describeVariantRoute(this.describer, base)).route.playgroundPath);
     const config = { ...revision.parameters, ...(input.config ?? {}) };
-    const outcome = await this.invoker.invoke(endpointUrl(base.url, route.playgroundPath), { inputs: input.inputs, config });
+    const outcome = await this.invoker.invoke(url, { inputs: input.inputs, config, projectId: actor.projectId });
+    if (outcome.ok && outcome.trace && isBuiltinUri(base.url)) {
+      // A service's SDK exports its own traces; a built-in workflow's are kept here, with the variant that ran.
+      const record = { ...outcome.trace, app_id: base.appId, variant_id: input.variantId, variant_revision_id: revision.id };
+      await this.traces.save(actor.projectId, [traceFromRecord(actor.projectId, record)], { maxSpansPerTrace: this.limits.maxSpansPerTrace });
+    }
     if (outcome.ok) return { data: outcome.output, trace: outcome.trace };
     if (outcome.status === 422 && outcome.violations?.length) throw DomainError.invalidInput(outcome.violations);
     throw new DomainError('upstream_failure', outcome.message);
