@@ -11,7 +11,7 @@ describe('deploying and reverting an environment', () => {
   const getVariant = new GetVariantUseCase(world.variants);
   const deploy = new DeployUseCase(world.environments, world.variants, getVariant);
   const revert = new RevertEnvironmentUseCase(world.environments, world.variants);
-  const resolve = new ResolveConfigUseCase(world.environments, world.variants, getVariant);
+  const resolve = new ResolveConfigUseCase(world.environments, world.variants, getVariant, world.apps);
   const update = new UpdateVariantParametersUseCase(world.variants, getVariant);
 
   async function appWithTwoRevisions() {
