@@ -37,7 +37,7 @@ export type { ChatMessage, ChatRequest, ChatResult, EmbedRequest, EmbedResult } 
 
 export type { Span, Trace, TokenUsage } from '@crucible/contracts';
 
-export { getPrompt } from './prompts/get-prompt';
+export { getPrompt, promptFetchCount } from './prompts/get-prompt';
 export type { GetPromptOptions, Prompt } from './prompts/get-prompt';
 export { PromptCompileError, compileMessages } from './prompts/prompt-template';
 export type { PromptMessage, PromptParameters } from './prompts/prompt-template';
