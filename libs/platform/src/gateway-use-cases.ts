@@ -1,6 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import {
-  BackgroundTraceWriter, DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase, ModelPricing, TraceIngestLimits, TraceRepository,
+  BackgroundTraceWriter, DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase, ModelPricing, StreamAppUseCase, StreamPlaygroundUseCase,
+  TraceIngestLimits, TraceRepository,
 } from '@crucible/application';
 import type { Logger } from 'pino';
 import { createLogger } from './logging/logger';
@@ -8,7 +9,7 @@ import { loggableError } from './logging/loggable-error';
 
 /** The gateway (§16): deployed configs kept in memory, traces written behind the answers. */
 export const gatewayProviders = (logger: Logger | undefined): Provider[] => [
-  DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase,
+  DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase, StreamAppUseCase, StreamPlaygroundUseCase,
   {
     provide: BackgroundTraceWriter,
     useFactory: (traces: TraceRepository, limits: TraceIngestLimits, pricing: ModelPricing) => {

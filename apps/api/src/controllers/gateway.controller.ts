@@ -3,9 +3,11 @@ import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagge
 import { z } from 'zod';
 import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
-import { InvokeAppUseCase } from '@crucible/application';
+import { InvokeAppUseCase, StreamAppUseCase } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { abortOnDisconnect, sendEventStream, wantsEventStream } from '../http/server-sent-events';
+import { gatewayEvents } from '../presenters/stream-event.presenter';
 import { gatewayAnswerSchema, InvokeAppDto } from '../wire/gateway.wire';
 
 const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -15,7 +17,10 @@ const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'o
 @ApiSecurity('ApiKey')
 @Controller('apps')
 export class GatewayController {
-  constructor(private readonly invokeApp: InvokeAppUseCase) {}
+  constructor(
+    private readonly invokeApp: InvokeAppUseCase,
+    private readonly streamApp: StreamAppUseCase,
+  ) {}
 
   @Post(':app_id/invoke')
   @HttpCode(200)
@@ -28,10 +33,15 @@ export class GatewayController {
     @CurrentActor() actor: Actor,
     @Param('app_id', new IdPipe('app')) appId: string,
     @Body() body: InvokeAppDto,
-    @Req() _req: Request,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     const input = { appId, environment: body.environment, inputs: body.inputs, messages: body.messages };
-    res.status(200).json(await this.invokeApp.execute(actor, input));
+    if (!wantsEventStream(req)) {
+      res.status(200).json(await this.invokeApp.execute(actor, input));
+      return;
+    }
+    const signal = abortOnDisconnect(res);
+    await sendEventStream(res, gatewayEvents(await this.streamApp.execute(actor, input, signal)));
   }
 }

@@ -3,3 +3,4 @@ export * from './deployed-config-loader';
 export * from './gateway-answer';
 export * from './gateway-trace';
 export * from './invoke-app.use-case';
+export * from './stream-app.use-case';
