@@ -15,4 +15,5 @@ export * from './idempotency';
 export * from './traces';
 export * from './playground';
 export * from './providers';
+export * from './prompts';
 export * from './prompts/gateway';

@@ -14,7 +14,7 @@ describe('deploying and reverting an environment', () => {
   const deploy = new DeployUseCase(world.environments, world.variants, getVariant, deployedConfigs);
   const revert = new RevertEnvironmentUseCase(world.environments, world.variants, deployedConfigs);
   const resolve = new ResolveConfigUseCase(world.environments, world.variants, getVariant, world.apps);
-  const update = new UpdateVariantParametersUseCase(world.variants, getVariant);
+  const update = new UpdateVariantParametersUseCase(world.variants, getVariant, world.prompts.parameters);
 
   async function appWithTwoRevisions() {
     const app = await world.seedApp(actor);

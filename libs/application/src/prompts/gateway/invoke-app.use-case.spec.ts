@@ -15,7 +15,7 @@ describe('invoking an app through the gateway', () => {
   const getVariant = new GetVariantUseCase(world.variants);
   const cache = new DeployedConfigCache();
   const deploy = new DeployUseCase(world.environments, world.variants, getVariant, cache);
-  const update = new UpdateVariantParametersUseCase(world.variants, getVariant);
+  const update = new UpdateVariantParametersUseCase(world.variants, getVariant, world.prompts.parameters);
   const resolve = new ResolveConfigUseCase(world.environments, world.variants, getVariant, world.apps);
   const failures: unknown[] = [];
   const traces = new BackgroundTraceWriter(world.traces, { maxSpansPerTrace: 100 }, new InMemoryModelPricing(), (error) => failures.push(error));

@@ -31,7 +31,7 @@ export class InvokeAppUseCase {
     const config = await this.deployed.load(actor, input.appId, input.environment ?? 'production');
     const inputs = gatewayInputs(input);
     const startedAt = Date.now();
-    const outcome = await this.invoker.invoke(config.invocationUrl, { inputs, config: config.parameters });
+    const outcome = await this.invoker.invoke(config.invocationUrl, { inputs, config: config.parameters, projectId: actor.projectId });
     if (!outcome.ok) {
       const error = { message: outcome.message, ...(outcome.stacktrace ? { stacktrace: outcome.stacktrace } : {}) };
       this.traces.write(actor.projectId, gatewayTrace(actor.projectId, { config, inputs, startedAt, latencyMs: outcome.latencyMs, error, trace: null }));
