@@ -8,6 +8,8 @@ interface SseEvent {
 }
 
 const OUTBOUND = { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 };
+/** Distributed mode stores a connection's key only under a master key given to it. */
+const MASTER_KEY = Buffer.alloc(32, 9).toString('base64');
 
 const parseEvents = (text: string): SseEvent[] => text.split('\n\n').filter((block) => block.trim()).map((block) => {
   const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
@@ -20,6 +22,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
   let server: RunningApi;
   let mock: MockLlmServer;
   const apps: Record<string, { appId: string; variantId: string }> = {};
+  const savedKey = process.env['CRUCIBLE_SECRET_KEY'];
 
   const sse = (path: string, body: unknown, signal?: AbortSignal) => fetch(`${server.baseUrl}${path}`, {
     method: 'POST', signal, body: JSON.stringify(body),
@@ -31,11 +34,10 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
   async function chatApp(name: string, headers: Record<string, string> = {}) {
     const connection = await server.client.post('/provider-connections', { name, kind: 'openai_compatible', base_url: mock.url, api_key: 'k', headers });
     expect(connection.status).toBe(200);
-    const app = await server.client.post('/apps', { app_name: `${name}-${engine}`, template_key: 'chat' });
+    const app = await server.client.post('/apps', { app_name: `${name}-${engine}` });
     expect(app.status).toBe(200);
-    const variants = await server.client.get(`/apps/${app.body.app_id}/variants`);
-    const variantId: string = variants.body[0].variant_id;
-    const saved = await server.client.put(`/variants/${variantId}/parameters`, {
+    const variant = await server.client.post(`/apps/${app.body.app_id}/variant/from-service`, {
+      variant_name: 'chat', url: 'crucible:builtin:chat:v1',
       parameters: {
         prompt: {
           messages: [{ role: 'system', content: 'You are terse.' }, { role: 'user', content: '{{question}}' }], template_format: 'curly',
@@ -43,7 +45,8 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
         },
       },
     });
-    expect(saved.status).toBe(200);
+    expect(variant.status).toBe(200);
+    const variantId: string = variant.body.variant_id;
     const deployed = await server.client.post('/environments/deploy', { app_id: app.body.app_id, environment_name: 'production', variant_id: variantId });
     expect(deployed.status).toBe(200);
     apps[name] = { appId: app.body.app_id, variantId };
@@ -51,6 +54,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
 
   beforeAll(async () => {
     mock = await startMockLlmServer();
+    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
     server = await startApi(engine, { outbound: OUTBOUND });
     await chatApp('mock');
     await chatApp('broken', { 'x-mock-fail': 'drop' });
@@ -59,6 +63,8 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
   afterAll(async () => {
     await server?.close();
     await mock?.close();
+    if (savedKey === undefined) delete process.env['CRUCIBLE_SECRET_KEY'];
+    else process.env['CRUCIBLE_SECRET_KEY'] = savedKey;
   });
 
   it('answers a JSON call with the output, trace id, tokens, cost and latency, and traces it with model and environment', async () => {

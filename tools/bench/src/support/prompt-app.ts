@@ -16,9 +16,9 @@ export async function deployedPromptApp(stand: Stand, name: string, mockUrl: str
   const connection = await stand.request<{ id: string }>('POST', '/provider-connections', {
     name, kind: 'openai_compatible', base_url: mockUrl, api_key: 'bench',
   });
-  const app = await stand.request<{ app_id: string }>('POST', '/apps', { app_name: name, template_key: 'completion' });
-  const [variant] = await stand.request<Array<{ variant_id: string }>>('GET', `/apps/${app.app_id}/variants`);
-  await stand.request('PUT', `/variants/${variant!.variant_id}/parameters`, {
+  const app = await stand.request<{ app_id: string }>('POST', '/apps', { app_name: name });
+  const variant = await stand.request<{ variant_id: string }>('POST', `/apps/${app.app_id}/variant/from-service`, {
+    variant_name: 'completion', url: 'crucible:builtin:completion:v1',
     parameters: {
       prompt: {
         messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: '{{input}}' }], template_format: 'curly', input_keys: ['input'],
@@ -26,6 +26,6 @@ export async function deployedPromptApp(stand: Stand, name: string, mockUrl: str
       },
     },
   });
-  await stand.request('POST', '/environments/deploy', { app_id: app.app_id, environment_name: 'production', variant_id: variant!.variant_id });
+  await stand.request('POST', '/environments/deploy', { app_id: app.app_id, environment_name: 'production', variant_id: variant.variant_id });
   return { appId: app.app_id };
 }
