@@ -1,12 +1,12 @@
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
-import { getPrompt, init } from '@crucible/sdk';
+import { type PromptParameters, getPrompt, init } from '@crucible/sdk';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { waitFor } from './support/wait-for';
 
 const OUTBOUND = { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 };
 const MASTER_KEY = Buffer.alloc(32, 5).toString('base64');
 
-const promptSaying = (system: string, connectionId: string) => ({
+const promptSaying = (system: string, connectionId: string): PromptParameters => ({
   prompt: {
     messages: [{ role: 'system', content: system }, { role: 'user', content: 'Answer: {{question}}' }], template_format: 'curly',
     llm_config: { model: 'mock/gpt-4o-mini', connection_id: connectionId },

@@ -4,7 +4,7 @@ import { ApiKeyRepository } from '../ports';
 import { hashApiKey } from '../api-key-secret';
 
 /** How long another api process may accept a key it did not see revoked; this process forgets it at once. */
-export const AUTHENTICATED_KEY_TTL_MS = 5_000;
+const AUTHENTICATED_KEY_TTL_MS = 5_000;
 
 interface Known {
   actor: Actor;

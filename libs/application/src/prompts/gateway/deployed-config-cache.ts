@@ -14,7 +14,7 @@ export interface DeployedConfig {
 }
 
 /** How long another api process may serve a deployment it did not see replaced. */
-export const DEPLOYED_CONFIG_TTL_MS = 30_000;
+const DEPLOYED_CONFIG_TTL_MS = 30_000;
 
 interface Entry {
   config: Promise<DeployedConfig>;
