@@ -24,6 +24,7 @@ import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } fr
 import { PlaygroundController } from './controllers/playground.controller';
 import { ProvidersController } from './controllers/providers.controller';
 import { TemplatesController } from './controllers/templates.controller';
+import { GatewayController } from './controllers/gateway.controller';
 
 /** Every context the api serves; jobs too, which an embedded api runs in-process. */
 const API_CONTEXTS = [
@@ -51,7 +52,7 @@ export class ApiModule {
       ],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
-        PlaygroundController, ProvidersController, ModelsController, TemplatesController],
+        PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },

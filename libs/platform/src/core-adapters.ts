@@ -1,9 +1,9 @@
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  BuiltinWorkflowRunner, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
-  EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, RunReporter,
-  ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, WebhookClient, WorkflowInvoker,
+  BackgroundTraceWriter, BuiltinWorkflowRunner, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
+  ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { CRUCIBLE_ENVIRONMENT } from './config/crucible-environment';
 import type { CrucibleEnvironment } from './config/environment.schema';
 import { PinoRunReporter } from './logging/pino-run-reporter';
+import { loggableError } from './logging/loggable-error';
 import { DependencyHealth } from './health/dependency-health';
 import { secretCipherProvider } from './secret-cipher.provider';
 
@@ -55,14 +56,15 @@ const providerAdapters = (database: DatabaseConfig): Provider[] => [
     useFactory: ({ OPENAI_API_KEY, OPENAI_BASE_URL }: CrucibleEnvironment): EnvironmentConnectionSettings => ({ apiKey: OPENAI_API_KEY, baseUrl: OPENAI_BASE_URL }),
     inject: [CRUCIBLE_ENVIRONMENT],
   },
+  ProviderReadCache,
   { provide: ConnectionCredentialsSource, useClass: StoredConnectionCredentialsSource },
   { provide: ModelCatalog, useClass: GenaiPricesCatalog },
   { provide: ModelPricing, useClass: CustomThenCatalogPricing },
   {
     provide: ProviderConnectionDirectory,
-    useFactory: (dataSource: DataSource, environment: CrucibleEnvironment) =>
-      new SqlProviderConnectionDirectory(dataSource, Boolean(environment.OPENAI_API_KEY)),
-    inject: [DataSource, CRUCIBLE_ENVIRONMENT],
+    useFactory: (dataSource: DataSource, environment: CrucibleEnvironment, cache: ProviderReadCache) =>
+      new CachedProviderConnectionDirectory(new SqlProviderConnectionDirectory(dataSource, Boolean(environment.OPENAI_API_KEY)), cache),
+    inject: [DataSource, CRUCIBLE_ENVIRONMENT, ProviderReadCache],
   },
 ];
 
@@ -93,6 +95,14 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
     provide: TraceIngestLimits,
     useFactory: (environment: CrucibleEnvironment): TraceIngestLimits => ({ maxSpansPerTrace: environment.CRUCIBLE_MAX_SPANS_PER_TRACE }),
     inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    // The gateway's traces are written behind its answers (§16).
+    provide: BackgroundTraceWriter,
+    useFactory: (traces: TraceRepository, limits: TraceIngestLimits, pricing: ModelPricing) => new BackgroundTraceWriter(
+      traces, limits, pricing, (error, count) => logger.error({ err: loggableError(error), traces: count }, 'gateway traces were not written'),
+    ),
+    inject: [TraceRepository, TraceIngestLimits, ModelPricing],
   },
   DependencyHealth,
 ];

@@ -9,6 +9,7 @@ export * from './prompt-trace';
 export * from './use-cases/list-templates.use-case';
 export * from './use-cases/create-variant-from-template.use-case';
 export * from './use-cases/create-app-from-template.use-case';
+export * from './gateway';
 import { PromptModelResolver } from './prompt-model-resolver';
 import { PromptParametersCheck } from './prompt-parameters-check';
 import { BuiltinVariantParameters } from './builtin-variant-parameters';
@@ -16,9 +17,11 @@ import { BuiltinWorkflowRunner } from './builtin-workflow-runner';
 import { ListTemplatesUseCase } from './use-cases/list-templates.use-case';
 import { CreateVariantFromTemplateUseCase } from './use-cases/create-variant-from-template.use-case';
 import { CreateAppFromTemplateUseCase } from './use-cases/create-app-from-template.use-case';
+import { DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase, StreamAppUseCase } from './gateway';
 
 /** The prompts context (ARCHITECTURE §16): templates, built-in workflows and the checks of their parameters. */
 export const PROMPTS_USE_CASES = [
   PromptModelResolver, PromptParametersCheck, BuiltinVariantParameters, BuiltinWorkflowRunner,
   ListTemplatesUseCase, CreateVariantFromTemplateUseCase, CreateAppFromTemplateUseCase,
+  DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase, StreamAppUseCase,
 ];

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,8 @@ export async function openStand(engine: Engine): Promise<Stand> {
     database = { kind: 'pglite', dataDir };
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   } else {
+    // Distributed storage keeps provider keys only under a master key given to it (the gateway benches store one).
+    process.env['CRUCIBLE_SECRET_KEY'] ??= randomBytes(32).toString('base64');
     const postgres = await createTestPostgres();
     database = { kind: 'postgres', url: postgres.url };
     cleanup = () => postgres.drop();
