@@ -6,7 +6,8 @@ export interface ServerSentEvent { event: string; data: string }
  * comments, CRLF or LF, a blank line ends an event). fetch + ReadableStream, because EventSource cannot POST.
  */
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   let event = 'message';
   let data: string[] = [];
@@ -14,7 +15,7 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       let newline: number;
       while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
         const line = buffer.slice(0, newline);
