@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { MESSAGE_ROLES, type MessageRole, type PromptMessage, type TemplateFormat } from './prompt-parameters';
+import { TemplateTextarea } from './TemplateTextarea';
 import { templateVariables } from './template-variables';
 
 /**
@@ -35,8 +36,8 @@ export function MessagesEditor({ messages, format, onChange, errorFor }: {
                   <ActionIcon variant="subtle" color="red" onClick={() => onChange(messages.filter((_, i) => i !== index))} aria-label={`Remove message ${index + 1}`}>✕</ActionIcon>
                 </Group>
               </Group>
-              <Textarea label="content" value={message.content} autosize minRows={2} maxRows={14} error={errorFor(`messages.${index}.content`)}
-                onChange={(e) => update(index, { content: e.currentTarget.value })} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }} />
+              <TemplateTextarea label="content" value={message.content} format={format} error={errorFor(`messages.${index}.content`)}
+                onChange={(content) => update(index, { content })} />
               {variables.length ? (
                 <Group gap={4} aria-label={`Variables of message ${index + 1}`}>
                   {variables.map((name) => <Badge key={name} variant="light" color="grape" size="sm" tt="none" ff="monospace">{name}</Badge>)}

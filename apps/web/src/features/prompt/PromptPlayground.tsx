@@ -46,7 +46,8 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
 
   const execute = () => {
     if (badJson.size || run.status === 'running') return;
-    const values = Object.fromEntries(variables.map((name) => [name, inputs[name] ?? '']));
+    // An input left empty is not sent, so the api names it (422) beside its field rather than rendering nothing.
+    const values = Object.fromEntries(variables.filter((name) => inputs[name]).map((name) => [name, inputs[name]]));
     let conversation = turns;
     if (kind === 'chat' && draft.trim()) {
       conversation = [...turns, { role: 'user', content: draft }];

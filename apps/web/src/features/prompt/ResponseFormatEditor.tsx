@@ -24,7 +24,7 @@ export function ResponseFormatEditor({ format, onChange, onValidity, errorFor }:
         onChange={(value) => {
           onValidity(true);
           const next = (value ?? 'text') as ResponseFormatType;
-          onChange(next === 'text' ? undefined : next === 'json_schema' ? { type: next, json_schema: format?.json_schema ?? EXAMPLE_SCHEMA } : { type: next });
+          onChange(next === 'text' ? { type: 'text' } : next === 'json_schema' ? { type: next, json_schema: format?.json_schema ?? EXAMPLE_SCHEMA } : { type: next });
         }} />
       {type === 'json_schema' ? (
         <JsonField label="json_schema" description="OpenAI's shape: name, strict, schema (a JSON Schema)" value={format?.json_schema}

@@ -6,7 +6,7 @@ export type TemplatePart = { text: string; variable?: string };
 // jinja2 names bound inside the template (loop variables, `set`) and its literals are not inputs.
 const JINJA_WORDS = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'loop', 'not', 'and', 'or', 'in', 'is', 'if', 'else']);
 const PATTERNS: Record<TemplateFormat, RegExp> = {
-  curly: /\{\{\s*([A-Za-z_][\w]*)\s*\}\}/g,
+  curly: /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g,
   // `{{` and `}}` are escaped braces in an f-string, not variables.
   fstring: /(?<!\{)\{([A-Za-z_]\w*)\}(?!\})/g,
   jinja2: /\{\{-?\s*([A-Za-z_]\w*)[^}]*\}\}|\{%-?\s*(?:if|elif|for\s+\w+(?:\s*,\s*\w+)?\s+in)\s+([A-Za-z_]\w*)[^%]*%\}/g,
