@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Grid, Group, Kbd, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { Variant } from '../../api/types';
@@ -39,11 +39,6 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
   const unsaved = JSON.stringify(edited) !== JSON.stringify(saved);
   const errorFor = errorsByField(saveError, run.error);
 
-  // A finished chat reply joins the conversation, so the next run continues it.
-  useEffect(() => {
-    if (kind === 'chat' && run.status === 'done') setTurns((now) => [...now, { role: 'assistant', content: answerText(run) }]);
-  }, [kind, run.status]); // eslint-disable-line react-hooks/exhaustive-deps
-
   const execute = () => {
     if (badJson.size || run.status === 'running') return;
     // An input left empty is not sent, so the api names it (422) beside its field rather than rendering nothing.
@@ -54,7 +49,10 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
       setTurns(conversation);
       setDraft('');
     }
-    void start(variant.variant_id, { inputs: kind === 'chat' ? { ...values, messages: conversation } : values, config });
+    // A finished chat reply joins the conversation, so the next run continues it.
+    const appendReply = ({ data }: { data: unknown }) =>
+      setTurns((now) => [...now, { role: 'assistant', content: typeof data === 'string' ? data : JSON.stringify(data, null, 2) }]);
+    void start(variant.variant_id, { inputs: kind === 'chat' ? { ...values, messages: conversation } : values, config }, kind === 'chat' ? appendReply : undefined);
   };
   useHotkeys([['mod+Enter', execute]], []);
   const setJsonValidity = (key: string, valid: boolean) => setBadJson((now) => {

@@ -38,7 +38,8 @@ export function useStreamedRun() {
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => () => inFlight.current?.abort(), []);
 
-  const start = useCallback(async (variantId: string, body: { inputs: Record<string, unknown>; config: Record<string, unknown> }) => {
+  const start = useCallback(async (variantId: string, body: { inputs: Record<string, unknown>; config: Record<string, unknown> },
+    onDone?: (result: PlaygroundRunResponse) => void) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
@@ -60,6 +61,7 @@ export function useStreamedRun() {
           }));
         } else if (event.event === 'done') {
           setRun((now) => ({ ...now, status: 'done', result: payload as PlaygroundRunResponse }));
+          onDone?.(payload as PlaygroundRunResponse);
         } else if (event.event === 'error') {
           setRun((now) => ({ ...now, status: 'error', error: new ApiError(502, field(payload, 'detail') ?? payload) }));
         }
