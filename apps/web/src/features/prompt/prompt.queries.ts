@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap } from '../../api/api-client';
 import { queryKeys } from '../../api/query-keys';
-import type { AppSummary } from '../../api/types';
+import type { AppSummary, Variant } from '../../api/types';
+import { appKeys } from '../apps/apps.queries';
 
 export interface PromptTemplateKind { key: 'completion' | 'chat'; name: string; description: string }
 
@@ -20,5 +21,18 @@ export function useCreateAppFromTemplate() {
     mutationFn: ({ appName, templateKey }: { appName: string; templateKey: PromptTemplateKind['key'] }) =>
       unwrap<AppSummary>(api.POST('/apps', { body: { app_name: appName, template_key: templateKey } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apps }),
+  });
+}
+
+/** Another variant of the app from a template (§16 `variant/from-template`), at the template's defaults. */
+export function useAddVariantFromTemplate(appId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ variantName, templateKey }: { variantName: string; templateKey: PromptTemplateKind['key'] }) =>
+      unwrap<Variant>(api.POST('/apps/{app_id}/variant/from-template', {
+        params: { path: { app_id: appId } }, body: { variant_name: variantName, template_key: templateKey },
+      })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.variants(appId) }),
   });
 }
