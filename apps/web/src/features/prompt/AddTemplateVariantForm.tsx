@@ -29,7 +29,7 @@ export function AddTemplateVariantForm({ appId }: { appId: string }) {
         <Stack gap="sm">
           <Text fw={600}>New variant from a template</Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Prompt name" description="The new variant's name" placeholder="friendly-tone" value={variantName} required
+            <TextInput label="Prompt name" placeholder="friendly-tone" value={variantName} required
               onChange={(e) => setVariantName(e.currentTarget.value)} error={fieldError('variant_name')} />
             <Select label="Template" allowDeselect={false} value={templateKey} error={fieldError('template_key')}
               data={(templates.data ?? []).map((template) => ({ value: template.key, label: template.name }))}
