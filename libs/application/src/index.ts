@@ -15,3 +15,4 @@ export * from './idempotency';
 export * from './traces';
 export * from './playground';
 export * from './providers';
+export * from './prompts';

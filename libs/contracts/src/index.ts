@@ -7,3 +7,4 @@ export * from './config-registry.contract';
 export * from './jobs.contract';
 export * from './sdk-openapi.contract';
 export * from './playground.contract';
+export * from './prompt-template.contract';

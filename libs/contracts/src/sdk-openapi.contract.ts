@@ -4,13 +4,14 @@ import { z } from 'zod';
  * What an SDK service's GET /openapi.json says about its configuration: every config property carries
  * `x-parameter` (how the playground draws it) plus JSON-schema `type`, `default` and bounds/choices.
  */
-export const configParameterKindSchema = z.enum(['text', 'int', 'float', 'bool', 'choice', 'grouped_choice']);
+export const configParameterKindSchema = z.enum(['text', 'int', 'float', 'bool', 'choice', 'grouped_choice', 'prompt', 'messages']);
 export type ConfigParameterKind = z.infer<typeof configParameterKindSchema>;
 
 export const configPropertySchema = z.looseObject({
   'x-parameter': configParameterKindSchema,
-  type: z.enum(['string', 'integer', 'number', 'boolean']),
-  default: z.union([z.string(), z.number(), z.boolean()]),
+  /** `object` and `array` for a built-in prompt (`prompt`, with its `messages`), ARCHITECTURE §16. */
+  type: z.enum(['string', 'integer', 'number', 'boolean', 'object', 'array']),
+  default: z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]),
   title: z.string().optional(),
   description: z.string().optional(),
   minimum: z.number().optional(),

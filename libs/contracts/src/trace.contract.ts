@@ -34,6 +34,8 @@ export interface Span {
   model?: string;
   tokens?: TokenUsage;
   cost?: number;
+  /** What else the producer recorded (a built-in LLM span: provider, time to first token). */
+  attributes?: Record<string, unknown>;
 }
 
 /**
@@ -69,6 +71,7 @@ export const spanSchema: z.ZodType<Span> = z.object({
   model: z.string().optional(),
   tokens: tokenUsageSchema.optional(),
   cost: traceCostSchema.optional(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** The trace every SDK call answers with; cost is USD, latency milliseconds. */

@@ -24,3 +24,4 @@ export * from './evaluations/statistics';
 export * from './evaluations/comparison';
 export * from './traces/trace';
 export * from './providers';
+export * from './prompts';

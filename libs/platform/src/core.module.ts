@@ -10,7 +10,8 @@ import {
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, ListEvaluatorConfigsUseCase, ListEvaluatorsUseCase,
   ListVariantRevisionsUseCase, ListVariantsUseCase, LlmGateway, ResolveConfigUseCase, ConnectionCredentialsSource, ModelPricing,
   RevertEnvironmentUseCase, RunEvaluationUseCase, ServiceDefaultsReader, UpdateEvaluatorConfigUseCase,
-  OutboundGuard, RunReporter, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker,
+  OutboundGuard, RunReporter, UpdateVariantParametersUseCase, WebhookClient, WorkflowInvoker, PROMPTS_USE_CASES, BuiltinWorkflowRunner,
+  DispatchingWorkflowInvoker,
 } from '@crucible/application';
 import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
 import { type QueueConfig, queueProviders } from '@crucible/queue';
@@ -64,6 +65,7 @@ const useCases: Provider[] = [
   ...TRACE_USE_CASES,
   ...MODEL_PROVIDERS,
   ...CONSOLE_USE_CASES,
+  ...PROMPTS_USE_CASES,
 ];
 
 const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): Provider[] => [
@@ -72,9 +74,10 @@ const adapters = (outbound: (config: CrucibleConfigService) => OutboundConfig): 
   SERVICE_DESCRIBER,
   {
     provide: WorkflowInvoker,
-    useFactory: (guard: OutboundGuard, config: CrucibleConfigService) =>
-      new HttpWorkflowInvoker(guard, environmentOf(config).CRUCIBLE_INVOCATION_TIMEOUT_MS),
-    inject: [OutboundGuard, ConfigService],
+    // Built-in workflows (prompt apps) run in process; services over HTTP.
+    useFactory: (guard: OutboundGuard, config: CrucibleConfigService, builtin: BuiltinWorkflowRunner) =>
+      new DispatchingWorkflowInvoker(builtin, new HttpWorkflowInvoker(guard, environmentOf(config).CRUCIBLE_INVOCATION_TIMEOUT_MS)),
+    inject: [OutboundGuard, ConfigService, BuiltinWorkflowRunner],
   },
   {
     provide: LlmGateway,

@@ -21,6 +21,7 @@ import { InMemoryEvaluatorService } from './in-memory-evaluator-service';
 import { InProcessWorkflowInvoker } from './in-process-workflow-invoker';
 import { RecordingJobQueue } from './recording-job-queue';
 import { RecordingRunReporter } from './recording-run-reporter';
+import { InMemoryPrompts } from './in-memory-prompts';
 
 /** The host every seeded variant's service lives on; the outbound guard allows only it. */
 export const SERVICE_HOST = 'workflows.test';
@@ -50,6 +51,7 @@ export class InMemoryWorld {
   readonly outbound = new HostListOutboundGuard([SERVICE_HOST]);
   readonly serviceDefaults: ServiceDefaultsReader = new NoServiceDefaults();
   readonly getApp = new GetAppUseCase(this.apps);
+  readonly prompts = new InMemoryPrompts();
 
   seedApp(actor: Actor, appName = `app-${randomUUID().slice(0, 8)}`): Promise<App> {
     return new CreateAppUseCase(this.apps).execute(actor, { appName });
@@ -57,7 +59,7 @@ export class InMemoryWorld {
 
   /** A variant whose service answers with `workflow` (see InProcessWorkflowInvoker). */
   async seedVariant(actor: Actor, app: App, variantName: string, parameters: Parameters): Promise<VariantView> {
-    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.serviceDefaults, this.outbound);
+    const create = new CreateVariantFromServiceUseCase(this.variants, this.getApp, this.serviceDefaults, this.outbound, this.prompts.parameters);
     return create.execute(actor, { appId: app.id, variantName, url: `http://${SERVICE_HOST}/${variantName}`, parameters });
   }
 

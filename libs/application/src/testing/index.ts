@@ -18,3 +18,4 @@ export * from './recording-run-reporter';
 export * from '../providers/testing';
 export * from './in-memory-provider-connection.repository';
 export * from './in-memory-providers';
+export * from './in-memory-prompts';

@@ -20,7 +20,7 @@ export function traceFromRecord(projectId: string, record: TraceRecord): TraceWi
     tokens: span.tokens ?? null,
     cost: span.cost ?? null,
     costSource: span.cost === undefined ? null : 'reported',
-    attributes: null,
+    attributes: span.attributes ?? null,
   }));
   const root = spans.find((span) => span.parentSpanId === null) ?? spans[0]!;
   return {

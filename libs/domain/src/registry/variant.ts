@@ -1,5 +1,6 @@
 import { DomainError } from '../shared/domain-error';
 import { endpointUrl, redactUrlCredentials } from '../shared/urls';
+import { isBuiltinUri } from '../prompts/prompt-template';
 
 /** A base is the running service (SDK app) a variant calls: its URL and route. */
 export interface Base {
@@ -73,5 +74,7 @@ export function normalizeServiceUrl(url: string): string {
 
 /** The playground endpoint of a route, as the SDK exposes it: "/" → /playground/run, "/x" → /playground/run/x. */
 export function playgroundEndpoint(base: Pick<Base, 'url' | 'routePath'>): string {
+  // A built-in workflow has no HTTP endpoint: its uri is what the invoker dispatches on.
+  if (isBuiltinUri(base.url)) return base.url;
   return endpointUrl(base.url, base.routePath === '/' ? '/playground/run' : `/playground/run${base.routePath}`);
 }

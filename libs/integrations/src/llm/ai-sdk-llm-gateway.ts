@@ -52,10 +52,7 @@ export class AiSdkLlmGateway extends LlmGateway {
     const opened = await this.open(request);
     const started = performance.now();
     try {
-      const result = await generateText({
-        ...this.callSettings(opened, request),
-        ...(request.responseFormat ? { output: Output.object({ schema: jsonSchema(request.responseFormat.schema), name: request.responseFormat.name }) } : {}),
-      });
+      const result = await generateText({ ...this.callSettings(opened, request), ...outputOf(request) });
       const usage = callUsage(result.usage);
       return {
         text: result.text,
@@ -68,7 +65,7 @@ export class AiSdkLlmGateway extends LlmGateway {
         latencyMs: Math.round(performance.now() - started),
       };
     } catch (error) {
-      throw providerFailure(error, `${request.model} via ${opened.connection.name}`, this.timeoutMs);
+      throw providerFailure(error, `${request.model} via ${opened.connection.name}`, this.timeoutMs, request.signal);
     }
   }
 
@@ -80,7 +77,7 @@ export class AiSdkLlmGateway extends LlmGateway {
     let text = '';
     const toolCalls: LlmToolCall[] = [];
     // onError: the failure is thrown to our caller below, not also printed by the SDK.
-    const result = streamText({ ...this.callSettings(opened, request), onError: () => undefined });
+    const result = streamText({ ...this.callSettings(opened, request), ...outputOf(request), onError: () => undefined });
     try {
       for await (const part of result.fullStream) {
         if (part.type === 'error') throw part.error;
@@ -103,7 +100,7 @@ export class AiSdkLlmGateway extends LlmGateway {
         }
       }
     } catch (error) {
-      throw providerFailure(error, what, this.timeoutMs);
+      throw providerFailure(error, what, this.timeoutMs, request.signal);
     }
   }
 
@@ -131,10 +128,14 @@ export class AiSdkLlmGateway extends LlmGateway {
       ...modelMessages(request.messages),
       temperature: request.temperature,
       maxOutputTokens: request.maxTokens,
+      topP: request.topP,
+      frequencyPenalty: request.frequencyPenalty,
+      presencePenalty: request.presencePenalty,
+      stopSequences: request.stopSequences,
       tools: toolSet(request.tools),
       toolChoice: toolChoiceOf(request.toolChoice),
       maxRetries: 0,
-      abortSignal: AbortSignal.timeout(this.timeoutMs),
+      abortSignal: request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs),
     };
   }
 
@@ -155,6 +156,13 @@ export class AiSdkLlmGateway extends LlmGateway {
   private costOf(target: LlmTarget, opened: OpenedModel, usage: CallUsage): Promise<number | null> {
     return this.pricing.costOf(target.projectId, { provider: opened.provider, model: opened.bare, usage });
   }
+}
+
+/** JSON output as the request asks: fitting a schema (structured outputs), or any JSON object. */
+function outputOf(request: LlmRequest) {
+  const format = request.responseFormat;
+  if (!format) return {};
+  return { output: format.type === 'json_object' ? Output.json() : Output.object({ schema: jsonSchema(format.schema), name: format.name }) };
 }
 
 /** The AI SDK's usage as the domain counts it: input includes the cached part. */

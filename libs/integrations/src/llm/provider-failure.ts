@@ -8,7 +8,7 @@ const BROKE_OFF = "the provider's answer broke off before its end";
  * What a failed AI SDK call becomes: the provider's status and at most 200 characters of its own message, or why no
  * answer came. Our own validation (DomainError) passes through unchanged.
  */
-export function providerFailure(error: unknown, what: string, timeoutMs: number): Error {
+export function providerFailure(error: unknown, what: string, timeoutMs: number, signal?: AbortSignal): Error {
   if (error instanceof DomainError) return error;
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(cause)) {
@@ -23,6 +23,7 @@ export function providerFailure(error: unknown, what: string, timeoutMs: number)
   if (NoObjectGeneratedError.isInstance(cause)) {
     return new LlmProviderError(null, `${what}: the answer is not JSON fitting the schema: ${foreignExcerpt(cause.text ?? '')}`);
   }
+  if (signal?.aborted) return new LlmProviderError(null, `${what}: cancelled by the caller`);
   if (isAbort(cause)) return new LlmProviderError(null, `${what}: the provider did not answer within ${timeoutMs} ms`);
   const refusal = outboundCause(cause);
   if (refusal) return new LlmProviderError(null, `${what}: ${refusal.message}`);

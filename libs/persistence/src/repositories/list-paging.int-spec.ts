@@ -5,7 +5,7 @@ import {
   CreateAppUseCase, CreateTestsetUseCase, CreateVariantFromServiceUseCase, GetAppUseCase, GetVariantUseCase, type Page,
   type PageRequest, ServiceDefaultsReader, type StreamedPage, UpdateVariantParametersUseCase, encodeCursor, everything, issueApiKey,
 } from '@crucible/application';
-import { HostListOutboundGuard } from '@crucible/application/testing';
+import { HostListOutboundGuard, InMemoryPrompts } from '@crucible/application/testing';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmApiKeyRepository } from './access.repository';
 import { TypeOrmAppRepository } from './app.repository';
@@ -114,9 +114,9 @@ describe.each<TestEngine>(['postgres', 'pglite'])('keyset paging of every list o
     const variants = new TypeOrmVariantRepository(dataSource);
     const getApp = new GetAppUseCase(apps);
     const view = await new CreateVariantFromServiceUseCase(
-      variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['127.0.0.1']),
+      variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['127.0.0.1']), new InMemoryPrompts().parameters,
     ).execute(actor, { appId: appIds[0]!, variantName: 'main', url: 'http://127.0.0.1:9/', parameters: { temperature: 0 } });
-    const update = new UpdateVariantParametersUseCase(variants, new GetVariantUseCase(variants));
+    const update = new UpdateVariantParametersUseCase(variants, new GetVariantUseCase(variants), new InMemoryPrompts().parameters);
     for (let i = 1; i <= 6; i += 1) await update.execute(actor, { variantId: view.variant.id, parameters: { temperature: i / 10 } });
     const revisions = await walk((page) => variants.listRevisions(actor.projectId, view.variant.id, page), 3);
     expect(revisions.map((page) => page.map((r) => r.revision))).toEqual([[1, 2, 3], [4, 5, 6], [7]]);

@@ -4,7 +4,7 @@ import {
   CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
   ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything, issueApiKey,
 } from '@crucible/application';
-import { HostListOutboundGuard } from '@crucible/application/testing';
+import { HostListOutboundGuard, InMemoryPrompts } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmApiKeyRepository } from './access.repository';
 import { countQueries, runElsewhere } from '../testing/query-probes';
@@ -34,8 +34,8 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     return {
       variants, environments,
       createApp: new CreateAppUseCase(apps),
-      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['localhost', '127.0.0.1'])),
-      updateParameters: new UpdateVariantParametersUseCase(variants, getVariant),
+      createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['localhost', '127.0.0.1']), new InMemoryPrompts().parameters),
+      updateParameters: new UpdateVariantParametersUseCase(variants, getVariant, new InMemoryPrompts().parameters),
       deploy: new DeployUseCase(environments, variants, getVariant),
       revert: new RevertEnvironmentUseCase(environments, variants),
       deleteVariant: new DeleteVariantUseCase(variants, getVariant),

@@ -29,7 +29,7 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
     const elapsed = () => performance.now() - started;
     let response: OutboundResponse;
     try {
-      response = await this.guard.request(url, { method: 'POST', json: call, timeoutMs: this.timeoutMs });
+      response = await this.guard.request(url, { method: 'POST', json: { inputs: call.inputs, config: call.config }, timeoutMs: this.timeoutMs });
     } catch (error) {
       // A refused address, a redirect or an oversized answer stays so on every try; a network failure may not.
       const retryable = error instanceof OutboundFailureError && (error.kind === 'timeout' || error.kind === 'unreachable');

@@ -12,7 +12,7 @@ describe('deploying and reverting an environment', () => {
   const deploy = new DeployUseCase(world.environments, world.variants, getVariant);
   const revert = new RevertEnvironmentUseCase(world.environments, world.variants);
   const resolve = new ResolveConfigUseCase(world.environments, world.variants, getVariant);
-  const update = new UpdateVariantParametersUseCase(world.variants, getVariant);
+  const update = new UpdateVariantParametersUseCase(world.variants, getVariant, world.prompts.parameters);
 
   async function appWithTwoRevisions() {
     const app = await world.seedApp(actor);

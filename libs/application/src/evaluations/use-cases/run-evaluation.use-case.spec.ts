@@ -41,7 +41,7 @@ describe('RunEvaluationUseCase', () => {
   it('invokes every row with the pinned parameters, judges it and finishes with aggregates', async () => {
     const { evaluation, variant } = await evaluationOf(answering);
     // A change after creation must not reach the run: the evaluation runs the revision it named.
-    await new UpdateVariantParametersUseCase(world.variants, new GetVariantUseCase(world.variants))
+    await new UpdateVariantParametersUseCase(world.variants, new GetVariantUseCase(world.variants), world.prompts.parameters)
       .execute(actor, { variantId: variant.variant.id, parameters: { prompt: 'changed later' } });
     await execute(evaluation);
 
@@ -49,7 +49,7 @@ describe('RunEvaluationUseCase', () => {
     expect(finished).toMatchObject({ status: 'EVALUATION_FINISHED', statusError: null, progressDone: 6 });
     expect(finished.aggregatedResults[0]!.result).toEqual({ type: 'number', value: 1 });
     expect(finished.totalCost).toBeCloseTo(0.06);
-    expect(callsTo(evaluation).map((c) => c.call)).toContainEqual({ inputs: { question: 'what is 1?' }, config: { prompt: 'pinned' } });
+    expect(callsTo(evaluation).map((c) => c.call)).toContainEqual({ inputs: { question: 'what is 1?' }, config: { prompt: 'pinned' }, projectId: actor.projectId });
     expect(callsTo(evaluation)).toHaveLength(6);
     // Every row links to the trace of its invocation, kept with the app, variant and revision it ran.
     const scenarios = await world.evaluations.listScenarios(actor.projectId, evaluation.id);

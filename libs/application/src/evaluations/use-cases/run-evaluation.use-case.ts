@@ -49,7 +49,7 @@ export class RunEvaluationUseCase {
     const groundTruth = groundTruthColumnOf(evaluation);
     const inputs = workflowInputs(row, groundTruth);
     const outcome = await invokeWithRetries(
-      this.invoker, evaluation.invocationUrl, { inputs, config: evaluation.parameters }, evaluation.rateLimit,
+      this.invoker, evaluation.invocationUrl, { inputs, config: evaluation.parameters, projectId: evaluation.projectId }, evaluation.rateLimit,
     );
     let trace: Trace | null = null;
     const scenario: EvaluationScenario = {

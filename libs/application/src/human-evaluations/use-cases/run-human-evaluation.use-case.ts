@@ -44,7 +44,7 @@ export class RunHumanEvaluationUseCase {
     const inputs = workflowInputs(row, groundTruth);
     const outputs = await Promise.all(evaluation.variants.map(async (variant): Promise<HumanScenarioOutput> => {
       const outcome = await invokeWithRetries(
-        this.invoker, variant.invocationUrl, { inputs, config: variant.parameters }, HUMAN_EVALUATION_RATE_LIMIT,
+        this.invoker, variant.invocationUrl, { inputs, config: variant.parameters, projectId: evaluation.projectId }, HUMAN_EVALUATION_RATE_LIMIT,
       );
       const ids = { variantId: variant.variantId, variantRevisionId: variant.variantRevisionId };
       if (outcome.ok) return { ...ids, output: outcome.output, error: null };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, DomainError, type Parameters, endpointUrl } from '@crucible/domain';
+import { type Actor, DomainError, type Parameters, endpointUrl, isBuiltinUri } from '@crucible/domain';
 import type { Trace } from '@crucible/contracts';
 import { WorkflowInvoker } from '../../runs/ports';
 import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
@@ -37,9 +37,10 @@ export class RunPlaygroundUseCase {
   async execute(actor: Actor, input: PlaygroundRunInput): Promise<PlaygroundRunResult> {
     const { base, latest } = await this.getVariant.execute(actor, input.variantId);
     const revision = input.revision === undefined ? latest : await this.getRevision.execute(actor, input.variantId, input.revision);
-    const { route } = await describeVariantRoute(this.describer, base);
+    // A built-in workflow declares nothing to read: its uri is where the invoker dispatches.
+    const url = isBuiltinUri(base.url) ? base.url : endpointUrl(base.url, (await describeVariantRoute(this.describer, base)).route.playgroundPath);
     const config = { ...revision.parameters, ...(input.config ?? {}) };
-    const outcome = await this.invoker.invoke(endpointUrl(base.url, route.playgroundPath), { inputs: input.inputs, config });
+    const outcome = await this.invoker.invoke(url, { inputs: input.inputs, config, projectId: actor.projectId });
     if (outcome.ok) return { data: outcome.output, trace: outcome.trace };
     if (outcome.status === 422 && outcome.violations?.length) throw DomainError.invalidInput(outcome.violations);
     throw new DomainError('upstream_failure', outcome.message);

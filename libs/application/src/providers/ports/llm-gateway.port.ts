@@ -35,10 +35,16 @@ export interface LlmRequest extends LlmTarget {
   messages: LlmMessage[];
   temperature?: number;
   maxTokens?: number;
+  topP?: number;
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  stopSequences?: string[];
   tools?: LlmTool[];
   toolChoice?: LlmToolChoice;
-  /** Ask for JSON that fits this schema; the answer's `json` holds it parsed. */
-  responseFormat?: { type: 'json_schema'; name?: string; schema: Record<string, unknown> };
+  /** Ask for JSON (that fits this schema); the answer's `json` holds it parsed. */
+  responseFormat?: { type: 'json_schema'; name?: string; schema: Record<string, unknown> } | { type: 'json_object' };
+  /** Aborting it cancels the provider request (a client that went away). */
+  signal?: AbortSignal;
 }
 
 interface LlmCallFacts {

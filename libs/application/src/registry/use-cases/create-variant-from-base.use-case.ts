@@ -3,6 +3,7 @@ import { type Actor, type Parameters, type VariantView, DomainError, assertValid
 import { VariantRepository } from '../ports';
 import { GetAppUseCase } from './get-app.use-case';
 import { newVariantRecords } from './new-variant-records';
+import { BuiltinVariantParameters } from '../../prompts/builtin-variant-parameters';
 
 export interface CreateVariantFromBaseInput {
   baseId: string;
@@ -18,6 +19,7 @@ export class CreateVariantFromBaseUseCase {
   constructor(
     private readonly variants: VariantRepository,
     private readonly getApp: GetAppUseCase,
+    private readonly builtin: BuiltinVariantParameters,
   ) {}
 
   async execute(actor: Actor, input: CreateVariantFromBaseInput): Promise<VariantView> {
@@ -26,8 +28,9 @@ export class CreateVariantFromBaseUseCase {
     assertValidName('new_variant_name', input.newVariantName);
     assertValidName('new_config_name', input.newConfigName);
     const app = await this.getApp.execute(actor, base.appId);
+    const parameters = await this.builtin.checked(actor.projectId, base.url, input.parameters, ['parameters']);
     const records = newVariantRecords(actor, base, {
-      variantName: input.newVariantName, configName: input.newConfigName, parameters: input.parameters,
+      variantName: input.newVariantName, configName: input.newConfigName, parameters,
       commitMessage: input.commitMessage ?? null,
     });
     await this.variants.create({ base, baseIsNew: false, ...records });

@@ -8,7 +8,7 @@ import { GetVariantUseCase } from './get-variant.use-case';
 describe('CreateVariantFromServiceUseCase', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
-  const create = new CreateVariantFromServiceUseCase(world.variants, world.getApp, world.serviceDefaults, world.outbound);
+  const create = new CreateVariantFromServiceUseCase(world.variants, world.getApp, world.serviceDefaults, world.outbound, world.prompts.parameters);
 
   it('registers the service as a new base and the variant at revision 1 with the given parameters', async () => {
     const app = await world.seedApp(actor);
@@ -46,7 +46,7 @@ describe('CreateVariantFromServiceUseCase', () => {
   it('appends immutable revisions: revision 1 stays as it was after an update', async () => {
     const app = await world.seedApp(actor);
     const view = await world.seedVariant(actor, app, 'evolving', { temperature: 0.1 });
-    const update = new UpdateVariantParametersUseCase(world.variants, new GetVariantUseCase(world.variants));
+    const update = new UpdateVariantParametersUseCase(world.variants, new GetVariantUseCase(world.variants), world.prompts.parameters);
     const second = await update.execute(actor, { variantId: view.variant.id, parameters: { temperature: 0.9 }, commitMessage: 'hotter' });
     expect(second).toMatchObject({ revision: 2, parameters: { temperature: 0.9 }, commitMessage: 'hotter' });
     expect(await world.variants.findRevision(actor.projectId, view.variant.id, 1)).toMatchObject({ parameters: { temperature: 0.1 } });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, type Parameters, type VariantRevision, assertValidName } from '@crucible/domain';
 import { VariantRepository } from '../ports';
 import { GetVariantUseCase } from './get-variant.use-case';
+import { BuiltinVariantParameters } from '../../prompts/builtin-variant-parameters';
 
 /** A parameter change appends the next immutable revision; earlier ones stay fetchable. */
 @Injectable()
@@ -9,6 +10,7 @@ export class UpdateVariantParametersUseCase {
   constructor(
     private readonly variants: VariantRepository,
     private readonly getVariant: GetVariantUseCase,
+    private readonly builtin: BuiltinVariantParameters,
   ) {}
 
   async execute(actor: Actor, input: {
@@ -16,8 +18,9 @@ export class UpdateVariantParametersUseCase {
   }): Promise<VariantRevision> {
     const view = await this.getVariant.execute(actor, input.variantId);
     if (input.configName !== undefined) assertValidName('config_name', input.configName);
+    const parameters = await this.builtin.checked(actor.projectId, view.base.url, input.parameters, ['parameters']);
     return this.variants.appendRevision(actor.projectId, input.variantId, {
-      parameters: input.parameters,
+      parameters,
       configName: input.configName ?? view.variant.configName,
       commitMessage: input.commitMessage ?? null,
       modifiedById: actor.apiKeyId,

@@ -4,6 +4,8 @@ import type { InputViolation } from '@crucible/domain';
 export interface WorkflowCall {
   inputs: Record<string, unknown>;
   config: Record<string, unknown>;
+  /** Whose connections a built-in workflow calls its model with; never sent to a service. */
+  projectId?: string;
 }
 
 export type InvocationOutcome =
@@ -14,7 +16,7 @@ export type InvocationOutcome =
     violations?: InputViolation[];
   };
 
-/** Calls a workflow's playground endpoint once; never throws. */
+/** Calls a workflow's playground endpoint once (a service's URL, or a `crucible:builtin:` uri run in process); never throws. */
 export abstract class WorkflowInvoker {
   abstract invoke(url: string, call: WorkflowCall): Promise<InvocationOutcome>;
 }
