@@ -29,7 +29,7 @@ export function ResponseFormatEditor({ format, onChange, onValidity, errorFor }:
       {type === 'json_schema' ? (
         <JsonField label="json_schema" description="OpenAI's shape: name, strict, schema (a JSON Schema)" value={format?.json_schema}
           onChange={(json_schema) => onChange({ type: 'json_schema', json_schema })} onValidity={onValidity} minRows={8}
-          error={errorFor('llm_config.response_format.json_schema')} />
+          error={errorFor('llm_config.response_format.json_schema.schema') ?? errorFor('llm_config.response_format.json_schema')} />
       ) : null}
     </Stack>
   );

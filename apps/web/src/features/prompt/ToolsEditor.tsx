@@ -48,7 +48,7 @@ export function ToolsEditor({ config, onChange, onValidity, errorFor }: {
           <Select label="tool_choice" size="xs" w={200} value={choiceValue(config.tool_choice) ?? 'auto'} allowDeselect={false}
             data={['auto', 'none', 'required', ...tools.map((tool) => ({ value: `function:${tool.function.name}`, label: tool.function.name }))]}
             onChange={(value) => onChange({ tools, tool_choice: value?.startsWith('function:') ? { type: 'function', function: { name: value.slice(9) } } : value ?? undefined })}
-            comboboxProps={{ withinPortal: true }} />
+            comboboxProps={{ withinPortal: true }} error={errorFor('llm_config.tool_choice')} />
         ) : null}
       </Group>
       {errorFor('llm_config.tools') ? <Text size="sm" c="red" role="alert">{errorFor('llm_config.tools')}</Text> : null}
