@@ -20,6 +20,7 @@ import { ModelsController } from './controllers/models.controller';
 import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
 import { PlaygroundController } from './controllers/playground.controller';
 import { ProvidersController } from './controllers/providers.controller';
+import { TemplatesController } from './controllers/templates.controller';
 
 @Module({})
 export class ApiModule {
@@ -29,7 +30,7 @@ export class ApiModule {
       imports: [CoreModule.forRoot(config)],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
-        PlaygroundController, ProvidersController, ModelsController],
+        PlaygroundController, ProvidersController, ModelsController, TemplatesController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         uploadLimitProvider(config.maxUploadBytes),

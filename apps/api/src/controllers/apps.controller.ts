@@ -4,8 +4,8 @@ import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
-  CreateAppUseCase, CreateVariantFromServiceUseCase, DeleteAppUseCase, GetAppUseCase, GetEnvironmentHistoryUseCase,
-  ListAppsUseCase, ListEnvironmentsUseCase, ListVariantsUseCase, RenameAppUseCase,
+  CreateAppFromTemplateUseCase, CreateAppUseCase, CreateVariantFromServiceUseCase, CreateVariantFromTemplateUseCase, DeleteAppUseCase,
+  GetAppUseCase, GetEnvironmentHistoryUseCase, ListAppsUseCase, ListEnvironmentsUseCase, ListVariantsUseCase, RenameAppUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
@@ -13,6 +13,7 @@ import { answerPage, listed, pageRequest } from '../http/paging';
 import { PageQueryDto } from '../wire/common.wire';
 import { AppDto, CreateAppDto, CreateVariantFromServiceDto, UpdateAppDto, VariantDto } from '../wire/registry.wire';
 import { EnvironmentDto, EnvironmentHistoryDto } from '../wire/environment.wire';
+import { CreatedAppDto, CreateVariantFromTemplateDto } from '../wire/prompt.wire';
 import {
   presentApp, presentEnvironment, presentEnvironmentHistory, presentVariant,
 } from '../presenters/registry.presenter';
@@ -31,12 +32,16 @@ export class AppsController {
     private readonly createVariantFromService: CreateVariantFromServiceUseCase,
     private readonly listEnvironments: ListEnvironmentsUseCase,
     private readonly environmentHistory: GetEnvironmentHistoryUseCase,
+    private readonly createAppFromTemplate: CreateAppFromTemplateUseCase,
+    private readonly createVariantFromTemplate: CreateVariantFromTemplateUseCase,
   ) {}
 
   @Post()
-  @ZodResponse({ status: 200, type: AppDto })
+  @ZodResponse({ status: 200, type: CreatedAppDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateAppDto) {
-    return presentApp(await this.createApp.execute(actor, { appName: body.app_name }));
+    if (body.template_key === undefined) return presentApp(await this.createApp.execute(actor, { appName: body.app_name }));
+    const { app, variant } = await this.createAppFromTemplate.execute(actor, { appName: body.app_name, templateKey: body.template_key });
+    return { ...presentApp(app), variant: presentVariant(variant) };
   }
 
   @Get()
@@ -87,6 +92,19 @@ export class AppsController {
       parameters: body.parameters ?? undefined, commitMessage: body.commit_message ?? undefined,
     });
     return presentVariant(view);
+  }
+
+  /** ARCHITECTURE §16: a variant Crucible runs itself (uri `crucible:builtin:<template>:v1`). */
+  @Post(':app_id/variant/from-template')
+  @ZodResponse({ status: 200, type: VariantDto })
+  async fromTemplate(
+    @CurrentActor() actor: Actor,
+    @Param('app_id', new IdPipe('app')) appId: string,
+    @Body() body: CreateVariantFromTemplateDto,
+  ) {
+    return presentVariant(await this.createVariantFromTemplate.execute(actor, {
+      appId, variantName: body.variant_name, templateKey: body.template_key, parameters: body.parameters ?? undefined,
+    }));
   }
 
   @Get(':app_id/environments')

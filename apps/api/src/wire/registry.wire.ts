@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { commitMessage, id, jsonObject, nonEmpty, nullable, timestamp } from './common.wire';
 
-export class CreateAppDto extends createZodDto(z.object({ app_name: nonEmpty.meta({ example: 'support-bot' }) })) {}
+export class CreateAppDto extends createZodDto(z.object({
+  app_name: nonEmpty.meta({ example: 'support-bot' }),
+  template_key: nonEmpty.describe('completion or chat (GET /templates): the app comes with a variant `default` Crucible runs itself').optional(),
+})) {}
 /** Agenta's PATCH /apps/{app_id}: renames. */
 export class UpdateAppDto extends createZodDto(z.object({ app_name: nonEmpty })) {}
 

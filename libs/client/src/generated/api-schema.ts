@@ -81,6 +81,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{app_id}/variant/from-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AppsController_fromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{app_id}/variants": {
         parameters: {
             query?: never;
@@ -689,6 +705,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TemplatesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/testsets": {
         parameters: {
             query?: never;
@@ -1002,6 +1034,8 @@ export interface components {
         CreateAppDto: {
             /** @example support-bot */
             app_name: string;
+            /** @description completion or chat (GET /templates): the app comes with a variant `default` Crucible runs itself */
+            template_key?: string;
         };
         CreateCustomModelDto: {
             /** @description USD per million tokens */
@@ -1016,6 +1050,33 @@ export interface components {
             output_price_per_mtok: number;
             /** @description the connection that serves it (`environment` for the OPENAI_* fallback) */
             provider_connection_id: string;
+        };
+        CreatedAppDto_Output: {
+            app_id: string;
+            app_name: string;
+            /** Format: date-time */
+            created_at: string;
+            project_id: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The variant `default` made from the template, when one was named */
+            variant?: {
+                app_id: string;
+                app_name: string;
+                base_id: string;
+                base_name: string;
+                config_name: string;
+                /** Format: date-time */
+                created_at: string;
+                modified_by_id?: string;
+                project_id: string;
+                revision: number;
+                /** Format: date-time */
+                updated_at: string;
+                uri: string;
+                variant_id: string;
+                variant_name: string;
+            };
         };
         CreatedProjectDto_Output: {
             api_key: {
@@ -1141,6 +1202,16 @@ export interface components {
             /** @description Base URL of the running SDK service */
             url: string;
             /** @example gpt4o-concise */
+            variant_name: string;
+        };
+        CreateVariantFromTemplateDto: {
+            /** @description A PromptTemplate as {prompt: {messages, template_format, llm_config}}; the template's defaults without it */
+            parameters?: {
+                [key: string]: unknown;
+            } | null;
+            /** @example chat */
+            template_key: string;
+            /** @example concise */
             variant_name: string;
         };
         CurrentProjectDto_Output: {
@@ -1741,6 +1812,12 @@ export interface components {
             variant_id: string | null;
             variant_revision_id: string | null;
         };
+        TemplateDto_Output: {
+            description: string;
+            /** @enum {string} */
+            key: "completion" | "chat";
+            name: string;
+        };
         TestsetDto_Output: {
             _id: string;
             app_id: string | null;
@@ -1981,7 +2058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AppDto_Output"];
+                    "application/json": components["schemas"]["CreatedAppDto_Output"];
                 };
             };
         };
@@ -2112,6 +2189,31 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateVariantFromServiceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantDto_Output"];
+                };
+            };
+        };
+    };
+    AppsController_fromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVariantFromTemplateDto"];
             };
         };
         responses: {
@@ -3333,6 +3435,25 @@ export interface operations {
             };
         };
     };
+    TemplatesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateDto_Output"][];
+                };
+            };
+        };
+    };
     TestsetsController_list: {
         parameters: {
             query?: {
@@ -3727,6 +3848,9 @@ export interface operations {
                             cost: number;
                             latency_ms: number;
                             spans: {
+                                attributes?: {
+                                    [key: string]: unknown;
+                                };
                                 cost?: number;
                                 end_time: string;
                                 error?: {
@@ -3836,7 +3960,9 @@ export interface operations {
                                     choices?: {
                                         [key: string]: string[];
                                     };
-                                    default: string | number | boolean;
+                                    default: string | number | boolean | unknown[] | {
+                                        [key: string]: unknown;
+                                    };
                                     description?: string;
                                     enum?: string[];
                                     exclusiveMaximum?: number;
@@ -3845,9 +3971,9 @@ export interface operations {
                                     minimum?: number;
                                     title?: string;
                                     /** @enum {string} */
-                                    type: "string" | "integer" | "number" | "boolean";
+                                    type: "string" | "integer" | "number" | "boolean" | "object" | "array";
                                     /** @enum {string} */
-                                    "x-parameter": "text" | "int" | "float" | "bool" | "choice" | "grouped_choice";
+                                    "x-parameter": "text" | "int" | "float" | "bool" | "choice" | "grouped_choice" | "prompt" | "messages";
                                 } & {
                                     [key: string]: unknown;
                                 };
