@@ -50,6 +50,13 @@ export function useStreamedRun() {
         params: { path: { variant_id: variantId } }, body, headers: { accept: 'text/event-stream' }, parseAs: 'stream', signal: controller.signal,
       });
       if (!response.ok || !data) throw new ApiError(response.status, field(error, 'detail'));
+      // A run the api does not stream (a service's variant) answers one JSON body.
+      if (!response.headers.get('content-type')?.includes('text/event-stream')) {
+        const result = (await new Response(data).json()) as PlaygroundRunResponse;
+        setRun((now) => ({ ...now, status: 'done', result }));
+        onDone?.(result);
+        return;
+      }
       for await (const event of readServerSentEvents(data)) {
         const payload = parse(event.data);
         if (event.event === 'delta') {
