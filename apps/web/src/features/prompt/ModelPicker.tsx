@@ -1,8 +1,9 @@
 import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatPricePerMtok } from '../models/model-format';
-import { type Model, useModelOptions } from '../models/models.queries';
+import type { Model } from '../models/models.queries';
 import { useProviderConnections, useProviderKinds } from '../providers/providers.queries';
+import { useAllModels } from './prompt.queries';
 
 interface ModelGroup { group: string; items: Array<{ value: string; label: string; disabled?: boolean }> }
 
@@ -28,7 +29,7 @@ export function ModelPicker({ model, connectionId, onChange, modelError, connect
   modelError?: string;
   connectionError?: string;
 }) {
-  const models = useModelOptions({ provider: null, q: '' });
+  const models = useAllModels();
   const kinds = useProviderKinds();
   const connections = useProviderConnections();
   const list = models.data ?? [];
@@ -39,7 +40,7 @@ export function ModelPicker({ model, connectionId, onChange, modelError, connect
   return (
     <Stack gap={6}>
       <Select label="model" searchable limit={150} maxDropdownHeight={320} allowDeselect={false} value={model || null}
-        data={groupByProvider(list, providerName, model)} onChange={(value) => value && onChange({ model: value })}
+        data={groupByProvider(list, providerName, models.isSuccess ? model : '')} onChange={(value) => value && onChange({ model: value })}
         error={modelError ?? (models.isError ? 'Could not load the models' : undefined)} nothingFoundMessage="No such model"
         placeholder={models.isPending ? 'Loading models…' : 'Choose a model'} comboboxProps={{ withinPortal: true }}
         renderOption={({ option }) => {

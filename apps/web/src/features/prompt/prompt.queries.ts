@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
-import { unwrap } from '../../api/api-client';
+import { unwrap, unwrapAll } from '../../api/api-client';
 import { queryKeys } from '../../api/query-keys';
 import type { AppSummary, Variant } from '../../api/types';
 import { appKeys } from '../apps/apps.queries';
+import { type Model, modelKeys } from '../models/models.queries';
 
 export interface PromptTemplateKind { key: 'completion' | 'chat'; name: string; description: string }
 
@@ -34,5 +35,17 @@ export function useAddVariantFromTemplate(appId: string) {
         params: { path: { app_id: appId } }, body: { variant_name: variantName, template_key: templateKey },
       })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appKeys.variants(appId) }),
+  });
+}
+
+/** Every model the picker offers (the catalog and the project's custom ones, every page), the available ones first. */
+export function useAllModels() {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...modelKeys.all, 'every'] as const,
+    queryFn: async () => {
+      const models = await unwrapAll<Model>((query) => api.GET('/models', { params: { query: { ...query, limit: 1000 } } }));
+      return [...models].sort((a, b) => Number(b.available) - Number(a.available));
+    },
   });
 }
