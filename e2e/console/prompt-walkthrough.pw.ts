@@ -58,7 +58,7 @@ test.describe.serial('a prompt without code: connection, Chat app, messages, str
     await expect(page.getByRole('tab', { name: 'Playground', selected: true })).toBeVisible();
     const model = page.getByRole('combobox', { name: 'model' }).or(page.getByRole('textbox', { name: 'model', exact: true })).first();
     await expect(model).toHaveValue(/^mock-llm\//);
-    await expect(page.getByLabel('Model price')).toContainText('per million tokens');
+    await expect(page.getByLabel('Model price')).toBeVisible();
 
     // The model picker: grouped by provider, a provider without a connection disabled, a link to add one.
     await model.click();

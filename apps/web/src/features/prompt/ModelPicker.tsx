@@ -7,23 +7,40 @@ import { useAllModels } from './prompt.queries';
 
 interface ModelGroup { group: string; items: Array<{ value: string; label: string; disabled?: boolean }> }
 
-/** Models grouped by provider, the project's connected providers first; a provider without a connection says so and is disabled. */
-function groupByProvider(models: Model[], providerName: (kind: string) => string, current: string): ModelGroup[] {
+/**
+ * What the project can run first (the schema's choices, by connection or provider), then the rest of GET /models
+ * grouped by provider, disabled and marked where the project has no connection for it.
+ */
+function pickerGroups(served: Record<string, string[]>, models: Model[], providerName: (kind: string) => string, current: string): ModelGroup[] {
   const groups = new Map<string, ModelGroup>();
-  for (const model of models) {
-    const group = `${providerName(model.provider)}${model.available ? '' : ' — no connection'}`;
+  const add = (group: string, item: ModelGroup['items'][number]) => {
     if (!groups.has(group)) groups.set(group, { group, items: [] });
-    groups.get(group)!.items.push({ value: model.id, label: model.id, disabled: !model.available });
+    groups.get(group)!.items.push(item);
+  };
+  const listed = new Set<string>();
+  for (const [group, ids] of Object.entries(served)) {
+    if (group === 'current') continue;
+    for (const id of ids) {
+      listed.add(id);
+      add(providerName(group), { value: id, label: id });
+    }
+  }
+  for (const model of models) {
+    if (listed.has(model.id)) continue;
+    listed.add(model.id);
+    add(`${providerName(model.provider)}${model.available ? '' : ' — no connection'}`, { value: model.id, label: model.id, disabled: !model.available });
   }
   const list = [...groups.values()];
-  // A saved model the list lacks (a custom model since deleted) stays visible, so nobody saves it unknowingly.
-  if (current && !models.some((model) => model.id === current)) list.unshift({ group: 'Saved', items: [{ value: current, label: `${current} (not found)` }] });
+  // A saved model nothing offers (a custom model since deleted) stays visible, so nobody saves it unknowingly.
+  if (current && !listed.has(current)) list.unshift({ group: 'Saved', items: [{ value: current, label: `${current} (not found)` }] });
   return list;
 }
 
 /** `model` (from GET /models, with prices per million tokens) and the `connection_id` that serves it. */
-export function ModelPicker({ model, connectionId, onChange, modelError, connectionError }: {
+export function ModelPicker({ model, served, connectionId, onChange, modelError, connectionError }: {
   model: string;
+  /** The schema's model choices: what the project can run. */
+  served: Record<string, string[]>;
   connectionId: string | undefined;
   onChange: (change: { model?: string; connection_id?: string | undefined }) => void;
   modelError?: string;
@@ -36,11 +53,11 @@ export function ModelPicker({ model, connectionId, onChange, modelError, connect
   const byId = new Map(list.map((entry) => [entry.id, entry]));
   const providerName = (kind: string) => kinds.data?.find((entry) => entry.kind === kind)?.name ?? kind;
   const chosen = byId.get(model);
-  const noneAvailable = models.isSuccess && !list.some((entry) => entry.available);
+  const noneAvailable = models.isSuccess && !list.some((entry) => entry.available) && !Object.values(served).some((ids) => ids.length);
   return (
     <Stack gap={6}>
       <Select label="model" searchable limit={150} maxDropdownHeight={320} allowDeselect={false} value={model || null}
-        data={groupByProvider(list, providerName, models.isSuccess ? model : '')} onChange={(value) => value && onChange({ model: value })}
+        data={pickerGroups(served, list, providerName, models.isSuccess ? model : '')} onChange={(value) => value && onChange({ model: value })}
         error={modelError ?? (models.isError ? 'Could not load the models' : undefined)} nothingFoundMessage="No such model"
         placeholder={models.isPending ? 'Loading models…' : 'Choose a model'} comboboxProps={{ withinPortal: true }}
         renderOption={({ option }) => {
@@ -52,9 +69,10 @@ export function ModelPicker({ model, connectionId, onChange, modelError, connect
             </Stack>
           );
         }} />
-      {chosen ? (
+      {model && models.isSuccess ? (
         <Text size="xs" c="dimmed" aria-label="Model price">
-          {formatPricePerMtok(chosen.input_price_per_mtok)} in · {formatPricePerMtok(chosen.output_price_per_mtok)} out per million tokens
+          {chosen ? `${formatPricePerMtok(chosen.input_price_per_mtok)} in · ${formatPricePerMtok(chosen.output_price_per_mtok)} out per million tokens`
+            : 'Not in the price catalog: add it under Settings → Models with its prices to have its cost computed.'}
         </Text>
       ) : null}
       <Text size="xs" c={noneAvailable ? 'orange.8' : 'dimmed'}>

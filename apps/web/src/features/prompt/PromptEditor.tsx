@@ -24,8 +24,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** A built-in variant's prompt (§16): messages and their format, the model and its settings, response format, tools. */
-export function PromptEditor({ parameters, onChange, onJsonValidity, errorFor }: {
+export function PromptEditor({ parameters, servedModels, onChange, onJsonValidity, errorFor }: {
   parameters: PromptParameters;
+  servedModels: Record<string, string[]>;
   onChange: (parameters: PromptParameters) => void;
   onJsonValidity: (key: string, valid: boolean) => void;
   errorFor: (path: string) => string | undefined;
@@ -42,7 +43,7 @@ export function PromptEditor({ parameters, onChange, onJsonValidity, errorFor }:
         <MessagesEditor messages={prompt.messages} format={prompt.template_format} onChange={(messages) => setPrompt({ messages })} errorFor={errorFor} />
       </Section>
       <Section title="Model">
-        <ModelPicker model={prompt.llm_config.model} connectionId={prompt.llm_config.connection_id} onChange={setLlm}
+        <ModelPicker model={prompt.llm_config.model} served={servedModels} connectionId={prompt.llm_config.connection_id} onChange={setLlm}
           modelError={errorFor('llm_config.model') ?? errorFor('llm_config')} connectionError={errorFor('llm_config.connection_id')} />
         <LlmSettings config={prompt.llm_config} onChange={setLlm} errorFor={errorFor} />
       </Section>

@@ -5,10 +5,11 @@ import type { Variant } from '../../api/types';
 import { ErrorMessage } from '../../ui/QueryState';
 import { SaveActions } from '../playground/SaveActions';
 import { DeployMenu } from '../revisions/DeployMenu';
+import { useVariantSchema } from '../variants/variants.queries';
 import { ChatConversation } from './ChatConversation';
 import { PromptEditor } from './PromptEditor';
 import { errorsByField } from './prompt-errors';
-import { type BuiltinKind, type PromptMessage, type PromptParameters, readPromptParameters } from './prompt-parameters';
+import { type BuiltinKind, type PromptMessage, type PromptParameters, readPromptParameters, servedModelChoices } from './prompt-parameters';
 import { RunMetrics, answerText } from './RunMetrics';
 import { promptVariables } from './template-variables';
 import { useStreamedRun } from './use-streamed-run';
@@ -34,6 +35,7 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
   const [turns, setTurns] = useState<PromptMessage[]>([]);
   const [draft, setDraft] = useState('');
   const { run, start, stop } = useStreamedRun();
+  const schema = useVariantSchema(variant.variant_id);
   const variables = promptVariables(edited.prompt.messages, edited.prompt.template_format);
   const config: PromptParameters = { ...edited, prompt: { ...edited.prompt, input_keys: variables } };
   const unsaved = JSON.stringify(edited) !== JSON.stringify(saved);
@@ -66,7 +68,7 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="md">
-          <PromptEditor parameters={edited} onChange={(next) => { setEdited(next); setSaveError(null); }} onJsonValidity={setJsonValidity} errorFor={errorFor} />
+          <PromptEditor parameters={edited} servedModels={servedModelChoices(schema.data?.config_schema)} onChange={(next) => { setEdited(next); setSaveError(null); }} onJsonValidity={setJsonValidity} errorFor={errorFor} />
           <Paper withBorder p="md">
             <Stack gap="xs">
               <Group gap="xs" justify="space-between" wrap="wrap">

@@ -55,3 +55,14 @@ export function readPromptParameters(parameters: Record<string, unknown> | undef
     prompt: { ...prompt, messages, template_format: format, llm_config: { ...llm, model: typeof llm['model'] === 'string' ? llm['model'] : '' } },
   };
 }
+
+/**
+ * The models the project can run, grouped by connection or provider, as a built-in variant's schema offers them
+ * (`llm_config.model` choices): it includes the models an OpenAI-compatible server lists, which GET /models does not.
+ */
+export function servedModelChoices(configSchema: unknown): Record<string, string[]> {
+  let node: unknown = configSchema;
+  for (const key of ['properties', 'prompt', 'properties', 'llm_config', 'properties', 'model', 'choices']) node = isRecord(node) ? node[key] : undefined;
+  if (!isRecord(node)) return {};
+  return Object.fromEntries(Object.entries(node).flatMap(([group, ids]) => (Array.isArray(ids) ? [[group, ids.filter((id): id is string => typeof id === 'string')]] : [])));
+}
