@@ -68,7 +68,6 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="md">
-          <PromptEditor parameters={edited} servedModels={servedModelChoices(schema.data?.config_schema)} onChange={(next) => { setEdited(next); setSaveError(null); }} onJsonValidity={setJsonValidity} errorFor={errorFor} />
           <Paper withBorder p="md">
             <Stack gap="xs">
               <Group gap="xs" justify="space-between" wrap="wrap">
@@ -83,6 +82,7 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
               <Text size="xs" c="dimmed">Deploy sends revision {revision} as saved{unsaved ? ': save first to deploy your changes' : ''}.</Text>
             </Stack>
           </Paper>
+          <PromptEditor parameters={edited} servedModels={servedModelChoices(schema.data?.config_schema)} onChange={(next) => { setEdited(next); setSaveError(null); }} onJsonValidity={setJsonValidity} errorFor={errorFor} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
