@@ -21,6 +21,7 @@ import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } fr
 import { PlaygroundController } from './controllers/playground.controller';
 import { ProvidersController } from './controllers/providers.controller';
 import { TemplatesController } from './controllers/templates.controller';
+import { GatewayController } from './controllers/gateway.controller';
 
 @Module({})
 export class ApiModule {
@@ -30,7 +31,7 @@ export class ApiModule {
       imports: [CoreModule.forRoot(config)],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
-        PlaygroundController, ProvidersController, ModelsController, TemplatesController],
+        PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         uploadLimitProvider(config.maxUploadBytes),

@@ -16,3 +16,4 @@ export * from './traces';
 export * from './playground';
 export * from './providers';
 export * from './prompts';
+export * from './prompts/gateway';

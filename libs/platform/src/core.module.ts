@@ -36,6 +36,7 @@ import { CONSOLE_USE_CASES, SERVICE_DESCRIBER } from './console-use-cases';
 import { DependencyHealth } from './health/dependency-health';
 import { JOB_USE_CASES, sweeperProviders } from './jobs/sweeper.scheduler';
 import { providerProviders } from './provider-use-cases';
+import { gatewayProviders } from './gateway-use-cases';
 
 export interface CoreConfig {
   database: DatabaseConfig;
@@ -128,7 +129,7 @@ export class CoreModule {
       inject: [ConfigService],
     };
     const providers = [
-      ...useCases, ...adapters(outbound), reporter, ...providerProviders(config.database), ...queue,
+      ...useCases, ...adapters(outbound), reporter, ...providerProviders(config.database), ...gatewayProviders(config.logger), ...queue,
       ...sweeperProviders(config.queue, config.sweepIntervalMs),
     ];
     return {

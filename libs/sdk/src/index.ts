@@ -36,3 +36,8 @@ export { llm } from './llm/llm.client';
 export type { ChatMessage, ChatRequest, ChatResult, EmbedRequest, EmbedResult } from './llm/llm.client';
 
 export type { Span, Trace, TokenUsage } from '@crucible/contracts';
+
+export { getPrompt, promptFetchCount } from './prompts/get-prompt';
+export type { GetPromptOptions, Prompt } from './prompts/get-prompt';
+export { PromptCompileError, compileMessages } from './prompts/prompt-template';
+export type { PromptMessage, PromptParameters } from './prompts/prompt-template';

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     failureMode: mode as MockFailureMode,
     seed: numberFromEnv('MOCK_LLM_SEED', 42),
     apiKey: process.env.MOCK_LLM_API_KEY || undefined,
+    chunkDelayMs: numberFromEnv('MOCK_LLM_CHUNK_DELAY_MS', 0),
   });
   console.log(`mock-llm listening on ${server.url} (OPENAI_BASE_URL=${server.url})`);
   const shutdown = () => {

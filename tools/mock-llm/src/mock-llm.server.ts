@@ -20,6 +20,10 @@ export interface MockLlmOptions {
   seed?: number;
   /** When set, /v1/* answers 401 (in the route's wire format) unless the call carries this key (Bearer or x-api-key). */
   apiKey?: string;
+  /** Slow-chunk mode: a streamed answer writes its events one at a time, this long apart (header `x-mock-chunk-delay-ms`). */
+  chunkDelayMs?: number;
+  /** Told when a streamed answer's first event is written, so a bench can time what follows it. */
+  onFirstChunk?: () => void;
 }
 
 export interface MockLlmStats {
@@ -30,6 +34,10 @@ export interface MockLlmStats {
   messages: number;
   embeddings: number;
   failures: number;
+  /** /v1/* requests received and not yet answered in full. */
+  openRequests: number;
+  /** /v1/* requests whose client closed the connection before the answer ended (a cancelled call). */
+  abortedRequests: number;
   /** Tokens of every chat or message answer given, as a provider bills them (`input` includes `cachedInput`). */
   billed: MockUsage;
 }
@@ -50,7 +58,10 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
   const random = seededRandom(options.seed ?? 42);
   const failureRate = Math.min(1, Math.max(0, options.failureRate ?? 0));
   const failureMode = options.failureMode ?? '500';
-  const stats: MockLlmStats = { requests: 0, chatCompletions: 0, messages: 0, embeddings: 0, failures: 0, billed: { input: 0, cachedInput: 0, output: 0 } };
+  const stats: MockLlmStats = {
+    requests: 0, chatCompletions: 0, messages: 0, embeddings: 0, failures: 0, openRequests: 0, abortedRequests: 0,
+    billed: { input: 0, cachedInput: 0, output: 0 },
+  };
   const sockets = new Set<Socket>();
   let completionCounter = 0;
 
@@ -62,10 +73,24 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     return draw < failureRate ? failureMode : undefined;
   };
 
+  const countOpen = (res: ServerResponse): void => {
+    stats.openRequests++;
+    res.once('close', () => {
+      stats.openRequests--;
+      if (!res.writableFinished) stats.abortedRequests++;
+    });
+  };
+  const streamOptions = (req: IncomingMessage, drop: boolean): StreamOptions => ({
+    drop, chunkDelayMs: latencyFor(req, 'x-mock-chunk-delay-ms', options.chunkDelayMs ?? 0), onFirstChunk: options.onFirstChunk,
+  });
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
     if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { status: 'ok' });
-    if (path.startsWith('/v1/')) stats.requests++;
+    if (path.startsWith('/v1/')) {
+      stats.requests++;
+      countOpen(res);
+    }
     const isMessages = path === '/v1/messages';
     const refuse = (status: number, message: string, code: string) =>
       isMessages ? sendJson(res, status, anthropicError(status, message)) : sendError(res, status, message, code);
@@ -87,7 +112,7 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
     else stats.embeddings++;
 
     const body = await readJson(req);
-    const latency = latencyFor(req, options.latencyMs ?? 0);
+    const latency = latencyFor(req, 'x-mock-latency-ms', options.latencyMs ?? 0);
     if (latency > 0) await sleep(latency);
     if (res.destroyed) return;
 
@@ -104,8 +129,8 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
       stats.billed = { input: stats.billed.input + usage.input, cachedInput: stats.billed.cachedInput + usage.cachedInput, output: stats.billed.output + usage.output };
     };
     const drop = failure === 'drop';
-    if (body.stream === true && isChat) return sendEvents(res, chatCompletionChunks(body, counter, bill).map((data) => ['', data]), drop, '[DONE]');
-    if (body.stream === true && isMessages) return sendEvents(res, anthropicMessageEvents(body, counter, bill), drop);
+    if (body.stream === true && isChat) return sendEvents(res, chatCompletionChunks(body, counter, bill).map((data) => ['', data]), streamOptions(req, drop), '[DONE]');
+    if (body.stream === true && isMessages) return sendEvents(res, anthropicMessageEvents(body, counter, bill), streamOptions(req, drop));
     const answer = isChat ? chatCompletion(body, counter, bill) : isMessages ? anthropicMessage(body, counter, bill) : embeddings(body);
     return drop ? sendHalf(res, answer) : sendJson(res, 200, answer);
   };
@@ -150,20 +175,32 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Server-sent events; with `drop`, half of them are sent and the connection is cut. */
-function sendEvents(res: ServerResponse, events: Array<[string, unknown]>, drop: boolean, done?: string): void {
+interface StreamOptions {
+  /** Half of the events are sent and the connection is cut. */
+  drop: boolean;
+  /** > 0: the events are written one at a time, this long apart. */
+  chunkDelayMs: number;
+  onFirstChunk?: () => void;
+}
+
+const eventText = ([name, data]: [string, unknown]): string => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+
+/** Server-sent events, all at once or (slow-chunk mode) one at a time; with `drop`, half of them are sent and the connection is cut. */
+async function sendEvents(res: ServerResponse, events: Array<[string, unknown]>, options: StreamOptions, done?: string): Promise<void> {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  const sent = drop ? events.slice(0, Math.max(1, Math.floor(events.length / 2))) : events;
-  const text = sent.map(([name, data]) => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`).join('');
-  if (drop) {
-    // Cut once the half is on the wire, so the client sees an answer that starts and breaks off.
-    res.write(text, () => res.socket?.destroy());
-    return;
+  const sent = options.drop ? events.slice(0, Math.max(1, Math.floor(events.length / 2))) : events;
+  const texts = [...sent.map(eventText), ...(done && !options.drop ? [`data: ${done}\n\n`] : [])];
+  const pieces = options.chunkDelayMs > 0 ? texts : [texts.join('')];
+  for (const [index, piece] of pieces.entries()) {
+    if (index > 0) await sleep(options.chunkDelayMs);
+    if (res.destroyed) return;
+    res.write(piece);
+    if (index === 0) options.onFirstChunk?.();
   }
-  res.write(text);
-  if (done) res.write(`data: ${done}\n\n`);
-  res.end();
+  // Cut once the half is on the wire, so the client sees an answer that starts and breaks off.
+  if (options.drop) res.write('', () => res.socket?.destroy());
+  else res.end();
 }
 
 /** Announces the whole body, sends half of it, and cuts the connection. */
@@ -173,8 +210,8 @@ function sendHalf(res: ServerResponse, body: unknown): void {
   res.write(payload.subarray(0, Math.floor(payload.length / 2)), () => res.socket?.destroy());
 }
 
-function latencyFor(req: IncomingMessage, fallback: number): number {
-  const raw = header(req, 'x-mock-latency-ms');
+function latencyFor(req: IncomingMessage, name: string, fallback: number): number {
+  const raw = header(req, name);
   const parsed = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 }

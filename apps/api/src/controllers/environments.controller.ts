@@ -57,9 +57,12 @@ export class EnvironmentsController {
   @Get('configs')
   @ZodResponse({ status: 200, type: ResolvedConfigDto })
   async config(@CurrentActor() actor: Actor, @Query() query: ConfigQueryDto) {
+    const environment = query.environment ?? '';
     const reference = query.variant_id
       ? { variantId: query.variant_id, revision: query.revision }
-      : { appId: query.app_id ?? '', environment: query.environment ?? '' };
+      : query.app_id === undefined && query.app_name !== undefined
+        ? { appName: query.app_name, environment }
+        : { appId: query.app_id ?? '', environment };
     return presentResolvedConfig(await this.resolveConfig.execute(actor, reference));
   }
 }

@@ -1,13 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { type Actor, redactUrlCredentials } from '@crucible/domain';
-import { GetVariantSchemaUseCase, RunPlaygroundUseCase } from '@crucible/application';
+import { GetVariantSchemaUseCase, RunPlaygroundUseCase, StreamPlaygroundUseCase } from '@crucible/application';
 import {
   type PlaygroundRunResponse, type VariantSchemaResponse, playgroundRunResponseSchema, variantSchemaResponseSchema,
 } from '@crucible/contracts';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
+import { abortOnDisconnect, sendEventStream, wantsEventStream } from '../http/server-sent-events';
+import { playgroundEvents } from '../presenters/stream-event.presenter';
 import { PlaygroundRunDto } from '../wire/playground.wire';
 
 const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -20,6 +23,7 @@ export class PlaygroundController {
   constructor(
     private readonly variantSchema: GetVariantSchemaUseCase,
     private readonly runPlayground: RunPlaygroundUseCase,
+    private readonly streamPlayground: StreamPlaygroundUseCase,
   ) {}
 
   @Get(':variant_id/schema')
@@ -38,12 +42,25 @@ export class PlaygroundController {
 
   @Post(':variant_id/playground/run')
   @HttpCode(200)
-  @ApiOkResponse({ description: "The service's output and trace", schema: openApiSchema(playgroundRunResponseSchema) })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiOkResponse({
+    description: "The output and trace; with `Accept: text/event-stream`, `delta` events then `done` ({data, trace}) or `error` ({detail})",
+    schema: openApiSchema(playgroundRunResponseSchema),
+  })
   async run(
     @CurrentActor() actor: Actor,
     @Param('variant_id', new IdPipe('variant')) variantId: string,
     @Body() body: PlaygroundRunDto,
-  ): Promise<PlaygroundRunResponse> {
-    return this.runPlayground.execute(actor, { variantId, inputs: body.inputs, config: body.config, revision: body.revision });
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const input = { variantId, inputs: body.inputs, config: body.config, revision: body.revision };
+    if (!wantsEventStream(req)) {
+      const answer: PlaygroundRunResponse = await this.runPlayground.execute(actor, input);
+      res.status(200).json(answer);
+      return;
+    }
+    const signal = abortOnDisconnect(res);
+    await sendEventStream(res, playgroundEvents(await this.streamPlayground.execute(actor, input, signal)));
   }
 }

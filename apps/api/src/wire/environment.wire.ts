@@ -13,15 +13,16 @@ export class DeployDto extends createZodDto(z.object({
 
 export class RevertDto extends createZodDto(z.object({ commit_message: commitMessage.nullish() })) {}
 
-/** GET /configs: either app_id + environment, or variant_id (+ revision). */
+/** GET /configs: either app_id (or app_name) + environment, or variant_id (+ revision). */
 export class ConfigQueryDto extends createZodDto(z.object({
   app_id: id.optional(),
+  app_name: nonEmpty.optional().describe('The app by its name, instead of app_id (the SDK\'s getPrompt)'),
   environment: nonEmpty.optional().meta({ example: 'production' }),
   variant_id: id.optional(),
   revision: z.coerce.number().int().min(1).optional(),
 }).superRefine((query, ctx) => {
   if (query.variant_id !== undefined) return;
-  if (query.app_id === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', path: ['app_id'], message: 'Field required' });
+  if (query.app_id === undefined && query.app_name === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', path: ['app_id'], message: 'Field required' });
   if (query.environment === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', path: ['environment'], message: 'Field required' });
 })) {}
 

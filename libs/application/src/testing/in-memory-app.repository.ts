@@ -26,6 +26,10 @@ export class InMemoryAppRepository extends AppRepository {
     return this.apps.find((a) => a.projectId === projectId && a.id === appId) ?? null;
   }
 
+  async findByName(projectId: string, name: string): Promise<App | null> {
+    return this.apps.find((a) => a.projectId === projectId && a.name === name) ?? null;
+  }
+
   async delete(projectId: string, appId: string): Promise<void> {
     const index = this.apps.findIndex((a) => a.projectId === projectId && a.id === appId);
     if (index >= 0) this.apps.splice(index, 1);

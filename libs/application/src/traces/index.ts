@@ -4,6 +4,7 @@ export * from './otlp-batch';
 export * from './checked-input';
 export * from './sdk-trace-records';
 export * from './computed-costs';
+export * from './background-trace-writer';
 export * from './use-cases/ingest-traces.use-case';
 export * from './use-cases/ingest-otlp-traces.use-case';
 export * from './use-cases/list-traces.use-case';

@@ -36,6 +36,11 @@ export class TypeOrmAppRepository extends AppRepository {
     return row ? appMapper.toDomain(row) : null;
   }
 
+  async findByName(projectId: string, name: string): Promise<App | null> {
+    const row = await this.dataSource.getRepository(AppOrmEntity).findOneBy({ name, projectId });
+    return row ? appMapper.toDomain(row) : null;
+  }
+
   async delete(projectId: string, appId: string): Promise<void> {
     await this.dataSource.getRepository(AppOrmEntity).delete({ id: appId, projectId });
   }

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
-  CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, GetAppUseCase, GetVariantUseCase,
+  CreateAppUseCase, CreateVariantFromServiceUseCase, DeployUseCase, DeployedConfigCache, GetAppUseCase, GetVariantUseCase,
   ServiceDefaultsReader, UpdateVariantParametersUseCase, DeleteVariantUseCase, RevertEnvironmentUseCase, everything, issueApiKey,
 } from '@crucible/application';
 import { HostListOutboundGuard, InMemoryPrompts } from '@crucible/application/testing';
@@ -36,8 +36,8 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
       createApp: new CreateAppUseCase(apps),
       createVariant: new CreateVariantFromServiceUseCase(variants, getApp, new NoServiceDefaults(), new HostListOutboundGuard(['localhost', '127.0.0.1']), new InMemoryPrompts().parameters),
       updateParameters: new UpdateVariantParametersUseCase(variants, getVariant, new InMemoryPrompts().parameters),
-      deploy: new DeployUseCase(environments, variants, getVariant),
-      revert: new RevertEnvironmentUseCase(environments, variants),
+      deploy: new DeployUseCase(environments, variants, getVariant, new DeployedConfigCache()),
+      revert: new RevertEnvironmentUseCase(environments, variants, new DeployedConfigCache()),
       deleteVariant: new DeleteVariantUseCase(variants, getVariant),
     };
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '@crucible/domain';
 import {
-  CreateAppUseCase, CreateTestsetUseCase, DeleteAppUseCase, GetAppUseCase, GetTestsetUseCase, UpdateTestsetUseCase, everything,
+  CreateAppUseCase, CreateTestsetUseCase, DeleteAppUseCase, DeployedConfigCache, GetAppUseCase, GetTestsetUseCase, UpdateTestsetUseCase, everything,
 } from '@crucible/application';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 
@@ -23,7 +23,7 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     const getApp = new GetAppUseCase(apps);
     return {
       createApp: new CreateAppUseCase(apps),
-      deleteApp: new DeleteAppUseCase(apps, getApp),
+      deleteApp: new DeleteAppUseCase(apps, getApp, new DeployedConfigCache()),
       create: new CreateTestsetUseCase(repository, getApp),
       get: new GetTestsetUseCase(repository),
       update: new UpdateTestsetUseCase(repository),

@@ -3,7 +3,12 @@ import { ResolvedConfig, resolvedConfigSchema } from '@crucible/contracts';
 /** Which deployed configuration to resolve: an app's environment, or a variant (latest or pinned revision). */
 export type ConfigReference =
   | { kind: 'environment'; appId: string; environment: string }
+  /** getPrompt's reference by the app's name. */
+  | { kind: 'environment'; appName: string; environment: string }
   | { kind: 'variant'; variantId: string; revision?: number };
+
+const appOf = (reference: ConfigReference & { kind: 'environment' }): string =>
+  ('appName' in reference ? `"${reference.appName}"` : reference.appId);
 
 export type RegistryErrorKind = 'not_found' | 'invalid' | 'unavailable';
 
@@ -22,13 +27,13 @@ export class RegistryError extends Error {
 
 export function describeReference(reference: ConfigReference): string {
   return reference.kind === 'environment'
-    ? `environment "${reference.environment}" of app ${reference.appId}`
+    ? `environment "${reference.environment}" of app ${appOf(reference)}`
     : `variant ${reference.variantId}${reference.revision ? ` revision ${reference.revision}` : ' (latest revision)'}`;
 }
 
 export function referenceKey(reference: ConfigReference): string {
   return reference.kind === 'environment'
-    ? `env:${reference.appId}:${reference.environment}`
+    ? `env:${appOf(reference)}:${reference.environment}`
     : `variant:${reference.variantId}:${reference.revision ?? 'latest'}`;
 }
 
@@ -43,7 +48,8 @@ export class RegistryClient {
   async fetchConfig(reference: ConfigReference): Promise<ResolvedConfig> {
     const url = new URL('configs', this.host.endsWith('/') ? this.host : `${this.host}/`);
     if (reference.kind === 'environment') {
-      url.searchParams.set('app_id', reference.appId);
+      if ('appName' in reference) url.searchParams.set('app_name', reference.appName);
+      else url.searchParams.set('app_id', reference.appId);
       url.searchParams.set('environment', reference.environment);
     } else {
       url.searchParams.set('variant_id', reference.variantId);

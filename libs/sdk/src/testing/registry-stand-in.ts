@@ -28,7 +28,7 @@ export class RegistryStandIn {
       if (this.failWith) return void res.status(this.failWith).json({ detail: 'registry failure' });
       const key = query.variant_id
         ? `variant:${query.variant_id}:${query.revision ?? 'latest'}`
-        : `env:${query.app_id}:${query.environment}`;
+        : `env:${query.app_id ?? query.app_name}:${query.environment}`;
       const config = this.configs.get(key);
       if (!config) return void res.status(404).json({ detail: `No deployment for ${key}` });
       res.json(config);

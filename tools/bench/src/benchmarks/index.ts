@@ -8,6 +8,9 @@ import { sdkPlaygroundBenchmark } from './sdk-playground.bench';
 import { startupBenchmark } from './startup.bench';
 import { traceExportBenchmark } from './trace-export.bench';
 import { traceIngestBenchmark } from './trace-ingest.bench';
+import { gatewayBenchmark } from './gateway.bench';
+import { streamingBenchmark } from './streaming.bench';
+import { getPromptBenchmark } from './get-prompt.bench';
 
 /** In the order the table shows them; a new benchmark is one file and one line here. */
 export const BENCHMARKS: Benchmark[] = [
@@ -20,4 +23,7 @@ export const BENCHMARKS: Benchmark[] = [
   sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,
+  gatewayBenchmark,
+  streamingBenchmark,
+  getPromptBenchmark,
 ];

@@ -55,7 +55,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-function percentileMs(histogram: Array<[number, number]>, fraction: number): number {
+export function percentileMs(histogram: Array<[number, number]>, fraction: number): number {
   const sorted = [...histogram].sort(([a], [b]) => a - b);
   const total = sorted.reduce((sum, [, count]) => sum + count, 0);
   let seen = 0;

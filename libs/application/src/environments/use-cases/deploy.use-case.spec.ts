@@ -4,14 +4,16 @@ import { UpdateVariantParametersUseCase } from '../../registry/use-cases/update-
 import { DeployUseCase } from './deploy.use-case';
 import { RevertEnvironmentUseCase } from './revert-environment.use-case';
 import { ResolveConfigUseCase } from './resolve-config.use-case';
+import { DeployedConfigCache } from '../../prompts/gateway/deployed-config-cache';
 
 describe('deploying and reverting an environment', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
   const getVariant = new GetVariantUseCase(world.variants);
-  const deploy = new DeployUseCase(world.environments, world.variants, getVariant);
-  const revert = new RevertEnvironmentUseCase(world.environments, world.variants);
-  const resolve = new ResolveConfigUseCase(world.environments, world.variants, getVariant);
+  const deployedConfigs = new DeployedConfigCache();
+  const deploy = new DeployUseCase(world.environments, world.variants, getVariant, deployedConfigs);
+  const revert = new RevertEnvironmentUseCase(world.environments, world.variants, deployedConfigs);
+  const resolve = new ResolveConfigUseCase(world.environments, world.variants, getVariant, world.apps);
   const update = new UpdateVariantParametersUseCase(world.variants, getVariant, world.prompts.parameters);
 
   async function appWithTwoRevisions() {

@@ -3,6 +3,7 @@ import { type Actor, type EnvironmentRevision, DomainError } from '@crucible/dom
 import { EnvironmentRepository } from '../ports';
 import { VariantRepository } from '../../registry/ports';
 import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
+import { DeployedConfigCache } from '../../prompts/gateway/deployed-config-cache';
 
 export interface DeployInput {
   /** Defaults to the variant's app. */
@@ -20,6 +21,7 @@ export class DeployUseCase {
     private readonly environments: EnvironmentRepository,
     private readonly variants: VariantRepository,
     private readonly getVariant: GetVariantUseCase,
+    private readonly deployedConfigs: DeployedConfigCache,
   ) {}
 
   async execute(actor: Actor, input: DeployInput): Promise<EnvironmentRevision> {
@@ -35,7 +37,7 @@ export class DeployUseCase {
       ? view.latest
       : await this.variants.findRevision(actor.projectId, input.variantId, input.revision);
     if (!revision) throw new DomainError('not_found', `variant ${input.variantId} has no revision ${input.revision}`);
-    return this.environments.appendRevision(actor.projectId, environment.id, {
+    const deployed = await this.environments.appendRevision(actor.projectId, environment.id, {
       variantId: view.variant.id,
       variantName: view.variant.name,
       variantRevisionId: revision.id,
@@ -44,5 +46,8 @@ export class DeployUseCase {
       modifiedById: actor.apiKeyId,
       modifiedBy: actor.apiKeyName,
     });
+    // The gateway's next call runs what was just deployed.
+    this.deployedConfigs.dropProject(actor.projectId);
+    return deployed;
   }
 }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, type VariantRevision, DomainError } from '@crucible/domain';
 import { EnvironmentRepository } from '../ports';
-import { VariantRepository } from '../../registry/ports';
+import { AppRepository, VariantRepository } from '../../registry/ports';
 import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case';
 
 export type ConfigReference =
   | { appId: string; environment: string }
+  /** The SDK's getPrompt names the app. */
+  | { appName: string; environment: string }
   | { variantId: string; revision?: number };
 
 export interface ResolvedConfiguration {
@@ -23,9 +25,15 @@ export class ResolveConfigUseCase {
     private readonly environments: EnvironmentRepository,
     private readonly variants: VariantRepository,
     private readonly getVariant: GetVariantUseCase,
+    private readonly apps: AppRepository,
   ) {}
 
   async execute(actor: Actor, reference: ConfigReference): Promise<ResolvedConfiguration> {
+    if ('appName' in reference) {
+      const app = await this.apps.findByName(actor.projectId, reference.appName);
+      if (!app) throw new DomainError('not_found', `app "${reference.appName}" not found`);
+      return this.execute(actor, { appId: app.id, environment: reference.environment });
+    }
     if ('environment' in reference) {
       const environment = await this.environments.findByName(actor.projectId, reference.appId, reference.environment);
       if (!environment) {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, type EnvironmentRevision, DomainError } from '@crucible/domain';
 import { EnvironmentRepository } from '../ports';
 import { VariantRepository } from '../../registry/ports';
+import { DeployedConfigCache } from '../../prompts/gateway/deployed-config-cache';
 
 /** Reverting appends a new environment revision that points at the older deployment; history is never rewritten. */
 @Injectable()
@@ -9,6 +10,7 @@ export class RevertEnvironmentUseCase {
   constructor(
     private readonly environments: EnvironmentRepository,
     private readonly variants: VariantRepository,
+    private readonly deployedConfigs: DeployedConfigCache,
   ) {}
 
   async execute(actor: Actor, input: { environmentRevisionId: string; commitMessage?: string }): Promise<EnvironmentRevision> {
@@ -21,7 +23,7 @@ export class RevertEnvironmentUseCase {
     if (!variantRevision) {
       throw new DomainError('invalid_state', `the variant deployed by environment revision ${target.id} no longer exists`);
     }
-    return this.environments.appendRevision(actor.projectId, target.environmentId, {
+    const reverted = await this.environments.appendRevision(actor.projectId, target.environmentId, {
       variantId: target.deployedVariantId,
       variantName: target.deployedVariantName ?? '',
       variantRevisionId: target.deployedVariantRevisionId,
@@ -30,5 +32,7 @@ export class RevertEnvironmentUseCase {
       modifiedById: actor.apiKeyId,
       modifiedBy: actor.apiKeyName,
     });
+    this.deployedConfigs.dropProject(actor.projectId);
+    return reverted;
   }
 }

@@ -7,6 +7,7 @@ export abstract class AppRepository {
   /** Oldest first (then id), one keyset page. */
   abstract list(projectId: string, page: PageRequest): Promise<Page<App>>;
   abstract findById(projectId: string, appId: string): Promise<App | null>;
+  abstract findByName(projectId: string, name: string): Promise<App | null>;
   /** Deletes the app and everything under it. */
   abstract delete(projectId: string, appId: string): Promise<void>;
   /** A taken name fails with a conflict. */

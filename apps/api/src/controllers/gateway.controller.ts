@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { Request, Response } from 'express';
+import type { Actor } from '@crucible/domain';
+import { InvokeAppUseCase, StreamAppUseCase } from '@crucible/application';
+import { CurrentActor } from '../http/auth.guard';
+import { IdPipe } from '../http/id.pipe';
+import { abortOnDisconnect, sendEventStream, wantsEventStream } from '../http/server-sent-events';
+import { gatewayEvents } from '../presenters/stream-event.presenter';
+import { gatewayAnswerSchema, InvokeAppDto } from '../wire/gateway.wire';
+
+const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+
+/** The gateway (ARCHITECTURE §16): an app's deployed workflow behind one URL, as JSON or Server-Sent Events. */
+@ApiTags('gateway')
+@ApiSecurity('ApiKey')
+@Controller('apps')
+export class GatewayController {
+  constructor(
+    private readonly invokeApp: InvokeAppUseCase,
+    private readonly streamApp: StreamAppUseCase,
+  ) {}
+
+  @Post(':app_id/invoke')
+  @HttpCode(200)
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiOkResponse({
+    description: 'The output with its trace id, tokens, cost and latency; with `Accept: text/event-stream`, `delta` events then `done` (this body) or `error`',
+    schema: openApiSchema(gatewayAnswerSchema),
+  })
+  async invoke(
+    @CurrentActor() actor: Actor,
+    @Param('app_id', new IdPipe('app')) appId: string,
+    @Body() body: InvokeAppDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const input = { appId, environment: body.environment, inputs: body.inputs, messages: body.messages };
+    if (!wantsEventStream(req)) {
+      res.status(200).json(await this.invokeApp.execute(actor, input));
+      return;
+    }
+    const signal = abortOnDisconnect(res);
+    await sendEventStream(res, gatewayEvents(await this.streamApp.execute(actor, input, signal)));
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The gateway's hot path: `POST /apps/{id}/invoke` (a deployed completion prompt app) against calling the mock LLM
+ * directly with the same client (wrk), and against the Portkey AI gateway in front of the same mock. 50 connections;
+ * the mock answers after 50 ms as a model would, then after 0 ms (CPU-bound: what each hop costs).
+ */
+import type { Benchmark } from '../support/benchmark';
+import { startChild } from '../support/child-server';
+import { type LoadResult, describeLoad, load, percentileMs } from '../support/load';
+import { DIRECT_BODY, INVOKE_BODY, deployedPromptApp } from '../support/prompt-app';
+import { startPortkey } from '../support/portkey';
+import { BENCH_KEY, type Stand } from '../support/stand';
+import { type BenchRow, percent } from '../support/table';
+
+const CONNECTIONS = 50;
+const ROUNDS = 3;
+const roundSeconds = () => Number(process.env['BENCH_LOAD_SECONDS'] ?? 3);
+
+interface Target {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+type Pooled = LoadResult & { p50Ms: number };
+
+/** Each target in turn, in short alternating rounds (after one warm-up each), pooled per target. */
+async function measure(targets: Record<string, Target>): Promise<Record<string, Pooled>> {
+  const load1 = (target: Target, durationSeconds: number) =>
+    load({ url: target.url, method: 'POST', body: target.body, headers: target.headers, connections: CONNECTIONS, durationSeconds });
+  for (const target of Object.values(targets)) await load1(target, 1);
+  const rounds: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, target] of Object.entries(targets)) rounds[name]!.push(await load1(target, roundSeconds()));
+  }
+  return Object.fromEntries(Object.entries(rounds).map(([name, results]) => {
+    const latencyUs = results.flatMap((r) => r.latencyUs);
+    return [name, {
+      requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
+      p99Ms: percentileMs(latencyUs, 0.99), p50Ms: percentileMs(latencyUs, 0.5),
+      failures: results.reduce((sum, r) => sum + r.failures, 0), latencyUs,
+    }];
+  }));
+}
+
+const describe = (result: Pooled) => `${describeLoad(result)}, p50 ${result.p50Ms.toFixed(1)} ms`;
+
+export const gatewayBenchmark: Benchmark = {
+  name: 'gateway',
+  perEngine: true,
+  async run(stand: Stand) {
+    const rows: BenchRow[] = [];
+    const portkey = await startPortkey();
+    try {
+      for (const delayMs of [50, 0]) {
+        const mock = await startChild('tools/mock-llm/src/main.ts', { MOCK_LLM_PORT: '0', MOCK_LLM_LATENCY_MS: String(delayMs) });
+        try {
+          const { appId } = await deployedPromptApp(stand, `mock${delayMs}`, mock.url);
+          const json = { 'content-type': 'application/json' };
+          const { direct, crucible, portkeyRun } = await measure({
+            direct: { url: `${mock.url}/chat/completions`, body: DIRECT_BODY, headers: { ...json, authorization: 'Bearer bench' } },
+            crucible: { url: `${stand.base}/apps/${appId}/invoke`, body: INVOKE_BODY, headers: { ...json, authorization: `ApiKey ${BENCH_KEY}` } },
+            portkeyRun: { url: `${portkey.url}/v1/chat/completions`, body: DIRECT_BODY, headers: portkey.headersFor(mock.url) },
+          }) as Record<'direct' | 'crucible' | 'portkeyRun', Pooled>;
+          const ofDirect = crucible!.requestsPerSecond / direct!.requestsPerSecond;
+          const ofPortkey = crucible!.requestsPerSecond / portkeyRun!.requestsPerSecond;
+          const added = crucible!.p50Ms - direct!.p50Ms;
+          const clean = crucible!.failures === 0;
+          const title = `POST /apps/{id}/invoke, mock ${delayMs} ms, ${CONNECTIONS} conn`;
+          rows.push(
+            { benchmark: title, engine: stand.engine, measured: describe(crucible!), baseline: `mock direct ${describe(direct!)}`,
+              ratio: `${percent(ofDirect)} of direct`, goal: delayMs > 0 ? '≥ 85 %' : '— (hop cost)', met: clean && (delayMs === 0 || ofDirect >= 0.85) },
+            { benchmark: title, engine: stand.engine, measured: describe(crucible!), baseline: `Portkey 1.15.2 ${describe(portkeyRun!)}`,
+              ratio: `${ofPortkey.toFixed(2)}× Portkey`, goal: delayMs > 0 ? '≥ 1×' : '— (hop cost)', met: clean && (delayMs === 0 || ofPortkey >= 1) },
+            { benchmark: `${title}: p50 added`, engine: stand.engine, measured: `+${added.toFixed(2)} ms`, baseline: `mock direct p50 ${direct!.p50Ms.toFixed(1)} ms`,
+              ratio: `Portkey +${(portkeyRun!.p50Ms - direct!.p50Ms).toFixed(2)} ms`, goal: delayMs > 0 ? '≤ 2 ms' : '—', met: clean && (delayMs === 0 || added <= 2) },
+          );
+        } finally {
+          mock.child.kill();
+        }
+      }
+    } finally {
+      portkey.close();
+    }
+    return rows;
+  },
+};
