@@ -49,6 +49,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{app_id}/invoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["GatewayController_invoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{app_id}/revisions/{environment_name}": {
         parameters: {
             query?: never;
@@ -1639,6 +1655,26 @@ export interface components {
             };
             status: components["schemas"]["Result_Output"];
         };
+        InvokeAppDto: {
+            /** @description Default "production" */
+            environment?: string;
+            /**
+             * @example {
+             *       "question": "Where is my parcel?"
+             *     }
+             */
+            inputs: {
+                [key: string]: unknown;
+            };
+            /** @description A chat app's conversation so far */
+            messages?: ({
+                content: string;
+                /** @enum {string} */
+                role: "system" | "user" | "assistant" | "tool";
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
         IssuedApiKeyDto_Output: {
             /** Format: date-time */
             created_at: string;
@@ -2155,6 +2191,53 @@ export interface operations {
             };
         };
     };
+    GatewayController_invoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvokeAppDto"];
+            };
+        };
+        responses: {
+            /** @description The output with its trace id, tokens, cost and latency; with `Accept: text/event-stream`, `delta` events then `done` (this body) or `error` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cost: number;
+                        data: unknown;
+                        /** @description milliseconds */
+                        latency: number;
+                        trace_id: string;
+                        usage: {
+                            input_tokens: number;
+                            output_tokens: number;
+                        };
+                    };
+                    "text/event-stream": {
+                        cost: number;
+                        data: unknown;
+                        /** @description milliseconds */
+                        latency: number;
+                        trace_id: string;
+                        usage: {
+                            input_tokens: number;
+                            output_tokens: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     AppsController_environmentRevisions: {
         parameters: {
             query?: never;
@@ -2257,6 +2340,8 @@ export interface operations {
         parameters: {
             query?: {
                 app_id?: string;
+                /** @description The app by its name, instead of app_id (the SDK's getPrompt) */
+                app_name?: string;
                 environment?: string;
                 revision?: number;
                 variant_id?: string;
@@ -3836,13 +3921,54 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The service's output and trace */
+            /** @description The output and trace; with `Accept: text/event-stream`, `delta` events then `done` ({data, trace}) or `error` ({detail}) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        data: unknown;
+                        trace: {
+                            cost: number;
+                            latency_ms: number;
+                            spans: {
+                                attributes?: {
+                                    [key: string]: unknown;
+                                };
+                                cost?: number;
+                                end_time: string;
+                                error?: {
+                                    message: string;
+                                    stacktrace?: string;
+                                };
+                                inputs?: unknown;
+                                /** @enum {string} */
+                                kind: "workflow" | "task" | "llm" | "embedding" | "tool";
+                                latency_ms: number;
+                                model?: string;
+                                name: string;
+                                outputs?: unknown;
+                                parent_span_id: string | null;
+                                span_id: string;
+                                start_time: string;
+                                /** @enum {string} */
+                                status: "ok" | "error";
+                                tokens?: {
+                                    completion: number;
+                                    prompt: number;
+                                    total: number;
+                                };
+                            }[];
+                            tokens: {
+                                completion: number;
+                                prompt: number;
+                                total: number;
+                            };
+                            trace_id: string;
+                        } | null;
+                    };
+                    "text/event-stream": {
                         data: unknown;
                         trace: {
                             cost: number;
