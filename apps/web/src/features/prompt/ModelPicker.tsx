@@ -72,7 +72,7 @@ export function ModelPicker({ model, served, connectionId, onChange, modelError,
       {model && models.isSuccess ? (
         <Text size="xs" c="dimmed" aria-label="Model price">
           {chosen ? `${formatPricePerMtok(chosen.input_price_per_mtok)} in · ${formatPricePerMtok(chosen.output_price_per_mtok)} out per million tokens`
-            : 'Not in the price catalog: add it under Settings → Models with its prices to have its cost computed.'}
+            : "Priced as the catalog's model of the same name, or by a custom model you add under Settings → Models."}
         </Text>
       ) : null}
       <Text size="xs" c={noneAvailable ? 'orange.8' : 'dimmed'}>

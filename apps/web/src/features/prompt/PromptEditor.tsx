@@ -1,4 +1,4 @@
-import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { LlmSettings } from './LlmSettings';
 import { MessagesEditor } from './MessagesEditor';
 import { ModelPicker } from './ModelPicker';
@@ -47,14 +47,26 @@ export function PromptEditor({ parameters, servedModels, onChange, onJsonValidit
           modelError={errorFor('llm_config.model') ?? errorFor('llm_config')} connectionError={errorFor('llm_config.connection_id')} />
         <LlmSettings config={prompt.llm_config} onChange={setLlm} errorFor={errorFor} />
       </Section>
-      <Section title="Response format">
-        <ResponseFormatEditor format={prompt.llm_config.response_format} onChange={(response_format) => setLlm({ response_format })}
-          onValidity={(valid) => onJsonValidity('response_format', valid)} errorFor={errorFor} />
-      </Section>
-      <Section title="Tools">
-        <Text size="xs" c="dimmed">A tool call comes back as the output, with its arguments as JSON.</Text>
-        <ToolsEditor config={prompt.llm_config} onChange={setLlm} onValidity={onJsonValidity} errorFor={errorFor} />
-      </Section>
+      <Paper withBorder>
+        <Accordion multiple chevronPosition="left" aria-label="More settings">
+          <Accordion.Item value="response_format">
+            <Accordion.Control>Response format · {prompt.llm_config.response_format?.type ?? 'text'}</Accordion.Control>
+            <Accordion.Panel>
+              <ResponseFormatEditor format={prompt.llm_config.response_format} onChange={(response_format) => setLlm({ response_format })}
+                onValidity={(valid) => onJsonValidity('response_format', valid)} errorFor={errorFor} />
+            </Accordion.Panel>
+          </Accordion.Item>
+          <Accordion.Item value="tools" style={{ borderBottom: 0 }}>
+            <Accordion.Control>Tools · {prompt.llm_config.tools?.length ?? 0}</Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="xs">
+                <Text size="xs" c="dimmed">A tool call comes back as the output, with its arguments as JSON.</Text>
+                <ToolsEditor config={prompt.llm_config} onChange={setLlm} onValidity={onJsonValidity} errorFor={errorFor} />
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      </Paper>
     </Stack>
   );
 }

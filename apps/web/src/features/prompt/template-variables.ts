@@ -4,7 +4,7 @@ import type { PromptMessage, TemplateFormat } from './prompt-parameters';
 export type TemplatePart = { text: string; variable?: string };
 
 // jinja2 names bound inside the template (loop variables, `set`) and its literals are not inputs.
-const JINJA_WORDS = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'loop', 'not', 'and', 'or', 'in', 'is', 'if', 'else']);
+const JINJA_WORDS = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'loop', 'not', 'and', 'or', 'in', 'is', 'if', 'else', 'range', 'cycler', 'joiner', 'super', 'caller']);
 const PATTERNS: Record<TemplateFormat, RegExp> = {
   curly: /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g,
   // `{{` and `}}` are escaped braces in an f-string, not variables.
