@@ -137,7 +137,10 @@ test.describe.serial('a prompt without code: connection, Chat app, messages, str
     await page.getByRole('menu', { name: 'Deploy revision 2 to…' }).getByRole('menuitem', { name: 'production' }).click();
     await expect(page.getByText('Revision 2 deployed to production')).toBeVisible();
     await page.getByRole('tab', { name: 'Environments' }).click();
-    await expect(page.getByRole('region', { name: 'production' })).toContainText('runs default revision 2');
+    const production = page.getByRole('region', { name: 'production' });
+    await expect(production).toContainText('runs default revision 2');
+    await production.getByRole('button', { name: 'Call it with curl' }).click();
+    await expect(production.getByLabel('Gateway call for production')).toContainText('/invoke');
     await snapBothSizes(page, 'prompt-deployed');
 
     // 8. The gateway answers with what production runs (README: the curl call).
