@@ -133,6 +133,8 @@ test.describe.serial('a prompt without code: connection, Chat app, messages, str
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('combobox', { name: 'Revision' })).toHaveValue('2 (latest)');
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    // Saving does not end the conversation.
+    await expect(conversation.getByRole('listitem')).toHaveCount(4);
     await page.getByRole('button', { name: 'Deploy revision 2 to…' }).click();
     await page.getByRole('menu', { name: 'Deploy revision 2 to…' }).getByRole('menuitem', { name: 'production' }).click();
     await expect(page.getByText('Revision 2 deployed to production')).toBeVisible();

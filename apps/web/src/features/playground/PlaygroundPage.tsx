@@ -5,7 +5,7 @@ import { EmptyNotice, ErrorMessage, QueryState } from '../../ui/QueryState';
 import { useAppId } from '../app/AppLayout';
 import { useAppVariants } from '../apps/apps.queries';
 import { useRevisions, useVariantSchema } from '../variants/variants.queries';
-import { builtinKind } from '../prompt/prompt-parameters';
+import { type PromptMessage, builtinKind } from '../prompt/prompt-parameters';
 import { PromptPlayground } from '../prompt/PromptPlayground';
 import { ComparePanel } from './ComparePanel';
 import { PlaygroundEditor } from './PlaygroundEditor';
@@ -16,6 +16,7 @@ export function PlaygroundPage() {
   const variants = useAppVariants(appId);
   const [params, setParams] = useSearchParams();
   const [inputs, setInputs] = useState<Record<string, string>>({});
+  const [turns, setTurns] = useState<PromptMessage[]>([]);
   const list = variants.data ?? [];
   const variantId = params.get('variant') ?? list[0]?.variant_id ?? null;
   const variant = list.find((v) => v.variant_id === variantId);
@@ -60,7 +61,7 @@ export function PlaygroundPage() {
             ]} key={`${variantId}-${revisionNumber}`} />
           ) : kind && variant && revision ? (
             <PromptPlayground key={`${variant.variant_id}-${revision.revision}`} variant={variant} kind={kind} revision={revision.revision}
-              parameters={revision.parameters} inputs={inputs} onInputsChange={setInputs}
+              parameters={revision.parameters} inputs={inputs} onInputsChange={setInputs} turns={turns} setTurns={setTurns}
               onSavedRevision={(saved) => choose({ revision: String(saved) })}
               onSavedVariant={(saved) => choose({ variant: saved, revision: null })} />
           ) : schema.isError ? (

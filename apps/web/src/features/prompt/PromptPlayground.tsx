@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
 import { Badge, Button, Grid, Group, Kbd, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { Variant } from '../../api/types';
@@ -18,13 +18,16 @@ import { useStreamedRun } from './use-streamed-run';
  * The playground of a variant made from a template: the prompt editor beside a streamed run — the inputs its
  * variables need and, for a chat app, the conversation, which each reply continues. Run is also Ctrl/Cmd+Enter.
  */
-export function PromptPlayground({ variant, kind, revision, parameters, inputs, onInputsChange, onSavedRevision, onSavedVariant }: {
+export function PromptPlayground({ variant, kind, revision, parameters, inputs, onInputsChange, turns, setTurns, onSavedRevision, onSavedVariant }: {
   variant: Variant;
   kind: BuiltinKind;
   revision: number;
   parameters: Record<string, unknown> | undefined;
   inputs: Record<string, string>;
   onInputsChange: (inputs: Record<string, string>) => void;
+  /** A chat's conversation, kept by the page so saving a revision does not end it. */
+  turns: PromptMessage[];
+  setTurns: Dispatch<SetStateAction<PromptMessage[]>>;
   onSavedRevision: (revision: number) => void;
   onSavedVariant: (variantId: string) => void;
 }) {
@@ -32,7 +35,6 @@ export function PromptPlayground({ variant, kind, revision, parameters, inputs, 
   const [edited, setEdited] = useState<PromptParameters>(saved);
   const [badJson, setBadJson] = useState<ReadonlySet<string>>(new Set());
   const [saveError, setSaveError] = useState<unknown>(null);
-  const [turns, setTurns] = useState<PromptMessage[]>([]);
   const [draft, setDraft] = useState('');
   const { run, start, stop } = useStreamedRun();
   const schema = useVariantSchema(variant.variant_id);
