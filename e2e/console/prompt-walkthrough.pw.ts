@@ -15,6 +15,27 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Picks `option` in the Select or MultiSelect labelled `label`; a MultiSelect stays open after a pick. */
+async function chooseIn(page: Page, label: string, option: string): Promise<void> {
+  const choice = page.getByRole('option', { name: option, exact: true });
+  if (!(await choice.isVisible())) {
+    const input = page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).first();
+    await expect(input).toBeEnabled();
+    // A MultiSelect's pills box lies over its input and takes the click, as it does for a person.
+    await input.click({ force: true });
+  }
+  await choice.click();
+}
+
+async function dropFile(page: Page, name: string, content: string, type: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(([fileName, text, mime]) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], fileName, { type: mime }));
+    return transfer;
+  }, [name, content, type] as const);
+  await page.getByRole('region', { name: 'Drop a CSV or JSON file' }).dispatchEvent('drop', { dataTransfer });
+}
+
 /** The part of a long page a step is about, at both sizes. */
 async function snapPart(page: Page, part: Locator, name: string): Promise<void> {
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -25,7 +46,7 @@ async function snapPart(page: Page, part: Locator, name: string): Promise<void> 
 
 // README "Your first prompt in two minutes", in the browser: connect the mock LLM, create a Chat app, edit its
 // messages, stream a conversation, save, deploy, and call what is deployed through the gateway.
-test.describe.serial('a prompt without code: connection, Chat app, messages, streamed run, save, deploy', () => {
+test.describe.serial('a prompt without code: connection, Chat app, messages, streamed run, save, deploy, evaluate', () => {
   let mock: MockLlmServer;
   test.beforeAll(async () => {
     // Chunks 120 ms apart, so the reply is seen growing before it is complete.
@@ -154,6 +175,32 @@ test.describe.serial('a prompt without code: connection, Chat app, messages, str
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ data: 'Echo: Hello' });
+
+    // 9. Evaluate revision 2 on a three-row test set whose `messages` column holds each conversation.
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Test sets' }).click();
+    await dropFile(page, 'support-questions.json', JSON.stringify(['How do I deploy?', 'How do I roll back?', 'Where are my traces?'].map((question) => ({
+      product: 'Crucible', language: 'English', messages: [{ role: 'user', content: question }], correct_answer: `Echo: ${question}`,
+    }))), 'application/json');
+    await expect(page.getByRole('status')).toContainText('Uploaded “support-questions”: 3 rows.');
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Evaluators' }).click();
+    await page.getByRole('listitem', { name: 'Exact Match' }).getByRole('button', { name: 'Configure' }).click();
+    await page.getByLabel('Config name').fill('exact');
+    await page.getByRole('button', { name: 'Save evaluator' }).click();
+    await expect(page.getByRole('table', { name: 'Configured evaluators' })).toContainText('auto_exact_match');
+    await page.getByLabel('Main navigation').getByRole('link', { name: 'Evaluations', exact: true }).click();
+    await page.getByRole('button', { name: 'New evaluation' }).click();
+    await chooseIn(page, 'App', 'support-chat-with-a-rather-long-name-for-wrapping');
+    await chooseIn(page, 'Revisions', 'default v2');
+    await page.keyboard.press('Escape');
+    await chooseIn(page, 'Test set', 'support-questions (3 rows)');
+    await chooseIn(page, 'Ground-truth column', 'correct_answer');
+    await chooseIn(page, 'Evaluators', 'exact (auto_exact_match)');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Start evaluation' }).click();
+    const evaluations = page.getByRole('table', { name: 'Evaluations' });
+    await expect(evaluations.getByText('finished', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(evaluations).toContainText('100');
+    await snapBothSizes(page, 'prompt-evaluation');
   });
 });
 
