@@ -4,6 +4,11 @@ import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { ApiCaller, DESKTOP, PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
 
 const MOCK_KEY = 'mock-walkthrough-key-51d2';
+const SUPPORT_QUESTIONS_CSV = `product,language,messages,correct_answer
+Crucible,English,"[{""role"": ""user"", ""content"": ""How do I deploy?""}]",Echo: How do I deploy?
+Crucible,English,"[{""role"": ""user"", ""content"": ""How do I roll back?""}]",Echo: How do I roll back?
+Crucible,English,"[{""role"": ""user"", ""content"": ""Where are my traces?""}]",Echo: Where are my traces?
+`;
 const SCREENSHOTS = join(__dirname, '..', '..', 'tmp', 'playwright', 'test-results', 'screenshots');
 
 /** The field labelled `label`, with or without the required asterisk. */
@@ -178,9 +183,8 @@ test.describe.serial('a prompt without code: connection, Chat app, messages, str
 
     // 9. Evaluate revision 2 on a three-row test set whose `messages` column holds each conversation.
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Test sets' }).click();
-    await dropFile(page, 'support-questions.json', JSON.stringify(['How do I deploy?', 'How do I roll back?', 'Where are my traces?'].map((question) => ({
-      product: 'Crucible', language: 'English', messages: [{ role: 'user', content: question }], correct_answer: `Echo: ${question}`,
-    }))), 'application/json');
+    // The CSV of the README: a cell holds the conversation as JSON.
+    await dropFile(page, 'support-questions.csv', SUPPORT_QUESTIONS_CSV, 'text/csv');
     await expect(page.getByRole('status')).toContainText('Uploaded “support-questions”: 3 rows.');
     await page.getByLabel('Main navigation').getByRole('link', { name: 'Evaluators' }).click();
     await page.getByRole('listitem', { name: 'Exact Match' }).getByRole('button', { name: 'Configure' }).click();
@@ -199,7 +203,7 @@ test.describe.serial('a prompt without code: connection, Chat app, messages, str
     await page.getByRole('button', { name: 'Start evaluation' }).click();
     const evaluations = page.getByRole('table', { name: 'Evaluations' });
     await expect(evaluations.getByText('finished', { exact: true })).toBeVisible({ timeout: 60_000 });
-    await expect(evaluations).toContainText('100');
+    await expect(evaluations).toContainText('exact: 1.00');
     await snapBothSizes(page, 'prompt-evaluation');
   });
 });
