@@ -64,13 +64,11 @@ export class BuiltinWorkflowRunner {
       yield { type: 'error', detail: refused.message, retryable: false, ...(refused.status ? { status: refused.status } : {}), ...(refused.violations ? { violations: refused.violations } : {}) };
       return;
     }
-    let text = '';
     const firstTokenAt = { ms: null as number | null };
     try {
       for await (const event of this.gateway.stream(prepared.request)) {
         if (event.type === 'text') {
           firstTokenAt.ms ??= Date.now() - started.getTime();
-          text += event.delta;
           yield { type: 'delta', text: event.delta };
         } else if (event.type === 'tool_call') {
           firstTokenAt.ms ??= Date.now() - started.getTime();

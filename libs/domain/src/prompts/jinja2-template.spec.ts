@@ -1,3 +1,4 @@
+import * as nunjucks from 'nunjucks';
 import { Jinja2TemplateError, checkJinja2, renderJinja2 } from './jinja2-template';
 
 /** Known nunjucks server-side template injections: each reaches Node through a constructor, a global or a call. */
@@ -24,6 +25,12 @@ const SSTI_PAYLOADS = [
 ];
 
 describe('jinja2 prompts', () => {
+  it('guards against a real threat: plain nunjucks runs code from a template', () => {
+    const plain = new nunjucks.Environment([], { autoescape: false });
+    expect(plain.renderString('{{ range.constructor("return 6 * 7")() }}', {})).toBe('42');
+    expect(plain.renderString('{{ "".constructor.constructor("return typeof process")() }}', {})).toBe('object');
+  });
+
   it.each(SSTI_PAYLOADS)('refuses %s before it could run', (payload) => {
     expect(() => checkJinja2(payload)).toThrow(Jinja2TemplateError);
     expect(() => renderJinja2(payload, { name: 'x', items: [] })).toThrow(Jinja2TemplateError);

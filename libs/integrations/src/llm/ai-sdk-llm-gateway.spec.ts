@@ -114,6 +114,19 @@ describe('AiSdkLlmGateway against the mock LLM', () => {
     expect(slow).toMatchObject({ status: null, message: expect.stringContaining('did not answer within 1500 ms') });
   });
 
+  it('a caller\'s abort cancels a streamed request, and a stream past the time-out fails: neither ends as if it had finished', async () => {
+    const abort = new AbortController();
+    const before = mock.stats().requests;
+    const cancelled = collect(gateway.stream({ projectId: PROJECT, connectionId: 'c-slow', model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], signal: abort.signal }))
+      .catch((error: unknown) => error);
+    while (mock.stats().requests === before) await new Promise((resolve) => setTimeout(resolve, 10));
+    abort.abort();
+    expect(await cancelled).toEqual(expect.objectContaining({ name: 'LlmProviderError', status: null, message: expect.stringMatching(/cancelled by the caller/) }));
+    const timedOut = await collect(gateway.stream({ projectId: PROJECT, connectionId: 'c-slow', model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }))
+      .catch((error: unknown) => error);
+    expect(timedOut).toEqual(expect.objectContaining({ name: 'LlmProviderError', message: expect.stringMatching(/did not answer within 1500 ms/) }));
+  });
+
   it('refuses a base URL the outbound guard refuses, and an unknown connection with 422', async () => {
     const refused = await gateway.generate({ projectId: PROJECT, connectionId: 'c-meta', model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'upstream_failure', message: expect.stringContaining('is refused') });

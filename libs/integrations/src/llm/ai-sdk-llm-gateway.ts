@@ -81,6 +81,8 @@ export class AiSdkLlmGateway extends LlmGateway {
     try {
       for await (const part of result.fullStream) {
         if (part.type === 'error') throw part.error;
+        // An aborted stream (the caller's signal or our time-out) ends with this part, not with a thrown error.
+        if (part.type === 'abort') throw new DOMException('The stream was aborted', 'AbortError');
         if (part.type === 'text-delta' || part.type === 'tool-call') firstToken ??= performance.now() - started;
         if (part.type === 'text-delta') {
           text += part.text;

@@ -6,6 +6,8 @@ import { GetVariantUseCase } from '../../registry/use-cases/get-variant.use-case
 import { GetVariantRevisionUseCase } from '../../registry/use-cases/get-variant-revision.use-case';
 import { ServiceDescriber } from '../ports';
 import { describeVariantRoute } from './variant-route';
+import { TraceIngestLimits, TraceRepository } from '../../traces/ports';
+import { traceFromRecord } from '../../traces/sdk-trace-records';
 
 export interface PlaygroundRunInput {
   variantId: string;
@@ -32,6 +34,8 @@ export class RunPlaygroundUseCase {
     private readonly getRevision: GetVariantRevisionUseCase,
     private readonly describer: ServiceDescriber,
     private readonly invoker: WorkflowInvoker,
+    private readonly traces: TraceRepository,
+    private readonly limits: TraceIngestLimits,
   ) {}
 
   async execute(actor: Actor, input: PlaygroundRunInput): Promise<PlaygroundRunResult> {
@@ -41,6 +45,11 @@ export class RunPlaygroundUseCase {
     const url = isBuiltinUri(base.url) ? base.url : endpointUrl(base.url, (await describeVariantRoute(this.describer, base)).route.playgroundPath);
     const config = { ...revision.parameters, ...(input.config ?? {}) };
     const outcome = await this.invoker.invoke(url, { inputs: input.inputs, config, projectId: actor.projectId });
+    if (outcome.ok && outcome.trace && isBuiltinUri(base.url)) {
+      // A service's SDK exports its own traces; a built-in workflow's are kept here, with the variant that ran.
+      const record = { ...outcome.trace, app_id: base.appId, variant_id: input.variantId, variant_revision_id: revision.id };
+      await this.traces.save(actor.projectId, [traceFromRecord(actor.projectId, record)], { maxSpansPerTrace: this.limits.maxSpansPerTrace });
+    }
     if (outcome.ok) return { data: outcome.output, trace: outcome.trace };
     if (outcome.status === 422 && outcome.violations?.length) throw DomainError.invalidInput(outcome.violations);
     throw new DomainError('upstream_failure', outcome.message);
