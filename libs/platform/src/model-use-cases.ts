@@ -1,7 +1,9 @@
 import type { Provider } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
-import { CustomThenCatalogPricing, MODEL_USE_CASES, ModelCatalog, ModelPricing, ProviderConnectionDirectory } from '@crucible/application';
+import {
+  CachedProviderConnectionDirectory, CustomThenCatalogPricing, MODEL_USE_CASES, ModelCatalog, ModelPricing, ProviderConnectionDirectory, ProviderReadCache,
+} from '@crucible/application';
 import { GenaiPricesCatalog } from '@crucible/integrations';
 import { SqlProviderConnectionDirectory } from '@crucible/persistence';
 import { type CrucibleConfigService, environmentOf } from './config/crucible-config.module';
@@ -13,8 +15,9 @@ export const MODEL_PROVIDERS: Provider[] = [
   { provide: ModelPricing, useClass: CustomThenCatalogPricing },
   {
     provide: ProviderConnectionDirectory,
-    useFactory: (dataSource: DataSource, config: CrucibleConfigService) =>
-      new SqlProviderConnectionDirectory(dataSource, Boolean(environmentOf(config).OPENAI_API_KEY)),
-    inject: [DataSource, ConfigService],
+    useFactory: (dataSource: DataSource, config: CrucibleConfigService, cache: ProviderReadCache) => new CachedProviderConnectionDirectory(
+      new SqlProviderConnectionDirectory(dataSource, Boolean(environmentOf(config).OPENAI_API_KEY)), cache,
+    ),
+    inject: [DataSource, ConfigService, ProviderReadCache],
   },
 ];

@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import {
-  ConnectionCredentialsSource, EnvironmentConnectionSettings, OutboundGuard, PROVIDERS_USE_CASES, ProviderProbe, SecretCipher,
+  ConnectionCredentialsSource, EnvironmentConnectionSettings, OutboundGuard, PROVIDERS_USE_CASES, ProviderProbe, ProviderReadCache, SecretCipher,
   SecretKeyCheckRepository, StoredConnectionCredentialsSource, verifySecretKey,
 } from '@crucible/application';
 import type { DatabaseConfig } from '@crucible/persistence';
@@ -22,6 +22,7 @@ export const secretCipherProvider = (database: DatabaseConfig): Provider => ({
 
 export const providerProviders = (database: DatabaseConfig): Provider[] => [
   ...PROVIDERS_USE_CASES,
+  ProviderReadCache,
   secretCipherProvider(database),
   {
     provide: EnvironmentConnectionSettings,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type EnvironmentConnectionSettings, RotateSecretsUseCase, SecretKeyMismatchError, StoredConnectionCredentialsSource, sealSecrets,
+  type EnvironmentConnectionSettings, ProviderReadCache, RotateSecretsUseCase, SecretKeyMismatchError, StoredConnectionCredentialsSource, sealSecrets,
   verifySecretKey,
 } from '@crucible/application';
 import { InMemoryProviderConnectionRepository, InMemorySecretKeyCheckRepository } from '@crucible/application/testing';
@@ -41,16 +41,16 @@ describe('connection credentials', () => {
     const connections = new InMemoryProviderConnectionRepository();
     await connections.create(connection(cipher, 'a1', 'anthropic', 'sk-ant-1'));
     await connections.create(connection(cipher, 'a2', 'anthropic', 'sk-ant-2'));
-    const source = new StoredConnectionCredentialsSource(connections, cipher, environment);
+    const source = new StoredConnectionCredentialsSource(connections, cipher, environment, new ProviderReadCache());
     expect(await source.open('p', { connectionId: 'a2' })).toMatchObject({ id: 'a2', kind: 'anthropic', apiKey: 'sk-ant-2' });
     expect(await source.open('p', { provider: 'anthropic' })).toMatchObject({ id: 'a1', apiKey: 'sk-ant-1' });
     expect(await source.open('p', { connectionId: 'environment' })).toMatchObject({ id: 'environment', apiKey: 'sk-env', baseUrl: 'http://env.example/v1' });
     expect(await source.open('p', { provider: 'openai' })).toMatchObject({ id: 'environment' });
     expect(await source.open('p', { provider: 'gemini' })).toBeNull();
     expect(await source.open('other-project', { connectionId: 'a1' })).toBeNull();
-    const withoutEnv = new StoredConnectionCredentialsSource(connections, cipher, { apiKey: undefined, baseUrl: undefined });
+    const withoutEnv = new StoredConnectionCredentialsSource(connections, cipher, { apiKey: undefined, baseUrl: undefined }, new ProviderReadCache());
     expect(await withoutEnv.open('p', { connectionId: 'environment' })).toBeNull();
-    const localServer = new StoredConnectionCredentialsSource(connections, cipher, { apiKey: undefined, baseUrl: 'http://127.0.0.1:8090/v1' });
+    const localServer = new StoredConnectionCredentialsSource(connections, cipher, { apiKey: undefined, baseUrl: 'http://127.0.0.1:8090/v1' }, new ProviderReadCache());
     expect(await localServer.open('p', { connectionId: 'environment' })).toMatchObject({ kind: 'openai', baseUrl: 'http://127.0.0.1:8090/v1' });
   });
 
@@ -63,13 +63,13 @@ describe('connection credentials', () => {
     await connections.create(connection(before, 'c1', 'openai', 'sk-1'));
     await connections.create(connection(before, 'c2', 'mistral', 'sk-2'));
     const rotating = new AesGcmSecretCipher(current, [old]);
-    expect(await new RotateSecretsUseCase(rotating, connections, checks).execute()).toMatchObject({ resealed: 2, unchanged: 0 });
-    expect(await new RotateSecretsUseCase(rotating, connections, checks).execute()).toMatchObject({ resealed: 0, unchanged: 2 });
+    expect(await new RotateSecretsUseCase(rotating, connections, checks, new ProviderReadCache()).execute()).toMatchObject({ resealed: 2, unchanged: 0 });
+    expect(await new RotateSecretsUseCase(rotating, connections, checks, new ProviderReadCache()).execute()).toMatchObject({ resealed: 0, unchanged: 2 });
     const after = new AesGcmSecretCipher(current);
     await verifySecretKey(after, checks);
-    expect(await new StoredConnectionCredentialsSource(connections, after, environment).open('p', { connectionId: 'c2' })).toMatchObject({ apiKey: 'sk-2' });
+    expect(await new StoredConnectionCredentialsSource(connections, after, environment, new ProviderReadCache()).open('p', { connectionId: 'c2' })).toMatchObject({ apiKey: 'sk-2' });
     await expect(verifySecretKey(new AesGcmSecretCipher(old), checks)).rejects.toThrow(SecretKeyMismatchError);
-    await expect(new StoredConnectionCredentialsSource(connections, new AesGcmSecretCipher(old), environment).open('p', { connectionId: 'c1' }))
+    await expect(new StoredConnectionCredentialsSource(connections, new AesGcmSecretCipher(old), environment, new ProviderReadCache()).open('p', { connectionId: 'c1' }))
       .rejects.toThrow(/CRUCIBLE_SECRET_KEY/);
   });
 });

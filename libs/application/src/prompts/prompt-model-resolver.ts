@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type CatalogModel, DomainError, type LlmConfig, type ProviderKind } from '@crucible/domain';
 import { CustomModelRepository, ModelCatalog, ProviderConnectionDirectory, ProviderConnectionRepository } from '../providers/ports';
+import { ProviderReadCache } from '../providers/provider-read-cache';
 
 /** Where a prompt's call goes: the model id the gateway takes and, when the id alone does not say, the connection. */
 export interface ResolvedModel {
@@ -31,6 +32,7 @@ export class PromptModelResolver {
     private readonly customModels: CustomModelRepository,
     private readonly directory: ProviderConnectionDirectory,
     private readonly connections: ProviderConnectionRepository,
+    private readonly cache: ProviderReadCache,
   ) {}
 
   /** `checkConnected` off at run time: a catalog id costs no read, and the gateway refuses a missing connection itself. */
@@ -98,7 +100,12 @@ export class PromptModelResolver {
   }
 
   /** A custom model (by id or `<connection>/<name>`) or a model a server listed (`<connection>/<model>`). */
-  private async ownModel(projectId: string, model: string): Promise<ResolvedModel | null> {
+  /** Read on every run of a prompt naming `<connection>/<model>`: through the provider cache. */
+  private ownModel(projectId: string, model: string): Promise<ResolvedModel | null> {
+    return this.cache.read(projectId, `model:${model}`, () => this.readOwnModel(projectId, model));
+  }
+
+  private async readOwnModel(projectId: string, model: string): Promise<ResolvedModel | null> {
     for (const custom of await this.customModels.list(projectId)) {
       const connection = await this.directory.connectionById(projectId, custom.providerConnectionId);
       if (connection && (custom.id === model || `${connection.name}/${custom.name}` === model)) {

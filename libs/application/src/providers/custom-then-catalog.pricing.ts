@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CustomModel, costOfUsage } from '@crucible/domain';
 import { type CallPricer, CustomModelRepository, ModelCatalog, ModelPricing, type PricedCall, ProviderConnectionDirectory } from './ports';
 import { matchPatternFinds } from './match-pattern';
+import { ProviderReadCache } from './provider-read-cache';
 
 /** A custom model with the ids a call may name it by: its name, and `<connection name>/<name>` as `GET /models` lists it. */
 interface NamedCustomModel {
@@ -20,11 +21,16 @@ export class CustomThenCatalogPricing extends ModelPricing {
     private readonly customModels: CustomModelRepository,
     private readonly connections: ProviderConnectionDirectory,
     private readonly catalog: ModelCatalog,
+    private readonly cache: ProviderReadCache,
   ) {
     super();
   }
 
-  async pricerFor(projectId: string): Promise<CallPricer> {
+  pricerFor(projectId: string): Promise<CallPricer> {
+    return this.cache.read(projectId, 'pricer', () => this.readPricer(projectId));
+  }
+
+  private async readPricer(projectId: string): Promise<CallPricer> {
     const custom = await this.customModels.list(projectId);
     const named = await Promise.all(custom.map(async (model): Promise<NamedCustomModel> => {
       const connection = await this.connections.connectionById(projectId, model.providerConnectionId);

@@ -4,6 +4,8 @@ export * from './sealed-secrets';
 export * from './environment-connection';
 export * from './secret-key-check';
 export * from './stored-connection-credentials';
+export * from './provider-read-cache';
+export * from './cached-connection-directory';
 export * from './use-cases/list-provider-kinds.use-case';
 export * from './use-cases/create-provider-connection.use-case';
 export * from './use-cases/list-provider-connections.use-case';

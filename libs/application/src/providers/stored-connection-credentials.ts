@@ -5,6 +5,7 @@ import { ProviderConnectionRepository } from './ports/provider-connection-reposi
 import { SecretCipher } from './ports/secret-cipher.port';
 import { EnvironmentConnectionSettings } from './ports/environment-connection.port';
 import { openSecrets } from './sealed-secrets';
+import { ProviderReadCache } from './provider-read-cache';
 
 /** Connections stored in the project, decrypted for one call; the OPENAI_* fallback as `environment`. */
 @Injectable()
@@ -13,12 +14,17 @@ export class StoredConnectionCredentialsSource extends ConnectionCredentialsSour
     private readonly connections: ProviderConnectionRepository,
     private readonly cipher: SecretCipher,
     private readonly environment: EnvironmentConnectionSettings,
+    private readonly cache: ProviderReadCache,
   ) {
     super();
   }
 
-  async open(projectId: string, selector: ConnectionSelector): Promise<ConnectionCredentials | null> {
-    if (selector.connectionId === ENVIRONMENT_CONNECTION_ID) return this.fromEnvironment();
+  open(projectId: string, selector: ConnectionSelector): Promise<ConnectionCredentials | null> {
+    if (selector.connectionId === ENVIRONMENT_CONNECTION_ID) return Promise.resolve(this.fromEnvironment());
+    return this.cache.read(projectId, `credentials:${selector.connectionId ?? ''}:${selector.provider ?? ''}`, () => this.stored(projectId, selector));
+  }
+
+  private async stored(projectId: string, selector: ConnectionSelector): Promise<ConnectionCredentials | null> {
     if (selector.connectionId) {
       const connection = await this.connections.findById(projectId, selector.connectionId);
       return connection ? this.decrypted(connection) : null;

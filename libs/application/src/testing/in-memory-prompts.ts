@@ -1,5 +1,6 @@
 import type { CatalogModel } from '@crucible/domain';
 import { PromptModelResolver } from '../prompts/prompt-model-resolver';
+import { ProviderReadCache } from '../providers/provider-read-cache';
 import { PromptParametersCheck } from '../prompts/prompt-parameters-check';
 import { BuiltinVariantParameters } from '../prompts/builtin-variant-parameters';
 import { InMemoryCustomModelRepository, InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from './in-memory-providers';
@@ -17,7 +18,7 @@ export class InMemoryPrompts {
   readonly connections = new InMemoryProviderConnectionRepository();
   readonly customModels = new InMemoryCustomModelRepository();
   readonly catalog = new InMemoryModelCatalog(TEST_CATALOG);
-  readonly models = new PromptModelResolver(this.catalog, this.customModels, this.directory, this.connections);
+  readonly models = new PromptModelResolver(this.catalog, this.customModels, this.directory, this.connections, new ProviderReadCache());
   readonly check = new PromptParametersCheck(this.models);
   readonly parameters = new BuiltinVariantParameters(this.check, this.models);
 }

@@ -1,5 +1,5 @@
 import type { TraceRecord } from '@crucible/contracts';
-import { CustomThenCatalogPricing } from '../providers';
+import { CustomThenCatalogPricing, ProviderReadCache } from '../providers';
 import { InMemoryCustomModelRepository, InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '../testing';
 import { traceFromRecord } from './sdk-trace-records';
 import { withComputedCosts } from './computed-costs';
@@ -7,7 +7,7 @@ import { withComputedCosts } from './computed-costs';
 const pricing = new CustomThenCatalogPricing(new InMemoryCustomModelRepository(), new InMemoryProviderConnectionDirectory(), new InMemoryModelCatalog([{
   id: 'openai/gpt-4o-mini', provider: 'openai', model: 'gpt-4o-mini', name: 'gpt 4o mini', contextWindow: null, maxOutputTokens: null,
   prices: { input: 0.15, output: 0.6, cachedInput: null },
-}]));
+}]), new ProviderReadCache());
 
 /** An SDK trace: a workflow root carrying its subtree's usage, and the llm call under it; no cost unless given. */
 function sdkTrace(cost: number, spanCost?: number): TraceRecord {

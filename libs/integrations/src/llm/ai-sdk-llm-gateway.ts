@@ -1,4 +1,4 @@
-import { embedMany, generateText, jsonSchema, type LanguageModelUsage, Output, streamText } from 'ai';
+import { embedMany, generateText, jsonSchema, type LanguageModel, type LanguageModelUsage, Output, streamText } from 'ai';
 import { DomainError, ENVIRONMENT_CONNECTION_ID, type CallUsage } from '@crucible/domain';
 import {
   type ConnectionCredentials, ConnectionCredentialsSource, type EmbedRequest, type EmbedResult, LlmGateway, type LlmRequest,
@@ -32,6 +32,7 @@ interface OpenedModel {
  */
 export class AiSdkLlmGateway extends LlmGateway {
   private readonly timeoutMs: number;
+  private readonly languageModels = new WeakMap<ConnectionCredentials, Map<string, LanguageModel>>();
 
   constructor(
     private readonly connections: ConnectionCredentialsSource,
@@ -126,7 +127,7 @@ export class AiSdkLlmGateway extends LlmGateway {
 
   private callSettings(opened: OpenedModel, request: LlmRequest) {
     return {
-      model: providerModels(opened.connection, this.fetchFor(opened.connection)).language(opened.bare),
+      model: this.languageModel(opened),
       ...modelMessages(request.messages),
       temperature: request.temperature,
       maxOutputTokens: request.maxTokens,
@@ -139,6 +140,18 @@ export class AiSdkLlmGateway extends LlmGateway {
       maxRetries: 0,
       abortSignal: request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs),
     };
+  }
+
+  /**
+   * One AI SDK model per connection and model name, kept while the connection's credentials are (the provider cache
+   * hands the same object for a few seconds): building one builds its response schemas, which a hot path felt.
+   */
+  private languageModel(opened: OpenedModel): LanguageModel {
+    let models = this.languageModels.get(opened.connection);
+    if (!models) this.languageModels.set(opened.connection, (models = new Map()));
+    let model = models.get(opened.bare);
+    if (!model) models.set(opened.bare, (model = providerModels(opened.connection, this.fetchFor(opened.connection)).language(opened.bare)));
+    return model;
   }
 
   private fetchFor(connection: ConnectionCredentials): typeof globalThis.fetch {

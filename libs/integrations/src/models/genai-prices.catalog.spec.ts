@@ -1,5 +1,5 @@
 import type { Actor, CustomModel, TokenPrices } from '@crucible/domain';
-import { CustomThenCatalogPricing, ListModelsUseCase } from '@crucible/application';
+import { CustomThenCatalogPricing, ListModelsUseCase, ProviderReadCache } from '@crucible/application';
 import { InMemoryCustomModelRepository, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
 import { GenaiPricesCatalog } from './genai-prices.catalog';
 
@@ -24,7 +24,7 @@ describe('the genai-prices catalog and the pricing of calls', () => {
     customModels = new InMemoryCustomModelRepository();
     connections = new InMemoryProviderConnectionDirectory();
     connections.add(PROJECT, { id: 'conn-1', name: 'local', kind: 'openai_compatible' });
-    pricing = new CustomThenCatalogPricing(customModels, connections, catalog);
+    pricing = new CustomThenCatalogPricing(customModels, connections, catalog, new ProviderReadCache());
   });
 
   it('lists a tiered price (gpt-5.4: more per token past 272k) as its base figure, never as the package\'s tier object', () => {

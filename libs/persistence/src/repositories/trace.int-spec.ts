@@ -3,7 +3,7 @@ import type { TraceRecord } from '@crucible/contracts';
 import type { Actor } from '@crucible/domain';
 import {
   GetTraceMetricsUseCase, GetTraceUseCase, IngestOtlpTracesUseCase, IngestTracesUseCase, ListTracesUseCase,
-  PurgeExpiredTracesUseCase, traceFromRecord, CustomThenCatalogPricing,
+  PurgeExpiredTracesUseCase, traceFromRecord, CustomThenCatalogPricing, ProviderReadCache,
 } from '@crucible/application';
 import { InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
 import { TypeOrmCustomModelRepository } from './custom-model.repository';
@@ -42,7 +42,7 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
   let useCases: ReturnType<typeof wire>;
 
   function wire(repository: TypeOrmTraceRepository, limits = LIMITS) {
-    const pricing = new CustomThenCatalogPricing(new TypeOrmCustomModelRepository(database.dataSource), new InMemoryProviderConnectionDirectory(), CATALOG);
+    const pricing = new CustomThenCatalogPricing(new TypeOrmCustomModelRepository(database.dataSource), new InMemoryProviderConnectionDirectory(), CATALOG, new ProviderReadCache());
     return {
       ingest: new IngestTracesUseCase(repository, limits, pricing),
       ingestOtlp: new IngestOtlpTracesUseCase(repository, limits, pricing),

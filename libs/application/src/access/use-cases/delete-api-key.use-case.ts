@@ -2,11 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, DomainError, assertMayManageApiKeys } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
 import { assertOwnProject } from '../project-ownership';
+import { AuthenticateUseCase } from './authenticate.use-case';
 
 /** Revokes a key: it stops working at once, and its hash is kept so it can never come back (as a bootstrap key). */
 @Injectable()
 export class DeleteApiKeyUseCase {
-  constructor(private readonly apiKeys: ApiKeyRepository) {}
+  constructor(
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly authenticate: AuthenticateUseCase,
+  ) {}
 
   async execute(actor: Actor, input: { projectId: string; keyId: string }): Promise<void> {
     assertOwnProject(actor, input.projectId);
@@ -15,5 +19,6 @@ export class DeleteApiKeyUseCase {
       throw new DomainError('rule_violation', 'cannot delete the last API key of a project');
     }
     if (!(await this.apiKeys.revoke(input.projectId, input.keyId, new Date()))) throw DomainError.notFound('API key', input.keyId);
+    this.authenticate.forget(input.keyId);
   }
 }

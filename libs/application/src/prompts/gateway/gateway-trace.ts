@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_TRACE_LATENCY_MS, type Trace, type TraceRecord, traceRecordSchema } from '@crucible/contracts';
-import type { TraceWithSpans } from '@crucible/domain';
+import { type TraceWithSpans, isBuiltinUri } from '@crucible/domain';
 import { traceFromRecord } from '../../traces/sdk-trace-records';
 import type { DeployedConfig } from './deployed-config-cache';
 
@@ -25,9 +25,17 @@ export function gatewayTrace(projectId: string, facts: GatewayCallFacts): TraceW
     app_id: config.appId, variant_id: config.variantId, variant_revision_id: config.variantRevisionId,
     environment: config.environment, inputs: facts.inputs, output: facts.output ?? null,
   };
-  const own = facts.trace && facts.trace.spans.length > 0 ? traceRecordSchema.safeParse({ ...facts.trace, ...where }) : null;
-  const record: TraceRecord = own?.success ? markFailed(own.data, facts.error) : rootOnly(facts, where);
-  return traceFromRecord(projectId, record);
+  const record: TraceRecord = facts.trace && facts.trace.spans.length > 0
+    ? ownTrace(facts.trace, where, isBuiltinUri(config.invocationUrl)) ?? rootOnly(facts, where)
+    : rootOnly(facts, where);
+  return traceFromRecord(projectId, markFailed(record, facts.error));
+}
+
+/** A built-in workflow's trace is ours, built to the contract; a service's is checked like any trace sent to us. */
+function ownTrace(trace: Trace, where: Partial<TraceRecord>, builtin: boolean): TraceRecord | null {
+  if (builtin) return { ...trace, ...where } as TraceRecord;
+  const checked = traceRecordSchema.safeParse({ ...trace, ...where });
+  return checked.success ? checked.data : null;
 }
 
 function rootOnly(facts: GatewayCallFacts, where: Partial<TraceRecord>): TraceRecord {

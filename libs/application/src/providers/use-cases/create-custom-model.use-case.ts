@@ -4,6 +4,7 @@ import { type Actor, DomainError } from '@crucible/domain';
 import { type ListedModel, listedCustomModel } from '../listed-model';
 import { CustomModelRepository, ProviderConnectionDirectory } from '../ports';
 import { checkCustomModelFields, pricesOf } from '../checked-custom-model';
+import { ProviderReadCache } from '../provider-read-cache';
 
 export interface CreateCustomModelInput {
   providerConnectionId: string;
@@ -17,7 +18,11 @@ export interface CreateCustomModelInput {
 /** `POST /models`: a fine-tune, a local model or a price override, served by one of the project's connections. */
 @Injectable()
 export class CreateCustomModelUseCase {
-  constructor(private readonly customModels: CustomModelRepository, private readonly connections: ProviderConnectionDirectory) {}
+  constructor(
+    private readonly customModels: CustomModelRepository,
+    private readonly connections: ProviderConnectionDirectory,
+    private readonly cache: ProviderReadCache,
+  ) {}
 
   async execute(actor: Actor, input: CreateCustomModelInput): Promise<ListedModel> {
     checkCustomModelFields(input);
@@ -32,6 +37,7 @@ export class CreateCustomModelUseCase {
       id: randomUUID(), projectId: actor.projectId, providerConnectionId: connection.id, name: input.name.trim(), prices: pricesOf(input),
       matchPattern: input.matchPattern || null, createdAt: now, updatedAt: now,
     });
+    this.cache.dropProject(actor.projectId);
     return listedCustomModel(model, connection);
   }
 }

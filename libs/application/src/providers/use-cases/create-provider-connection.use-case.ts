@@ -7,6 +7,7 @@ import { SecretCipher } from '../ports/secret-cipher.port';
 import { checkedBaseUrl, checkedConnectionName, checkedKind, requireFields } from '../checked-connection';
 import { sealSecrets } from '../sealed-secrets';
 import { TestProviderConnectionUseCase } from './test-provider-connection.use-case';
+import { ProviderReadCache } from '../provider-read-cache';
 
 export interface NewConnection {
   name: string;
@@ -24,6 +25,7 @@ export class CreateProviderConnectionUseCase {
     private readonly cipher: SecretCipher,
     private readonly outbound: OutboundGuard,
     private readonly test: TestProviderConnectionUseCase,
+    private readonly cache: ProviderReadCache,
   ) {}
 
   async execute(actor: Actor, input: NewConnection): Promise<ProviderConnection> {
@@ -39,6 +41,7 @@ export class CreateProviderConnectionUseCase {
       sealed: sealSecrets(this.cipher, { apiKey, headers }), listedModels: [], createdAt: new Date(), createdBy: actor.apiKeyName,
     };
     await this.connections.create(connection);
+    this.cache.dropProject(actor.projectId);
     // Its server's models are offered at once (§15); a server not answering yet leaves the list empty until /test.
     if (kindListsItsOwnModels(kind)) {
       const probed = await this.test.execute(actor, connection.id);

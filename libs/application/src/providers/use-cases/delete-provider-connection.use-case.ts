@@ -3,12 +3,14 @@ import { type Actor, DomainError } from '@crucible/domain';
 import { ProviderConnectionRepository } from '../ports/provider-connection-repository.port';
 import { EvaluatorConfigRepository } from '../../evaluators/ports';
 import { refuseReadOnly } from './get-provider-connection.use-case';
+import { ProviderReadCache } from '../provider-read-cache';
 
 @Injectable()
 export class DeleteProviderConnectionUseCase {
   constructor(
     private readonly connections: ProviderConnectionRepository,
     private readonly evaluatorConfigs: EvaluatorConfigRepository,
+    private readonly cache: ProviderReadCache,
   ) {}
 
   async execute(actor: Actor, id: string): Promise<void> {
@@ -21,5 +23,6 @@ export class DeleteProviderConnectionUseCase {
       throw new DomainError('conflict', `provider connection "${connection.name}" is used by evaluator configs ${names}: change or delete them first`);
     }
     await this.connections.delete(actor.projectId, id);
+    this.cache.dropProject(actor.projectId);
   }
 }

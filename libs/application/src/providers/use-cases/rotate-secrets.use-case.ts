@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ProviderConnectionRepository } from '../ports/provider-connection-repository.port';
 import { SecretCipher, noMasterKeyError } from '../ports/secret-cipher.port';
 import { SecretKeyCheckRepository } from '../ports/secret-key-check-repository.port';
+import { ProviderReadCache } from '../provider-read-cache';
 
 export interface RotationReport {
   keyId: string;
@@ -16,6 +17,7 @@ export class RotateSecretsUseCase {
     private readonly cipher: SecretCipher,
     private readonly connections: ProviderConnectionRepository,
     private readonly checks: SecretKeyCheckRepository,
+    private readonly cache: ProviderReadCache,
   ) {}
 
   async execute(): Promise<RotationReport> {
@@ -35,6 +37,7 @@ export class RotateSecretsUseCase {
     }
     const check = await this.checks.read();
     if (check && check.keyId !== keyId) await this.checks.replace(this.cipher.seal(this.cipher.open(check)));
+    this.cache.clear();
     return { keyId, resealed, unchanged };
   }
 }

@@ -3,6 +3,7 @@ import { type Actor, DomainError, PROVIDER_KIND_SPECS, kindListsItsOwnModels } f
 import { ConnectionCredentialsSource } from '../ports/connection-credentials.port';
 import { ProviderConnectionRepository } from '../ports/provider-connection-repository.port';
 import { type ProbeResult, ProviderProbe } from '../ports/provider-probe.port';
+import { ProviderReadCache } from '../provider-read-cache';
 
 /** Models kept per connection: a server listing thousands would bloat every GET /models. */
 const MAX_LISTED_MODELS = 500;
@@ -13,6 +14,7 @@ export class TestProviderConnectionUseCase {
     private readonly credentials: ConnectionCredentialsSource,
     private readonly connections: ProviderConnectionRepository,
     private readonly probe: ProviderProbe,
+    private readonly cache: ProviderReadCache,
   ) {}
 
   /** A refusal is `ok: false` with the provider's status, not an error of this route (§15). */
@@ -22,6 +24,8 @@ export class TestProviderConnectionUseCase {
     const result = await this.probe.probe(opened, PROVIDER_KIND_SPECS[opened.kind].defaultBaseUrl);
     if (result.ok && kindListsItsOwnModels(opened.kind)) {
       await this.connections.setListedModels(actor.projectId, id, (result.models ?? []).slice(0, MAX_LISTED_MODELS));
+      // What the server lists names models prompts may call.
+      this.cache.dropProject(actor.projectId);
     }
     return result;
   }

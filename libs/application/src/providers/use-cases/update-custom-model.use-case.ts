@@ -4,6 +4,7 @@ import { type ListedModel, listedCustomModel } from '../listed-model';
 import { type CustomModelChanges, CustomModelRepository, ModelCatalog, ProviderConnectionDirectory } from '../ports';
 import { type CustomModelFields, checkCustomModelFields } from '../checked-custom-model';
 import { findCustomModel } from './find-custom-model';
+import { ProviderReadCache } from '../provider-read-cache';
 
 /** `PATCH /models/{id}`: what is sent changes; a null `cached_input_price_per_mtok` or `match_pattern` clears it. */
 @Injectable()
@@ -12,6 +13,7 @@ export class UpdateCustomModelUseCase {
     readonly customModels: CustomModelRepository,
     readonly connections: ProviderConnectionDirectory,
     readonly catalog: ModelCatalog,
+    private readonly cache: ProviderReadCache,
   ) {}
 
   async execute(actor: Actor, id: string, fields: CustomModelFields): Promise<ListedModel> {
@@ -28,6 +30,7 @@ export class UpdateCustomModelUseCase {
       };
     }
     const updated = await this.customModels.update(actor.projectId, model.id, changes, new Date());
+    this.cache.dropProject(actor.projectId);
     const connection = updated && await this.connections.connectionById(actor.projectId, updated.providerConnectionId);
     if (!updated || !connection) throw DomainError.notFound('custom model', id);
     return listedCustomModel(updated, connection);

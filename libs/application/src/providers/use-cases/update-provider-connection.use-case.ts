@@ -6,6 +6,7 @@ import { SecretCipher } from '../ports/secret-cipher.port';
 import { checkedBaseUrl, checkedConnectionName, requireFields } from '../checked-connection';
 import { openSecrets, sealSecrets } from '../sealed-secrets';
 import { refuseReadOnly } from './get-provider-connection.use-case';
+import { ProviderReadCache } from '../provider-read-cache';
 
 /** Absent fields stay; `null` clears an optional one (a required one cannot be cleared). */
 export interface ConnectionChanges {
@@ -22,6 +23,7 @@ export class UpdateProviderConnectionUseCase {
     private readonly connections: ProviderConnectionRepository,
     private readonly cipher: SecretCipher,
     private readonly outbound: OutboundGuard,
+    private readonly cache: ProviderReadCache,
   ) {}
 
   async execute(actor: Actor, id: string, changes: ConnectionChanges): Promise<ProviderConnection> {
@@ -47,6 +49,7 @@ export class UpdateProviderConnectionUseCase {
       } : {}),
     };
     await this.connections.update(updated);
+    this.cache.dropProject(actor.projectId);
     return updated;
   }
 }
