@@ -18,18 +18,19 @@ export function ToolsEditor({ config, onChange, onValidity, errorFor }: {
   errorFor: (path: string) => string | undefined;
 }) {
   const tools = config.tools ?? [];
-  const setTools = (next: ToolDefinition[]) => onChange({ tools: next.length ? next : undefined, tool_choice: next.length ? config.tool_choice : undefined });
+  const setTools = (next: ToolDefinition[]) => onChange({ tools: next, tool_choice: next.length ? config.tool_choice : undefined });
   const update = (index: number, fn: Partial<ToolDefinition['function']>) =>
     setTools(tools.map((tool, i) => (i === index ? { ...tool, function: { ...tool.function, ...fn } } : tool)));
   return (
     <Stack gap="sm">
       {tools.map((tool, index) => (
-        <Paper key={index} withBorder p="sm" role="group" aria-label={`Tool ${index + 1}`}>
+        // Keyed by the count too: a removal remounts the JSON fields, so none keeps another tool's unparsed text.
+        <Paper key={`${index}-${tools.length}`} withBorder p="sm" role="group" aria-label={`Tool ${index + 1}`}>
           <Stack gap={6}>
             <Group align="flex-end" wrap="nowrap" gap="xs">
               <TextInput label="name" value={tool.function.name} style={{ flex: 1 }} onChange={(e) => update(index, { name: e.currentTarget.value })}
                 error={errorFor(`llm_config.tools.${index}.function.name`)} />
-              <ActionIcon variant="subtle" color="red" mb={4} onClick={() => { onValidity(`tool-${index}`, true); setTools(tools.filter((_, i) => i !== index)); }}
+              <ActionIcon variant="subtle" color="red" mb={4} onClick={() => { tools.forEach((_, i) => onValidity(`tool-${i}`, true)); setTools(tools.filter((_, i) => i !== index)); }}
                 aria-label={`Remove tool ${index + 1}`}>✕</ActionIcon>
             </Group>
             <TextInput label="description" value={tool.function.description ?? ''} onChange={(e) => update(index, { description: e.currentTarget.value })} />
