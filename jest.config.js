@@ -48,6 +48,7 @@ module.exports = {
     project('queue', 'libs/queue', ['**/*.spec.ts', '**/*.int-spec.ts']),
     project('platform', 'libs/platform'),
     project('api', 'apps/api'),
+    project('web', 'apps/web'),
     project('workflow-runner', 'apps/workflow-runner'),
     project('e2e', 'e2e', ['**/*.e2e-spec.ts']),
   ],

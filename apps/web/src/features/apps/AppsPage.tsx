@@ -12,7 +12,7 @@ export function AppsPage() {
       <CreateAppForm />
       <QueryState query={apps} label="apps" empty={{
         title: 'No apps yet',
-        description: 'Create an app above, then register a running workflow service as its first variant.',
+        description: 'Create an app above: start from the Chat or Completion template to write a prompt, or register a workflow service of your own.',
       }}>
         {(list) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label="Apps">

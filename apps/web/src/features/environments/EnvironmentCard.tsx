@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { QueryState } from '../../ui/QueryState';
 import { formatTime } from '../../ui/format';
 import { EnvironmentBadge } from '../apps/AppCard';
+import { GatewayCall } from '../prompt/GatewayCall';
 import { DeployButton } from './DeployButton';
 import { useEnvironmentHistory, useRevert } from './environments.queries';
 
@@ -27,6 +28,7 @@ export function EnvironmentCard({ appId, environment }: { appId: string; environ
           </Group>
           <DeployButton appId={appId} environment={environment} />
         </Group>
+        {current?.deployed_variant_name ? <GatewayCall appId={appId} environment={environment} /> : null}
         <QueryState query={history} label={`${environment} history`}>
           {(found) => found.revisions.length === 0 ? (
             <Text size="sm" c="dimmed">Never deployed: deploy a revision here, or from a variant’s revision list.</Text>

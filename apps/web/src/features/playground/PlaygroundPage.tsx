@@ -5,6 +5,8 @@ import { EmptyNotice, ErrorMessage, QueryState } from '../../ui/QueryState';
 import { useAppId } from '../app/AppLayout';
 import { useAppVariants } from '../apps/apps.queries';
 import { useRevisions, useVariantSchema } from '../variants/variants.queries';
+import { type PromptMessage, builtinKind } from '../prompt/prompt-parameters';
+import { PromptPlayground } from '../prompt/PromptPlayground';
 import { ComparePanel } from './ComparePanel';
 import { PlaygroundEditor } from './PlaygroundEditor';
 
@@ -14,6 +16,7 @@ export function PlaygroundPage() {
   const variants = useAppVariants(appId);
   const [params, setParams] = useSearchParams();
   const [inputs, setInputs] = useState<Record<string, string>>({});
+  const [turns, setTurns] = useState<PromptMessage[]>([]);
   const list = variants.data ?? [];
   const variantId = params.get('variant') ?? list[0]?.variant_id ?? null;
   const variant = list.find((v) => v.variant_id === variantId);
@@ -23,6 +26,7 @@ export function PlaygroundPage() {
   const revisionNumber = params.get('revision') ?? (latest ? String(latest.revision) : null);
   const revision = revisions.data?.find((r) => String(r.revision) === revisionNumber);
   const mode = params.get('mode') === 'compare' ? 'compare' : 'single';
+  const kind = variant ? builtinKind(variant) : null;
   const choose = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) {
@@ -34,7 +38,7 @@ export function PlaygroundPage() {
   return (
     <QueryState query={variants} label="variants" empty={{
       title: 'Nothing to run yet',
-      description: 'Register a workflow service as a variant (Variants tab), then come back to try it here.',
+      description: 'Add a variant on the Variants tab (from a template or your own service), then come back to try it here.',
     }}>
       {() => (
         <Stack>
@@ -55,6 +59,11 @@ export function PlaygroundPage() {
               { variantId, revision: revisions.data && revisions.data.length > 1 ? String(revisions.data[revisions.data.length - 2]!.revision) : revisionNumber },
               { variantId, revision: revisionNumber },
             ]} key={`${variantId}-${revisionNumber}`} />
+          ) : kind && variant && revision ? (
+            <PromptPlayground key={`${variant.variant_id}-${revision.revision}`} variant={variant} kind={kind} revision={revision.revision}
+              parameters={revision.parameters} inputs={inputs} onInputsChange={setInputs} turns={turns} setTurns={setTurns}
+              onSavedRevision={(saved) => choose({ revision: String(saved) })}
+              onSavedVariant={(saved) => choose({ variant: saved, revision: null })} />
           ) : schema.isError ? (
             <ErrorMessage error={schema.error} title={`Cannot read ${variant?.variant_name ?? 'this variant'}'s schema from its service`} onRetry={() => void schema.refetch()} />
           ) : schema.data && variant && revision ? (

@@ -35,20 +35,23 @@ function SaveDialog({ title, opened, onClose, onSubmit, loading, error, withName
 }
 
 /** "Save as new revision" of this variant, or "Save as new variant" on the same base (seed op 5). */
-export function SaveActions({ variant, values, onSavedRevision, onSavedVariant }: {
+export function SaveActions({ variant, values, onSavedRevision, onSavedVariant, onError, disabled }: {
   variant: Variant;
   values: ConfigValues;
   onSavedRevision: (revision: number) => void;
   onSavedVariant: (variantId: string) => void;
+  /** Also told of a refused save, so an editor can show a 422 beside the field it names. */
+  onError?: (error: unknown) => void;
+  disabled?: boolean;
 }) {
   const [revisionOpen, revisionDialog] = useDisclosure(false);
   const [variantOpen, variantDialog] = useDisclosure(false);
   const saveRevision = useSaveRevision(variant.app_id);
   const saveVariant = useSaveAsVariant(variant.app_id);
   return (
-    <Group gap="xs">
-      <Button variant="light" onClick={() => { saveRevision.reset(); revisionDialog.open(); }}>Save as new revision</Button>
-      <Button variant="default" onClick={() => { saveVariant.reset(); variantDialog.open(); }}>Save as new variant</Button>
+    <Group gap="xs" wrap="wrap">
+      <Button variant="light" disabled={disabled} onClick={() => { saveRevision.reset(); revisionDialog.open(); }}>Save as new revision</Button>
+      <Button variant="default" disabled={disabled} onClick={() => { saveVariant.reset(); variantDialog.open(); }}>Save as new variant</Button>
       <SaveDialog title={`New revision of ${variant.variant_name}`} opened={revisionOpen} onClose={revisionDialog.close} withName={false}
         loading={saveRevision.isPending} error={saveRevision.error?.message}
         onSubmit={({ message }) => saveRevision.mutate({ variantId: variant.variant_id, parameters: values, commitMessage: message }, {
@@ -57,6 +60,7 @@ export function SaveActions({ variant, values, onSavedRevision, onSavedVariant }
             notifications.show({ color: 'green', message: `Saved ${saved.variant_name} revision ${saved.revision}` });
             onSavedRevision(saved.revision);
           },
+          onError,
         })} />
       <SaveDialog title="New variant from this configuration" opened={variantOpen} onClose={variantDialog.close} withName
         loading={saveVariant.isPending} error={saveVariant.error?.message}
@@ -66,6 +70,7 @@ export function SaveActions({ variant, values, onSavedRevision, onSavedVariant }
             notifications.show({ color: 'green', message: `Created variant ${saved.variant_name}` });
             onSavedVariant(saved.variant_id);
           },
+          onError,
         })} />
     </Group>
   );

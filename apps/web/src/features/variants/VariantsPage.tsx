@@ -2,6 +2,7 @@ import { Code, SimpleGrid, Stack } from '@mantine/core';
 import { QueryState } from '../../ui/QueryState';
 import { useAppId } from '../app/AppLayout';
 import { useAppVariants } from '../apps/apps.queries';
+import { AddTemplateVariantForm } from '../prompt/AddTemplateVariantForm';
 import { RegisterVariantForm } from './RegisterVariantForm';
 import { VariantCard } from './VariantCard';
 
@@ -12,7 +13,7 @@ export function VariantsPage() {
     <Stack>
       <QueryState query={variants} label="variants" empty={{
         title: 'No variants yet',
-        description: <>Start a workflow service (the README shows the example completion app) and register its URL below, e.g. <Code>http://127.0.0.1:8100</Code>.</>,
+        description: <>Start from the Chat or Completion template below, or start a workflow service (the README shows the example completion app) and register its URL, e.g. <Code>http://127.0.0.1:8100</Code>.</>,
       }}>
         {(list) => (
           <SimpleGrid cols={{ base: 1, md: 2 }} role="list" aria-label="Variants">
@@ -20,6 +21,7 @@ export function VariantsPage() {
           </SimpleGrid>
         )}
       </QueryState>
+      <AddTemplateVariantForm appId={appId} />
       <RegisterVariantForm appId={appId} />
     </Stack>
   );
