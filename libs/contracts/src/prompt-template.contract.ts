@@ -59,4 +59,3 @@ export const promptTemplateSchema = z.object({
 });
 
 export const promptParametersSchema = z.object({ prompt: promptTemplateSchema });
-export type PromptParametersWire = z.infer<typeof promptParametersSchema>;
