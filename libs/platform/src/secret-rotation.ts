@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type RotationReport, RotateSecretsUseCase } from '@crucible/application';
+import { ProviderReadCache, type RotationReport, RotateSecretsUseCase } from '@crucible/application';
 import { PersistenceModule } from '@crucible/persistence';
 import { CRUCIBLE_ENVIRONMENT } from './config/crucible-environment';
 import { databaseConfigOf } from './config/server-config';
@@ -16,7 +16,7 @@ export async function rotateSecrets(rawEnv: Record<string, string | undefined>):
   const database = databaseConfigOf(environment);
   @Module({
     imports: [PersistenceModule.forRoot(database)],
-    providers: [{ provide: CRUCIBLE_ENVIRONMENT, useValue: environment }, secretCipherProvider(database), RotateSecretsUseCase],
+    providers: [{ provide: CRUCIBLE_ENVIRONMENT, useValue: environment }, secretCipherProvider(database), ProviderReadCache, RotateSecretsUseCase],
   })
   class SecretRotationModule {}
   const context = await NestFactory.createApplicationContext(SecretRotationModule, { logger: false, abortOnError: false });

@@ -17,11 +17,11 @@ import { BuiltinWorkflowRunner } from './builtin-workflow-runner';
 import { ListTemplatesUseCase } from './use-cases/list-templates.use-case';
 import { CreateVariantFromTemplateUseCase } from './use-cases/create-variant-from-template.use-case';
 import { CreateAppFromTemplateUseCase } from './use-cases/create-app-from-template.use-case';
-import { DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase, StreamAppUseCase } from './gateway';
+import { DeployedConfigCache } from './gateway';
 
 /** The prompts context (ARCHITECTURE §16): templates, built-in workflows and the checks of their parameters. */
 export const PROMPTS_USE_CASES = [
   PromptModelResolver, PromptParametersCheck, BuiltinVariantParameters, BuiltinWorkflowRunner,
   ListTemplatesUseCase, CreateVariantFromTemplateUseCase, CreateAppFromTemplateUseCase,
-  DeployedConfigCache, DeployedConfigLoader, InvokeAppUseCase, StreamAppUseCase,
+  DeployedConfigCache,
 ];
