@@ -5,6 +5,7 @@ import {
   type LlmResult, type LlmStreamEvent, type LlmTarget, type LlmToolCall, ModelPricing,
 } from '@crucible/application';
 import { providerModels } from './ai-sdk-models';
+import { isPlainRequest, plainCall } from './ai-sdk-plain-call';
 import { modelMessages, toolCallOf, toolChoiceOf, toolSet } from './ai-sdk-messages';
 import { bareModelName, routeOf } from './model-route';
 import { providerFailure } from './provider-failure';
@@ -53,6 +54,14 @@ export class AiSdkLlmGateway extends LlmGateway {
     const opened = await this.open(request);
     const started = performance.now();
     try {
+      const plain = isPlainRequest(request) ? await plainCall(this.languageModel(opened), request, this.abortSignal(request)) : null;
+      if (plain) {
+        const { text, finishReason, modelId, usage } = plain;
+        return {
+          text, toolCalls: [], finishReason, model: modelId, usage,
+          cost: await this.costOf(request, opened, usage), latencyMs: Math.round(performance.now() - started),
+        };
+      }
       const result = await generateText({ ...this.callSettings(opened, request), ...outputOf(request) });
       const usage = callUsage(result.usage);
       return {
@@ -138,8 +147,13 @@ export class AiSdkLlmGateway extends LlmGateway {
       tools: toolSet(request.tools),
       toolChoice: toolChoiceOf(request.toolChoice),
       maxRetries: 0,
-      abortSignal: request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs),
+      abortSignal: this.abortSignal(request),
     };
+  }
+
+  /** The caller's signal, if any, bounded by our time-out. */
+  private abortSignal(request: LlmRequest): AbortSignal {
+    return request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs);
   }
 
   /**
