@@ -5,7 +5,7 @@ import {
   type LlmResult, type LlmStreamEvent, type LlmTarget, type LlmToolCall, ModelPricing,
 } from '@crucible/application';
 import { providerModels } from './ai-sdk-models';
-import { isPlainRequest, plainCall } from './ai-sdk-plain-call';
+import { directModel, isPlainRequest, plainCall, plainStream } from './ai-sdk-plain-call';
 import { modelMessages, toolCallOf, toolChoiceOf, toolSet } from './ai-sdk-messages';
 import { bareModelName, routeOf } from './model-route';
 import { providerFailure } from './provider-failure';
@@ -54,8 +54,9 @@ export class AiSdkLlmGateway extends LlmGateway {
     const opened = await this.open(request);
     const started = performance.now();
     try {
-      const plain = isPlainRequest(request) ? await plainCall(this.languageModel(opened), request, this.abortSignal(request)) : null;
-      if (plain) {
+      const direct = isPlainRequest(request) ? directModel(this.languageModel(opened)) : null;
+      if (direct) {
+        const plain = await plainCall(direct, request, this.abortSignal(request));
         const { text, finishReason, modelId, usage } = plain;
         return {
           text, toolCalls: [], finishReason, model: modelId, usage,
@@ -86,6 +87,27 @@ export class AiSdkLlmGateway extends LlmGateway {
     let firstToken: number | null = null;
     let text = '';
     const toolCalls: LlmToolCall[] = [];
+    const direct = isPlainRequest(request) ? directModel(this.languageModel(opened)) : null;
+    if (direct) {
+      try {
+        for await (const event of plainStream(direct, request, this.abortSignal(request))) {
+          if (event.type === 'text') {
+            firstToken ??= performance.now() - started;
+            yield event;
+            continue;
+          }
+          const { text: all, finishReason, modelId, usage } = event;
+          yield {
+            type: 'finish', text: all, toolCalls, finishReason, model: modelId, usage, cost: await this.costOf(request, opened, usage),
+            latencyMs: Math.round(performance.now() - started), timeToFirstTokenMs: firstToken === null ? null : Math.round(firstToken),
+          };
+          return;
+        }
+      } catch (error) {
+        throw providerFailure(error, what, this.timeoutMs, request.signal);
+      }
+      return;
+    }
     // onError: the failure is thrown to our caller below, not also printed by the SDK.
     const result = streamText({ ...this.callSettings(opened, request), ...outputOf(request), onError: () => undefined });
     try {

@@ -33,21 +33,59 @@ function promptOf(messages: LlmMessage[]): CallOptions['prompt'] {
   return prompt;
 }
 
-/** A plain request straight to the provider's model (AI SDK 6 specification v3), or null for any other model. */
-export async function plainCall(model: LanguageModel, request: LlmRequest, abortSignal: AbortSignal): Promise<PlainAnswer | null> {
-  if (typeof model === 'string' || model.specificationVersion !== 'v3') return null;
-  const options: CallOptions = {
+/** The provider's model when it can be called directly (AI SDK 6 specification v3). */
+export const directModel = (model: LanguageModel): ModelV3 | null =>
+  (typeof model !== 'string' && model.specificationVersion === 'v3' ? model : null);
+
+const callOptions = (request: LlmRequest, abortSignal: AbortSignal): CallOptions => ({
     prompt: promptOf(request.messages),
     temperature: request.temperature, maxOutputTokens: request.maxTokens, topP: request.topP,
     frequencyPenalty: request.frequencyPenalty, presencePenalty: request.presencePenalty, stopSequences: request.stopSequences,
     abortSignal,
-  };
-  const answer = await model.doGenerate(options);
+});
+
+const usageOf = (usage: Awaited<ReturnType<ModelV3['doGenerate']>>['usage']): CallUsage => {
+  const cached = usage.inputTokens.cacheRead;
+  return { input: usage.inputTokens.total ?? 0, output: usage.outputTokens.total ?? 0, ...(cached ? { cachedInput: cached } : {}) };
+};
+
+/** A plain request straight to the provider's model. */
+export async function plainCall(model: ModelV3, request: LlmRequest, abortSignal: AbortSignal): Promise<PlainAnswer> {
+  const answer = await model.doGenerate(callOptions(request, abortSignal));
   let text = '';
   for (const part of answer.content) if (part.type === 'text') text += part.text;
-  const cached = answer.usage.inputTokens.cacheRead;
-  return {
-    text, finishReason: answer.finishReason.unified, modelId: answer.response?.modelId ?? model.modelId,
-    usage: { input: answer.usage.inputTokens.total ?? 0, output: answer.usage.outputTokens.total ?? 0, ...(cached ? { cachedInput: cached } : {}) },
-  };
+  return { text, finishReason: answer.finishReason.unified, modelId: answer.response?.modelId ?? model.modelId, usage: usageOf(answer.usage) };
+}
+
+/** What a plain stream yields: its text as it comes, then the answer (with all the text). */
+export type PlainStreamEvent = { type: 'text'; delta: string } | ({ type: 'finish' } & PlainAnswer);
+
+/**
+ * A plain request streamed straight from the provider's model: each delta is passed on as the provider's stream
+ * gives it, without `streamText`'s chain of transform streams between the first chunk and the caller.
+ */
+export async function* plainStream(model: ModelV3, request: LlmRequest, abortSignal: AbortSignal): AsyncIterable<PlainStreamEvent> {
+  const { stream } = await model.doStream(callOptions(request, abortSignal));
+  let text = '';
+  let modelId = model.modelId;
+  const reader = stream.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const part = read.value;
+      if (part.type === 'text-delta') {
+        text += part.delta;
+        yield { type: 'text', delta: part.delta };
+      } else if (part.type === 'response-metadata') {
+        modelId = part.modelId ?? modelId;
+      } else if (part.type === 'error') {
+        throw part.error;
+      } else if (part.type === 'finish') {
+        yield { type: 'finish', text, finishReason: part.finishReason.unified, modelId, usage: usageOf(part.usage) };
+        return;
+      }
+    }
+  } finally {
+    // Stops the provider's stream when our caller stops reading (or it failed).
+    void reader.cancel().catch(() => undefined);
+  }
 }
