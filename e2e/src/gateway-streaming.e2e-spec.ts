@@ -1,3 +1,5 @@
+import { DataSource, type Logger } from 'typeorm';
+import { BackgroundTraceWriter } from '@crucible/application';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { waitFor } from './support/wait-for';
@@ -16,6 +18,21 @@ const parseEvents = (text: string): SseEvent[] => text.split('\n\n').filter((blo
   const data = /^data: (.*)$/m.exec(block)?.[1];
   return { event, data: data === undefined ? undefined : JSON.parse(data) };
 });
+
+/** The SQL statements a data source sends while `work` runs. */
+async function statementsDuring(dataSource: DataSource, work: () => Promise<unknown>): Promise<string[]> {
+  const original = dataSource.logger;
+  const statements: string[] = [];
+  dataSource.logger = new Proxy(original, {
+    get: (target, property: keyof Logger) => (property === 'logQuery' ? (query: string) => void statements.push(query) : target[property]),
+  });
+  try {
+    await work();
+  } finally {
+    dataSource.logger = original;
+  }
+  return statements;
+}
 
 /** Prompt apps behind the gateway and the playground, as JSON and as Server-Sent Events, against the mock LLM. */
 describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground streaming a prompt app on %s', (engine) => {
@@ -78,6 +95,24 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
       return found.status === 200 ? found.body : undefined;
     }, 10_000);
     expect(trace).toMatchObject({ app_id: apps['mock']!.appId, environment: 'production', model: 'mock/gpt-4o-mini', status: 'ok' });
+  });
+
+  it('reads nothing from the database on a warm call, JSON or streamed (key, deployment, connection, prices in memory); traces are written behind', async () => {
+    const { appId } = apps['mock']!;
+    const call = { inputs: { question: 'MOCK_REPLY: warm' } };
+    expect((await server.client.post(`/apps/${appId}/invoke`, call)).status).toBe(200);
+    const traces = server.app.get(BackgroundTraceWriter);
+    await traces.flush();
+    const statements = await statementsDuring(server.app.get(DataSource), async () => {
+      for (let index = 0; index < 5; index++) {
+        expect((await server.client.post(`/apps/${appId}/invoke`, call)).status).toBe(200);
+        expect((await readAll(await sse(`/apps/${appId}/invoke`, call))).at(-1)!.event).toBe('done');
+      }
+    });
+    await traces.flush();
+    // The only statements are the traces' batched inserts, written behind the answers.
+    expect(statements.filter((statement) => !statement.includes('INSERT INTO traces'))).toEqual([]);
+    expect(statements.length).toBeGreaterThan(0);
   });
 
   it('streams a call as delta events then done, the deltas adding up to the answer', async () => {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { boundHeapGrowth, compileWasmForMemory } from '@crucible/platform';
 import { BENCHMARKS } from './benchmarks';
 import type { Benchmark } from './support/benchmark';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   if (engineProcess) return runOnEngine(only[0]!, engineProcess as Engine);
   const engines = (process.env['BENCH_ENGINES']?.split(',') ?? ENGINES) as Engine[];
   const rows: BenchRow[] = [];
+  // The machine may be shared: a reader weighs the figures by how busy it was.
+  console.log(`bench: load average ${loadAverage()} on ${availableParallelism()} cores at the start`);
   for (const benchmark of BENCHMARKS.filter((b) => only.length === 0 || only.includes(b.name))) {
     process.stderr.write(`bench: ${benchmark.name}…\n`);
     if (!benchmark.perEngine) {
@@ -29,7 +32,10 @@ async function main(): Promise<void> {
     for (const engine of engines) rows.push(...(await inEngineProcess(benchmark, engine)));
   }
   printTable(rows);
+  console.log(`bench: load average ${loadAverage()} at the end`);
 }
+
+const loadAverage = (): string => loadavg().map((load) => load.toFixed(2)).join(', ');
 
 /** Runs a per-engine benchmark in a process of its own, started with the environment `npm start` gives that engine. */
 function inEngineProcess(benchmark: Benchmark, engine: Engine): Promise<BenchRow[]> {

@@ -38,7 +38,9 @@ export class GatewayController {
   ): Promise<void> {
     const input = { appId, environment: body.environment, inputs: body.inputs, messages: body.messages };
     if (!wantsEventStream(req)) {
-      res.status(200).json(await this.invokeApp.execute(actor, input));
+      const answer = JSON.stringify(await this.invokeApp.execute(actor, input));
+      // Not res.json: its ETag hashes every body, and an answer to a POST is never revalidated.
+      res.status(200).setHeader('content-type', 'application/json; charset=utf-8').end(answer);
       return;
     }
     const signal = abortOnDisconnect(res);

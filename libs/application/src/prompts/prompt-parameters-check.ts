@@ -19,6 +19,9 @@ export interface CheckedPrompt {
  */
 @Injectable()
 export class PromptParametersCheck {
+  /** Parameters already read, by identity: the gateway runs the same cached deployed object on every call. */
+  private readonly parsedForRun = new WeakMap<object, PromptParameters>();
+
   constructor(private readonly models: PromptModelResolver) {}
 
   /** For saving: everything, the model's connection too; `input_keys` derived from the messages. */
@@ -30,8 +33,16 @@ export class PromptParametersCheck {
 
   /** For running: the same checks but the connection, which the gateway refuses itself. */
   async forRun(projectId: string, parameters: unknown, field: Array<string | number>): Promise<CheckedPrompt> {
-    const parsed = this.parse(parameters, field);
+    const parsed = this.parseOnce(parameters, field);
     return { parameters: parsed, model: await this.models.resolve(projectId, parsed.prompt.llm_config, [...field, 'prompt', 'llm_config'], false) };
+  }
+
+  /** `parse`, once per parameters object (the parsed value is a new object, so a caller changing it changes no entry). */
+  private parseOnce(parameters: unknown, field: Array<string | number>): PromptParameters {
+    if (typeof parameters !== 'object' || parameters === null) return this.parse(parameters, field);
+    let parsed = this.parsedForRun.get(parameters);
+    if (!parsed) this.parsedForRun.set(parameters, (parsed = this.parse(parameters, field)));
+    return parsed;
   }
 
   parse(parameters: unknown, field: Array<string | number>): PromptParameters {

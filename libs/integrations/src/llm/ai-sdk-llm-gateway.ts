@@ -5,6 +5,7 @@ import {
   type LlmResult, type LlmStreamEvent, type LlmTarget, type LlmToolCall, ModelPricing,
 } from '@crucible/application';
 import { providerModels } from './ai-sdk-models';
+import { directModel, isPlainRequest, plainCall, plainStream } from './ai-sdk-plain-call';
 import { modelMessages, toolCallOf, toolChoiceOf, toolSet } from './ai-sdk-messages';
 import { bareModelName, routeOf } from './model-route';
 import { providerFailure } from './provider-failure';
@@ -53,6 +54,15 @@ export class AiSdkLlmGateway extends LlmGateway {
     const opened = await this.open(request);
     const started = performance.now();
     try {
+      const direct = isPlainRequest(request) ? directModel(this.languageModel(opened)) : null;
+      if (direct) {
+        const plain = await plainCall(direct, request, this.abortSignal(request));
+        const { text, finishReason, modelId, usage } = plain;
+        return {
+          text, toolCalls: [], finishReason, model: modelId, usage,
+          cost: await this.costOf(request, opened, usage), latencyMs: Math.round(performance.now() - started),
+        };
+      }
       const result = await generateText({ ...this.callSettings(opened, request), ...outputOf(request) });
       const usage = callUsage(result.usage);
       return {
@@ -77,6 +87,27 @@ export class AiSdkLlmGateway extends LlmGateway {
     let firstToken: number | null = null;
     let text = '';
     const toolCalls: LlmToolCall[] = [];
+    const direct = isPlainRequest(request) ? directModel(this.languageModel(opened)) : null;
+    if (direct) {
+      try {
+        for await (const event of plainStream(direct, request, this.abortSignal(request))) {
+          if (event.type === 'text') {
+            firstToken ??= performance.now() - started;
+            yield event;
+            continue;
+          }
+          const { text: all, finishReason, modelId, usage } = event;
+          yield {
+            type: 'finish', text: all, toolCalls, finishReason, model: modelId, usage, cost: await this.costOf(request, opened, usage),
+            latencyMs: Math.round(performance.now() - started), timeToFirstTokenMs: firstToken === null ? null : Math.round(firstToken),
+          };
+          return;
+        }
+      } catch (error) {
+        throw providerFailure(error, what, this.timeoutMs, request.signal);
+      }
+      return;
+    }
     // onError: the failure is thrown to our caller below, not also printed by the SDK.
     const result = streamText({ ...this.callSettings(opened, request), ...outputOf(request), onError: () => undefined });
     try {
@@ -138,8 +169,13 @@ export class AiSdkLlmGateway extends LlmGateway {
       tools: toolSet(request.tools),
       toolChoice: toolChoiceOf(request.toolChoice),
       maxRetries: 0,
-      abortSignal: request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs),
+      abortSignal: this.abortSignal(request),
     };
+  }
+
+  /** The caller's signal, if any, bounded by our time-out. */
+  private abortSignal(request: LlmRequest): AbortSignal {
+    return request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs);
   }
 
   /**
