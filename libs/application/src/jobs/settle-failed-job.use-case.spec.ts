@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { DomainError, type RateLimit } from '@crucible/domain';
+import { DomainError } from '@crucible/domain';
 import { InMemoryWorld, SimulatedOutage, SimulatedOutageClassifier, actorOf } from '../testing';
-import { CreateEvaluationUseCase } from '../evaluations/use-cases/create-evaluation.use-case';
-import { CreateHumanEvaluationUseCase } from '../human-evaluations/use-cases/create-human-evaluation.use-case';
 import { SettleFailedJobUseCase } from './settle-failed-job.use-case';
 
-const rateLimit: RateLimit = { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 };
 const first = { attempt: 1, maxAttempts: 5 };
 const last = { attempt: 5, maxAttempts: 5 };
 
@@ -15,22 +11,12 @@ describe('SettleFailedJobUseCase', () => {
   const settle = new SettleFailedJobUseCase(world.evaluations, world.humanEvaluations, new SimulatedOutageClassifier());
 
   async function queuedRuns() {
-    const app = await world.seedApp(actor);
-    const variant = await world.seedVariant(actor, app, `v-${randomUUID().slice(0, 8)}`, {});
-    const testset = await world.seedTestset(actor, [{ q: '1', correct_answer: '1' }]);
-    const config = await world.seedEvaluatorConfig(actor, app);
-    const revisions = { revisionIds: [variant.latest.id] };
-    const [evaluation] = await new CreateEvaluationUseCase(
-      world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions,
-    ).execute(actor, { appId: app.id, revisions, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit });
-    const human = await new CreateHumanEvaluationUseCase(
-      world.humanEvaluations, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions,
-    ).execute(actor, { appId: app.id, evaluationType: 'single_model_test', revisions, testsetId: testset.id });
+    const { evaluation, human } = await world.seedRuns(actor);
     return {
-      evaluationJob: { kind: 'evaluation', evaluation_id: evaluation!.id, project_id: actor.projectId },
+      evaluationJob: { kind: 'evaluation', evaluation_id: evaluation.id, project_id: actor.projectId },
       humanJob: { kind: 'human_evaluation', human_evaluation_id: human.id, project_id: actor.projectId },
       statusOf: async () => [
-        (await world.evaluations.findById(actor.projectId, evaluation!.id))?.status,
+        (await world.evaluations.findById(actor.projectId, evaluation.id))?.status,
         (await world.humanEvaluations.findById(actor.projectId, human.id))?.status,
       ],
     };

@@ -1,11 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { RateLimit } from '@crucible/domain';
 import { InMemoryExclusiveLock, InMemoryWorld, RecordingJobQueue, actorOf } from '../testing';
-import { CreateEvaluationUseCase } from '../evaluations/use-cases/create-evaluation.use-case';
-import { CreateHumanEvaluationUseCase } from '../human-evaluations/use-cases/create-human-evaluation.use-case';
 import { SweepUnfinishedRunsUseCase } from './sweep-unfinished-runs.use-case';
 
-const rateLimit: RateLimit = { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 };
 
 /** A queue that Redis left: every call fails, as BullMQ's do while it is away. */
 class UnreachableQueue extends RecordingJobQueue {
@@ -22,18 +17,8 @@ describe('SweepUnfinishedRunsUseCase', () => {
 
   /** One evaluation and one human evaluation, both INITIALIZED; the evaluation's job was lost (never in `queue`). */
   async function unfinishedRuns() {
-    const app = await world.seedApp(actor);
-    const variant = await world.seedVariant(actor, app, `v-${randomUUID().slice(0, 8)}`, {});
-    const testset = await world.seedTestset(actor, [{ q: '1', correct_answer: '1' }]);
-    const config = await world.seedEvaluatorConfig(actor, app);
-    const revisions = { revisionIds: [variant.latest.id] };
-    const [evaluation] = await new CreateEvaluationUseCase(
-      world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions,
-    ).execute(actor, { appId: app.id, revisions, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit });
-    const human = await new CreateHumanEvaluationUseCase(
-      world.humanEvaluations, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions,
-    ).execute(actor, { appId: app.id, evaluationType: 'single_model_test', revisions, testsetId: testset.id });
-    return { evaluation: evaluation!, human };
+    const { evaluation, human } = await world.seedRuns(actor);
+    return { evaluation, human };
   }
 
   it('enqueues every unfinished run again, and leaves finished ones alone', async () => {

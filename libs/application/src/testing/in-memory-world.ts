@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type App, type EvaluatorConfig, type Parameters, type Testset, type VariantView, playgroundEndpoint,
+  type Actor, type App, type Evaluation, type EvaluatorConfig, type HumanEvaluation, type Parameters, type RateLimit, type Testset,
+  type VariantView, playgroundEndpoint,
 } from '@crucible/domain';
 import { ServiceDescriber, type ServiceRoute } from '../registry/ports';
 import { CreateAppUseCase } from '../registry/use-cases/create-app.use-case';
@@ -10,6 +11,8 @@ import { LatestRevisionsUseCase } from '../registry/use-cases/latest-revisions.u
 import { CreateVariantFromServiceUseCase } from '../registry/use-cases/create-variant-from-service.use-case';
 import { CreateTestsetUseCase } from '../testsets/use-cases/create-testset.use-case';
 import { CreateEvaluatorConfigUseCase } from '../evaluators/use-cases/create-evaluator-config.use-case';
+import { CreateEvaluationUseCase } from '../evaluations/use-cases/create-evaluation.use-case';
+import { CreateHumanEvaluationUseCase } from '../human-evaluations/use-cases/create-human-evaluation.use-case';
 import { HostListOutboundGuard } from '../outbound/testing/host-list-outbound-guard';
 import { InMemoryAppRepository } from './in-memory-app.repository';
 import { InMemoryEnvironmentRepository } from './in-memory-environment.repository';
@@ -80,5 +83,21 @@ export class InMemoryWorld {
   seedEvaluatorConfig(actor: Actor, app: App, evaluatorKey = 'auto_exact_match'): Promise<EvaluatorConfig> {
     const create = new CreateEvaluatorConfigUseCase(this.evaluatorConfigs, this.evaluators, this.getApp, this.outbound);
     return create.execute(actor, { appId: app.id, name: `${evaluatorKey}-${randomUUID().slice(0, 8)}`, evaluatorKey, settingsValues: {} });
+  }
+  /** One evaluation and one single-model human evaluation of a fresh variant over one row, both created (jobs in `queue`). */
+  async seedRuns(actor: Actor): Promise<{ evaluation: Evaluation; human: HumanEvaluation }> {
+    const app = await this.seedApp(actor);
+    const variant = await this.seedVariant(actor, app, `v-${randomUUID().slice(0, 8)}`, {});
+    const testset = await this.seedTestset(actor, [{ q: '1', correct_answer: '1' }]);
+    const config = await this.seedEvaluatorConfig(actor, app);
+    const revisions = { revisionIds: [variant.latest.id] };
+    const rateLimit: RateLimit = { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 };
+    const [evaluation] = await new CreateEvaluationUseCase(
+      this.evaluations, this.evaluatorConfigs, this.variants, this.testsets, this.queue, this.getApp, this.latestRevisions,
+    ).execute(actor, { appId: app.id, revisions, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit });
+    const human = await new CreateHumanEvaluationUseCase(
+      this.humanEvaluations, this.variants, this.testsets, this.queue, this.getApp, this.latestRevisions,
+    ).execute(actor, { appId: app.id, evaluationType: 'single_model_test', revisions, testsetId: testset.id });
+    return { evaluation: evaluation!, human };
   }
 }

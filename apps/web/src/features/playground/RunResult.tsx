@@ -1,16 +1,8 @@
 import { Code, Group, Paper, Stack, Text } from '@mantine/core';
 import type { PlaygroundRunResponse } from '@crucible/contracts';
 import { formatCost, formatMs } from '../../ui/format';
+import { Metric } from '../../ui/Metric';
 import { TraceTree } from './TraceTree';
-
-function Metric({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" fw={600} aria-label={label}>{value}</Text>
-    </Stack>
-  );
-}
 
 /** The workflow's output, its latency, tokens and cost, and the span tree. */
 export function RunResult({ result, title = 'Output' }: { result: PlaygroundRunResponse; title?: string }) {

@@ -1,17 +1,9 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { formatCost, formatMs } from '../../ui/format';
+import { Metric } from '../../ui/Metric';
 import { TraceTree } from '../playground/TraceTree';
 import { findTimeToFirstToken } from './prompt-errors';
 import type { StreamedRun } from './use-streamed-run';
-
-function Metric({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" fw={600} aria-label={label}>{value}</Text>
-    </Stack>
-  );
-}
 
 /** Time to first token (the trace's, else as this browser saw it), latency, tokens and cost of a streamed run, and its spans. */
 export function RunMetrics({ run }: { run: StreamedRun }) {
