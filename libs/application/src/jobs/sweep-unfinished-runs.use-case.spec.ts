@@ -1,7 +1,6 @@
 import { InMemoryExclusiveLock, InMemoryWorld, RecordingJobQueue, actorOf } from '../testing';
 import { SweepUnfinishedRunsUseCase } from './sweep-unfinished-runs.use-case';
 
-
 /** A queue that Redis left: every call fails, as BullMQ's do while it is away. */
 class UnreachableQueue extends RecordingJobQueue {
   override async ping(): Promise<void> {
