@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { type FaultyProxy, startFaultyProxy } from '../src/support/faulty-proxy';
-import { PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
+import { PHONE, dropFile, expect, signIn, snapBothSizes, test } from './support/console-test';
 
 const CAPITALS = ['Paris', 'Berlin', 'Madrid', 'Rome', 'Lisbon', 'Vienna', 'Prague', 'Dublin', 'Oslo', 'Warsaw'];
 const CSV = `input,correct_answer\n${CAPITALS.map((c) => `${c},${c}`).join('\n')}\n`;
@@ -28,15 +28,6 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await snapBothSizes(page, name);
-}
-
-async function dropFile(page: Page, name: string, content: string, type: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(([fileName, text, mime]) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([text], fileName, { type: mime }));
-    return transfer;
-  }, [name, content, type] as const);
-  await page.getByRole('region', { name: 'Drop a CSV or JSON file' }).dispatchEvent('drop', { dataTransfer });
 }
 
 test.describe.serial('test sets, evaluators, evaluations and human evaluation', () => {

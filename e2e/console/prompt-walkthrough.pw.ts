@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Locator, type Page } from '@playwright/test';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
-import { ApiCaller, DESKTOP, PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
+import { ApiCaller, DESKTOP, PHONE, dropFile, expect, signIn, snapBothSizes, test } from './support/console-test';
 
 const MOCK_KEY = 'mock-walkthrough-key-51d2';
 const SUPPORT_QUESTIONS_CSV = `product,language,messages,correct_answer
@@ -32,15 +32,6 @@ async function chooseIn(page: Page, label: string, option: string): Promise<void
     await expect(choice).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await choice.click();
-}
-
-async function dropFile(page: Page, name: string, content: string, type: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(([fileName, text, mime]) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([text], fileName, { type: mime }));
-    return transfer;
-  }, [name, content, type] as const);
-  await page.getByRole('region', { name: 'Drop a CSV or JSON file' }).dispatchEvent('drop', { dataTransfer });
 }
 
 /** The part of a long page a step is about, at both sizes. */

@@ -71,3 +71,13 @@ export async function snapBothSizes(page: Page, name: string): Promise<void> {
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
+
+/** Drops a file on the test-set upload region, as a person dragging it from their desktop would. */
+export async function dropFile(page: Page, name: string, content: string, type: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(([fileName, text, mime]) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], fileName, { type: mime }));
+    return transfer;
+  }, [name, content, type] as const);
+  await page.getByRole('region', { name: 'Drop a CSV or JSON file' }).dispatchEvent('drop', { dataTransfer });
+}
