@@ -1,6 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import { InvokeAppUseCase, StreamAppUseCase } from '@crucible/application';
@@ -9,8 +8,8 @@ import { IdPipe } from '../http/id.pipe';
 import { abortOnDisconnect, sendEventStream, wantsEventStream } from '../http/server-sent-events';
 import { gatewayEvents } from '../presenters/stream-event.presenter';
 import { gatewayAnswerSchema, InvokeAppDto } from '../wire/gateway.wire';
+import { openApiSchema } from '../wire/common.wire';
 
-const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
 
 /** The gateway (ARCHITECTURE §16): an app's deployed workflow behind one URL, as JSON or Server-Sent Events. */
 @ApiTags('gateway')

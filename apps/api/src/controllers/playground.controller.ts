@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { type Actor, redactUrlCredentials } from '@crucible/domain';
 import { GetVariantSchemaUseCase, RunPlaygroundUseCase, StreamPlaygroundUseCase } from '@crucible/application';
 import {
@@ -12,8 +11,8 @@ import { IdPipe } from '../http/id.pipe';
 import { abortOnDisconnect, sendEventStream, wantsEventStream } from '../http/server-sent-events';
 import { playgroundEvents } from '../presenters/stream-event.presenter';
 import { PlaygroundRunDto } from '../wire/playground.wire';
+import { openApiSchema } from '../wire/common.wire';
 
-const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
 
 /** The console's playground (ARCHITECTURE §8): the api reads a variant's schema and calls its service. */
 @ApiTags('playground')

@@ -19,6 +19,9 @@ export const timestamp = z.string().meta({ format: 'date-time' });
  * `type: ["string", "null"]`, which nestjs-zod 5.5 turns into an array of strings (BenLorantfy/nestjs-zod#473);
  * a branch carrying a keyword stays an `anyOf`, which nestjs-zod turns into `nullable: true` as it should.
  */
+/** A schema for `@ApiOkResponse({ schema })`, for answers written to the response by hand (no DTO to read it from). */
+export const openApiSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+
 export const nullable = <T extends z.ZodType>(schema: T) => schema.meta({ nullable: true }).nullable();
 
 export const resultSchema = z.object({
