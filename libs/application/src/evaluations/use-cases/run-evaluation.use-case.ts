@@ -71,19 +71,22 @@ export class RunEvaluationUseCase {
       scenario.traceId = trace?.trace_id ?? null;
       scenario.latency = (outcome.trace?.latency_ms ?? outcome.latencyMs) / 1000;
       scenario.cost = outcome.trace?.cost ?? null;
-      scenario.results = await this.evaluate(evaluation, row, outcome.output, groundTruth);
+      scenario.results = await this.evaluate(evaluation, row, outcome.output, groundTruth, trace);
     }
     return { scenario, trace };
   }
 
   /** Each outcome carries what its judge's own model calls cost (an LLM judge), apart from the application's cost. */
-  private evaluate(evaluation: Evaluation, row: Row, output: unknown, groundTruth: string): Promise<EvaluatorOutcome[]> {
+  private evaluate(
+    evaluation: Evaluation, row: Row, output: unknown, groundTruth: string, trace: Trace | null,
+  ): Promise<EvaluatorOutcome[]> {
     return Promise.all(evaluation.evaluatorConfigs.map(async (config) => {
       let cost: number | undefined;
       const result = await this.evaluators.evaluate(config.evaluatorKey, {
         projectId: evaluation.projectId,
         inputs: row,
         output,
+        trace,
         correctAnswer: row[this.evaluators.groundTruthColumn(config.settingsValues, groundTruth)],
         appParams: evaluation.parameters,
         settings: config.settingsValues,

@@ -1,3 +1,4 @@
+import type { Trace } from '@crucible/contracts';
 import type { InputViolation, RateLimit, Result } from '@crucible/domain';
 
 export interface EvaluatorContext {
@@ -7,6 +8,8 @@ export interface EvaluatorContext {
   inputs: Record<string, unknown>;
   /** What the application answered for this row. */
   output: unknown;
+  /** The invocation's trace (spans as a tree), when the application sent one: RAG and tool-call evaluators read it. */
+  trace?: Trace | null;
   /** Value of the ground-truth column in this row; undefined when the row has none. */
   correctAnswer: unknown;
   /** Parameters of the revision under evaluation. */
