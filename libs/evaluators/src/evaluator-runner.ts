@@ -18,6 +18,8 @@ import {
   SemanticSimilarityEvaluator,
   similarityMatchEvaluator,
   startsWithEvaluator,
+  toolCallMatchEvaluator,
+  toolTrajectoryEvaluator,
   WebhookEvaluator,
 } from './builtins';
 import { validateEvaluatorSettings } from './settings/validate-evaluator-settings';
@@ -47,6 +49,8 @@ export class EvaluatorRunner {
       new AiCritiqueEvaluator(llm),
       new CustomCodeEvaluator(sandbox),
       new WebhookEvaluator(webhook),
+      toolCallMatchEvaluator,
+      toolTrajectoryEvaluator,
     ];
     this.evaluators = new Map(all.map((evaluator) => [evaluator.key, evaluator]));
   }
@@ -80,6 +84,7 @@ export class EvaluatorRunner {
         retries: ctx.retries,
         inputs: ctx.inputs ?? {},
         output: ctx.output,
+        trace: ctx.trace ?? null,
         correctAnswer: ctx.correctAnswer,
         appParams: ctx.appParams ?? {},
         settings: validation.settings,

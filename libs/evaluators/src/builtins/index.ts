@@ -11,3 +11,5 @@ export * from './semantic-similarity.evaluator';
 export * from './ai-critique.evaluator';
 export * from './custom-code.evaluator';
 export * from './webhook.evaluator';
+export * from './tool-call-match.evaluator';
+export * from './tool-trajectory.evaluator';

@@ -10,6 +10,7 @@ import {
   connectionSetting,
 } from './catalog-defaults';
 import type { EvaluatorDescriptor } from './setting-template';
+import { TOOL_ARGUMENT_MATCHES } from '../builtins/tool-call-match.evaluator';
 
 const substringsSetting = {
   key: 'substrings',
@@ -220,6 +221,77 @@ const catalog = [
     description: 'POSTs {inputs, output, correct_answer} to your URL, which answers {"score": <0 to 1>}.',
     requires_llm: false,
     settings_template: [requiredString('webhook_url', 'Webhook URL', 'http(s) URL receiving the POST.'), correctAnswerKeySetting],
+  },
+  {
+    key: 'tool_call_match',
+    name: 'Tool Call Match',
+    description:
+      "True when one of the output's tool calls has the expected name and arguments: equal, containing the expected " +
+      'ones, or valid against a JSON Schema.',
+    requires_llm: false,
+    settings_template: [
+      {
+        key: 'arguments_match',
+        label: 'Arguments match',
+        type: 'choice',
+        choices: TOOL_ARGUMENT_MATCHES,
+        default: 'exact',
+        required: false,
+        ground_truth_column: false,
+        description:
+          'exact: the arguments equal the expected ones; subset: they hold every expected argument (others allowed); ' +
+          'schema: they are valid against the arguments schema.',
+      },
+      {
+        key: 'expected_tool_name',
+        label: 'Expected tool name',
+        type: 'string',
+        required: false,
+        ground_truth_column: false,
+        description: 'The tool the output must call. Empty: the name in the expected-answer column.',
+      },
+      {
+        key: 'expected_arguments',
+        label: 'Expected arguments',
+        type: 'text',
+        required: false,
+        ground_truth_column: false,
+        description: 'A JSON object. Empty: the arguments in the expected-answer column; when neither gives any, only the name is checked.',
+      },
+      {
+        key: 'arguments_schema',
+        label: 'Arguments schema',
+        type: 'text',
+        required: false,
+        ground_truth_column: false,
+        description: 'A JSON Schema the arguments must satisfy (arguments match "schema").',
+      },
+      {
+        ...correctAnswerKeySetting,
+        description:
+          'Test-set column holding the expected call as JSON {"name": ..., "arguments": {...}} (OpenAI\'s tool-call shape ' +
+          "works too) or just the tool name. Defaults to the evaluation's correct_answer_column, else correct_answer.",
+      },
+    ],
+  },
+  {
+    key: 'tool_trajectory',
+    name: 'Tool Trajectory',
+    description: "True when the tools called (the trace's tool spans, in the order they started) follow the expected sequence.",
+    requires_llm: false,
+    settings_template: [
+      {
+        key: 'expected_tools',
+        label: 'Expected tools',
+        type: 'string_list',
+        required: false,
+        ground_truth_column: false,
+        description: 'Tool names in the expected order. Empty: the expected-answer column (a JSON list or comma-separated names).',
+      },
+      flag('in_order', 'In order', true, 'When false, the tools may be called in any order.'),
+      flag('allow_extra', 'Allow extra calls', false, 'When true, calls to other tools (or repeated calls) may come between the expected ones.'),
+      correctAnswerKeySetting,
+    ],
   },
 ] as const satisfies readonly EvaluatorDescriptor[];
 

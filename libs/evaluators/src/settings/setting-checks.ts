@@ -1,4 +1,6 @@
 import { compileUserRegex } from '@crucible/application';
+import { compileJsonSchema } from '../support/json-schema';
+import { isPlainObject, parseJson } from '../support/values';
 
 /**
  * Checks beyond the type, by setting key: they reject at configuration time what would otherwise fail on every row.
@@ -32,6 +34,17 @@ export const SETTING_CHECKS: Readonly<Record<string, (value: unknown) => string 
     }
     if (!/\bevaluate\b/.test(code)) return 'the code must define function evaluate(app_params, inputs, output, correct_answer)';
     return undefined;
+  },
+  expected_arguments: (value) => {
+    const parsed = parseJson(value);
+    if (!parsed.ok) return `not JSON: ${parsed.reason}`;
+    return isPlainObject(parsed.value) ? undefined : 'the expected arguments must be a JSON object';
+  },
+  arguments_schema: (value) => {
+    const parsed = parseJson(value);
+    if (!parsed.ok) return `not JSON: ${parsed.reason}`;
+    const compiled = compileJsonSchema(parsed.value);
+    return compiled.ok ? undefined : compiled.reason;
   },
   correct_answer_key: (value) => (String(value).trim() === '' ? 'the column name must not be empty' : undefined),
 };

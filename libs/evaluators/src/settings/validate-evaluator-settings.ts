@@ -7,6 +7,13 @@ import { SETTING_CHECKS } from './setting-checks';
 
 const ROOT = 'settings_values';
 
+/** Rules between settings of one evaluator, checked on the values that passed their own checks. */
+const SETTINGS_RULES: Readonly<Record<string, (settings: Record<string, unknown>) => InputViolation[]>> = {
+  tool_call_match: (settings) => (settings['arguments_match'] === 'schema' && settings['arguments_schema'] === undefined
+    ? [invalidValue([ROOT, 'arguments_schema'], 'an arguments schema is needed when arguments_match is "schema"')]
+    : []),
+};
+
 /**
  * Setting names Agenta's evaluators and clients use: every built-in's settings, and Agenta's own extras
  * (webhook_body, open_ai_key, temperature, …). Unknown to an evaluator they are accepted and ignored;
@@ -62,5 +69,7 @@ export function validateEvaluatorSettings(
     if (AGENTA_SETTING_KEYS.has(key)) result[key] = value;
     else violations.push({ field: [ROOT, key], reason: 'Extra inputs are not permitted', rule: 'unknown_field' });
   }
+  // Rules between settings judge values that passed their own checks, so a bad value is reported once.
+  if (violations.length === 0) violations.push(...(SETTINGS_RULES[evaluatorKey]?.(result) ?? []));
   return violations.length > 0 ? { ok: false, violations } : { ok: true, settings: result };
 }
