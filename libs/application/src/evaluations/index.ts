@@ -11,6 +11,7 @@ export * from './use-cases/delete-evaluations.use-case';
 export * from './use-cases/compare-evaluation-statistics.use-case';
 export * from './use-cases/rerun-failed-rows.use-case';
 export * from './use-cases/export-evaluation.use-case';
+export * from './use-cases/upload-evaluation.use-case';
 export * from './comparison/comparison-cache';
 export * from './comparison/comparison-slots';
 import { CancelEvaluationUseCase } from './use-cases/cancel-evaluation.use-case';
@@ -25,10 +26,11 @@ import { ListEvaluationScenariosUseCase } from './use-cases/list-evaluation-scen
 import { ListEvaluationsUseCase } from './use-cases/list-evaluations.use-case';
 import { RerunFailedRowsUseCase } from './use-cases/rerun-failed-rows.use-case';
 import { RunEvaluationUseCase } from './use-cases/run-evaluation.use-case';
+import { UploadEvaluationUseCase } from './use-cases/upload-evaluation.use-case';
 
 /** The evaluations context's use cases, registered by the composition root (libs/platform). */
 export const EVALUATIONS_USE_CASES = [
   CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
   DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationProgressUseCase, GetEvaluationUseCase,
-  ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase, RunEvaluationUseCase,
+  ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase, RunEvaluationUseCase, UploadEvaluationUseCase,
 ];

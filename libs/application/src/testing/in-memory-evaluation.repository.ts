@@ -25,6 +25,11 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
     evaluations.forEach((evaluation) => this.store.add(evaluation));
   }
 
+  async createWithScenarios(evaluation: Evaluation, scenarios: EvaluationScenario[]): Promise<void> {
+    this.store.add({ ...evaluation, progressDone: 0, progressFailedRows: 0, progressEvaluatorErrors: 0 });
+    await this.saveScenarios(scenarios);
+  }
+
   async findById(projectId: string, id: string): Promise<Evaluation | null> {
     return this.store.find(projectId, id);
   }

@@ -9,8 +9,16 @@ export interface AggregatedResult {
   result: Result;
 }
 
+/**
+ * Who produced an evaluation's rows: Crucible's runner invoking the revision (`api`, created by `POST /evaluations`),
+ * or a test process that ran the task itself and uploaded them through the SDK's `evaluate()` (`sdk`).
+ */
+export type EvaluationSource = 'api' | 'sdk';
+export const EVALUATION_SOURCES: readonly EvaluationSource[] = ['api', 'sdk'];
+
 /** One variant revision run against one test set; everything it runs with is pinned at creation. */
 export interface Evaluation extends Run<EvaluationStatus>, PinnedRevision {
+  source: EvaluationSource;
   evaluatorConfigs: EvaluatorConfig[];
   rateLimit: RateLimit;
   /** Of the rows stored so far: those whose invocation failed, and the error results among their evaluators. */

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type {
-  AggregatedResult, EvaluationStatus, EvaluatorConfig, EvaluatorOutcome, RateLimit, ResultError,
+  AggregatedResult, EvaluationSource, EvaluationStatus, EvaluatorConfig, EvaluatorOutcome, RateLimit, ResultError,
 } from '@crucible/domain';
 import type { JsonObject, JsonValue } from './jsonb';
 
@@ -41,6 +41,7 @@ export class EvaluationOrmEntity {
   @Column('jsonb', { name: 'evaluator_configs' }) evaluatorConfigs: StoredEvaluatorConfig[];
   @Column('text', { name: 'correct_answer_column', nullable: true }) correctAnswerColumn: string | null;
   @Column('jsonb', { name: 'rate_limit' }) rateLimit: RateLimit;
+  @Column('text') source: EvaluationSource;
   @Column('text') status: EvaluationStatus;
   @Column('jsonb', { name: 'status_error', nullable: true }) statusError: ResultError | null;
   @Column('int', { name: 'progress_done' }) progressDone: number;

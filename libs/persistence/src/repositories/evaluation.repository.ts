@@ -21,6 +21,13 @@ import { decodeCursor, encodeCursor, sqlLimit } from './keyset';
 import { RunStorage } from './run-storage';
 import { jsonParameter as json } from './run-storage.sql';
 
+/** Scenarios as SCENARIO_BATCH_INSERT reads them, each with what it adds to the progress. */
+const scenarioRecords = (scenarios: EvaluationScenario[]) => scenarios.map((s) => ({
+  id: s.id, row_index: s.rowIndex, inputs: s.inputs, output: s.output, correct_answer: s.correctAnswer, results: s.results,
+  latency: s.latency, cost: s.cost, error: s.error, trace_id: s.traceId, created_at: s.createdAt,
+  ...progressCountsOf([s]),
+}));
+
 /** Listed pages kept whole while their project's evaluations do not change. */
 const RECENT_PAGES = 16;
 
@@ -45,6 +52,17 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     await this.dataSource.transaction(async (manager) => {
       const rows = manager.getRepository(EvaluationOrmEntity);
       for (const evaluation of evaluations) await rows.insert(rows.create(evaluationMapper.toOrm(evaluation)));
+    });
+  }
+
+  async createWithScenarios(evaluation: Evaluation, scenarios: EvaluationScenario[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const rows = manager.getRepository(EvaluationOrmEntity);
+      // The rows' insert adds them to the progress, as it does for a run's batches.
+      await rows.insert(rows.create(evaluationMapper.toOrm({ ...evaluation, progressDone: 0, progressFailedRows: 0, progressEvaluatorErrors: 0 })));
+      if (scenarios.length > 0) {
+        await manager.query(SCENARIO_BATCH_INSERT, [evaluation.id, evaluation.projectId, JSON.stringify(scenarioRecords(scenarios)), traceInsertParameter([])]);
+      }
     });
   }
 
@@ -149,11 +167,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
   async saveScenarios(scenarios: EvaluationScenario[], traces: TraceWithSpans[] = []): Promise<number> {
     const [first] = scenarios;
     if (!first) return 0;
-    const records = scenarios.map((s) => ({
-      id: s.id, row_index: s.rowIndex, inputs: s.inputs, output: s.output, correct_answer: s.correctAnswer, results: s.results,
-      latency: s.latency, cost: s.cost, error: s.error, trace_id: s.traceId, created_at: s.createdAt,
-      ...progressCountsOf([s]),
-    }));
+    const records = scenarioRecords(scenarios);
     try {
       const [{ stored }]: Array<{ stored: number }> = await this.dataSource.query(
         SCENARIO_BATCH_INSERT, [first.evaluationId, first.projectId, JSON.stringify(records), traceInsertParameter(mergeTraces(traces))],

@@ -209,7 +209,7 @@ function evaluationOf(actor: Actor, appId: string): Evaluation {
     variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
     testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null, evaluatorConfigs: [],
     rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
-    status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1234, progressFailedRows: 0,
+    source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1234, progressFailedRows: 0,
     progressEvaluatorErrors: 0, aggregatedResults: [],
     averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
   };

@@ -12,6 +12,12 @@ export abstract class EvaluationRepository extends RunRepository<Evaluation, Eva
   /** All or nothing: one transaction. */
   abstract createMany(evaluations: Evaluation[]): Promise<void>;
   /**
+   * An evaluation that arrives with its rows (an SDK upload), already in its final status, stored with them in one
+   * transaction: nothing ever sees it without its rows, so no runner takes it for unfinished work. Its progress
+   * counts are those of the rows.
+   */
+  abstract createWithScenarios(evaluation: Evaluation, scenarios: EvaluationScenario[]): Promise<void>;
+  /**
    * Oldest first (then variant name, then id), one keyset page; two queries whatever the count: the page's
    * ids and stamps, then only the evaluations not already known in their final state.
    */

@@ -28,6 +28,9 @@ export class RerunFailedRowsUseCase {
 
   async execute(actor: Actor, id: string, rateLimit?: RateLimit): Promise<Evaluation> {
     const original = await this.getEvaluation.execute(actor, id);
+    if (original.source === 'sdk') {
+      throw new DomainError('rule_violation', `evaluation ${id} was uploaded by the SDK: Crucible cannot invoke its task; run the test again`);
+    }
     if (!evaluationStatuses.isTerminal(original.status)) {
       throw new DomainError('invalid_state', `evaluation ${id} is ${original.status}; re-run its failed rows once it has finished`);
     }

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { Trace } from '@crucible/contracts';
 import { randomUUID } from 'node:crypto';
 import {
-  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, type TraceWithSpans, aggregateTallies, errorResult,
-  evaluationStatuses, groundTruthColumnOf,
+  type Evaluation, type EvaluationScenario, type EvaluatorOutcome, type TraceWithSpans, errorResult, evaluationStatuses,
+  groundTruthColumnOf,
 } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
+import { finishedStatusOf } from '../finished-status';
 import { EvaluatorService } from '../../evaluators/ports';
 import { TestsetRepository } from '../../testsets/ports';
 import { type JobOutcome, type JobSlot, RunReporter, RunStoragePolicy, WorkflowInvoker } from '../../runs/ports';
@@ -103,28 +104,6 @@ export class RunEvaluationUseCase {
     const { projectId, id } = evaluation;
     const configIds = evaluation.evaluatorConfigs.map((c) => c.id);
     const tally = await this.evaluations.tallyScenarios(projectId, id, configIds);
-    try {
-      const aggregates = aggregateTallies(configIds, tally);
-      const allFailed = tally.rows > 0 && aggregates.failedRows === tally.rows;
-      if (allFailed) {
-        await this.evaluations.moveStatus(projectId, id, {
-          to: 'EVALUATION_FAILED', aggregates, error: { message: `every row failed; first error: ${tally.firstRowError}` },
-        });
-        return;
-      }
-      const withErrors = aggregates.failedRows > 0 || aggregates.evaluatorErrors > 0;
-      await this.evaluations.moveStatus(projectId, id, {
-        to: withErrors ? 'EVALUATION_FINISHED_WITH_ERRORS' : 'EVALUATION_FINISHED',
-        aggregates,
-        error: withErrors ? { message: `${counted(aggregates.failedRows, 'row')} failed, ${counted(aggregates.evaluatorErrors, 'evaluator error')}` } : null,
-      });
-    } catch (error) {
-      await this.evaluations.moveStatus(projectId, id, {
-        to: 'EVALUATION_AGGREGATION_FAILED',
-        error: { message: (error as Error).message, stacktrace: (error as Error).stack },
-      });
-    }
+    await this.evaluations.moveStatus(projectId, id, finishedStatusOf(configIds, tally));
   }
 }
-
-const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
