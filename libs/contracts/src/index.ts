@@ -8,3 +8,4 @@ export * from './jobs.contract';
 export * from './sdk-openapi.contract';
 export * from './playground.contract';
 export * from './prompt-template.contract';
+export * from './evaluation-upload.contract';

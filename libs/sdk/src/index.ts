@@ -41,3 +41,9 @@ export { getPrompt, promptFetchCount } from './prompts/get-prompt';
 export type { GetPromptOptions, Prompt } from './prompts/get-prompt';
 export { PromptCompileError, compileMessages } from './prompts/prompt-template';
 export type { PromptMessage, PromptParameters } from './prompts/prompt-template';
+
+export { evaluate } from './evaluate/evaluate';
+export type { EvaluateOptions, EvaluateResult, EvaluateMetric } from './evaluate/evaluate';
+export { EvaluateError } from './evaluate/crucible-api';
+export type { EvaluateTask, EvaluatorArgs, EvaluatorFunction, LocalEvaluator, TaskContext } from './evaluate/run-rows';
+export type { ComparisonAnswer, EvaluationAnswer, Verdict } from './evaluate/api-answers';

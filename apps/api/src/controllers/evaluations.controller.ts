@@ -6,18 +6,19 @@ import type { Actor } from '@crucible/domain';
 import {
   CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
   DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationUseCase, GetEvaluationProgressUseCase,
-  ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase,
+  ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase, UploadEvaluationUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe, isUuid } from '../http/id.pipe';
 import { withFieldLocations } from '../http/field-locations';
 import { Idempotent } from '../http/idempotency.interceptor';
+import { BodyLimit } from '../http/body-limit.decorator';
 import { RequestValidationError } from '../http/validation-error';
 import { listed, memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
 import { streamJsonPage, streamedText } from '../http/streaming';
 import {
   ComparisonDto, ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
-  EvaluationScenarioDto, EvaluationStatusDto, rateLimitFromWire, revisionChoiceFromWire,
+  EvaluationScenarioDto, EvaluationStatusDto, UploadEvaluationDto, rateLimitFromWire, revisionChoiceFromWire,
 } from '../wire/evaluation.wire';
 import { EvaluationComparisonDto, ExportEvaluationQueryDto, RerunEvaluationDto } from '../wire/evaluation-review.wire';
 import { DeletedCountDto, PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
@@ -55,6 +56,7 @@ export class EvaluationsController {
     private readonly getProgress: GetEvaluationProgressUseCase,
     private readonly rerunFailedRows: RerunFailedRowsUseCase,
     private readonly exportEvaluation: ExportEvaluationUseCase,
+    private readonly uploadEvaluation: UploadEvaluationUseCase,
   ) {}
 
   /** Seed operation 1: everything unless `limit` is given. */
@@ -78,6 +80,22 @@ export class EvaluationsController {
       testsetId: body.testset_id, rateLimit: rateLimitFromWire(body.rate_limit), correctAnswerColumn: body.correct_answer_column ?? undefined,
     });
     return evaluations.map(presentEvaluation);
+  }
+
+  /** The rows of a test process's own run (the SDK's `evaluate()`), stored as a finished evaluation with `source: sdk`. */
+  @Post('upload')
+  @BodyLimit('upload')
+  @ZodResponse({ status: 200, type: EvaluationDto })
+  @Idempotent()
+  async upload(@CurrentActor() actor: Actor, @Body() body: UploadEvaluationDto) {
+    return presentEvaluation(await this.uploadEvaluation.execute(actor, {
+      appId: body.app_id, variantId: body.variant_id ?? undefined, testsetId: body.testset_id, evaluatorConfigIds: body.evaluators_configs,
+      correctAnswerColumn: body.correct_answer_column ?? undefined,
+      scenarios: body.scenarios.map((scenario) => ({
+        rowIndex: scenario.row_index, output: scenario.output ?? null, scores: scenario.scores, latency: scenario.latency ?? null,
+        cost: scenario.cost ?? null, error: scenario.error ?? null,
+      })),
+    }));
   }
 
   @Delete()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import type { RevisionChoice } from '@crucible/application';
-import { RATE_LIMIT_BOUNDS as B, type RateLimit } from '@crucible/domain';
+import { evaluationUploadSchema } from '@crucible/contracts';
+import { EVALUATION_SOURCES, RATE_LIMIT_BOUNDS as B, type RateLimit } from '@crucible/domain';
 import { id, nonEmpty, nullable, progressSchema, resultSchema, timestamp } from './common.wire';
 import { evaluatorConfigSchema } from './evaluator.wire';
 
@@ -40,6 +41,9 @@ export class CreateEvaluationDto extends createZodDto(z.object({
   path: ['revisions_ids'], message: 'Field required', when: () => true,
 })) {}
 
+/** Body of `POST /evaluations/upload`, shared with the SDK's `evaluate()` (libs/contracts). */
+export class UploadEvaluationDto extends createZodDto(evaluationUploadSchema) {}
+
 export class DeleteEvaluationsDto extends createZodDto(z.object({ evaluations_ids: z.array(id).min(1) })) {}
 
 export class ComparisonQueryDto extends createZodDto(z.object({
@@ -59,6 +63,7 @@ export const evaluationSchema = z.object({
   revisions: z.array(z.string()),
   testset_id: z.string(),
   testset_name: z.string(),
+  source: z.enum(EVALUATION_SOURCES).describe('api: run by Crucible (POST /evaluations); sdk: rows uploaded by a test process (POST /evaluations/upload)'),
   status: resultSchema,
   aggregated_results: z.array(aggregatedResultSchema),
   average_cost: resultSchema.optional(),

@@ -353,6 +353,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluations/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EvaluationsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/evaluators": {
         parameters: {
             query?: never;
@@ -1398,6 +1414,11 @@ export interface components {
             id: string;
             project_id: string;
             revisions: string[];
+            /**
+             * @description api: run by Crucible (POST /evaluations); sdk: rows uploaded by a test process (POST /evaluations/upload)
+             * @enum {string}
+             */
+            source: "api" | "sdk";
             status: components["schemas"]["Result_Output"];
             testset_id: string;
             testset_name: string;
@@ -2077,6 +2098,49 @@ export interface components {
              */
             csvdata?: unknown[] | null;
             name?: string | null;
+        };
+        UploadEvaluationDto: {
+            /** Format: uuid */
+            app_id: string;
+            /** @example correct_answer */
+            correct_answer_column?: string | null;
+            /**
+             * @description evaluator config ids Crucible runs on each uploaded output
+             * @default []
+             */
+            evaluators_configs: string[];
+            scenarios: {
+                /** @description USD the task cost */
+                cost?: number | null;
+                /** @description the task threw: the row failed */
+                error?: {
+                    message: string;
+                    stacktrace?: string;
+                } | null;
+                /** @description seconds the task took */
+                latency?: number | null;
+                /** @description what the task answered (any JSON value); ignored when error is set */
+                output: unknown;
+                /** @description the test-set row's index (0-based), as GET /testsets/{id} lists them */
+                row_index: number;
+                /**
+                 * @description the test process's evaluators' scores, by evaluator name
+                 * @default {}
+                 */
+                scores: {
+                    [key: string]: number | boolean | {
+                        /** @description why the evaluator failed on this row */
+                        error: string;
+                    };
+                };
+            }[];
+            /** Format: uuid */
+            testset_id: string;
+            /**
+             * Format: uuid
+             * @description the variant the task stands for (its latest revision is pinned); default: the app's only variant
+             */
+            variant_id?: string | null;
         };
         VariantDto_Output: {
             app_id: string;
@@ -2785,6 +2849,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ComparisonDto_Output"];
+                };
+            };
+        };
+    };
+    EvaluationsController_upload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key within 24 h gets the first answer */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationDto_Output"];
                 };
             };
         };
