@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { compileUserRegex } from '@crucible/application';
 
 /**
@@ -40,7 +40,3 @@ export function compileJsonSchema(schema: unknown): SchemaCompile {
     return { ok: false, reason: `not a valid JSON Schema: ${(error as Error).message}` };
   }
 }
-
-/** ajv's first error in words: where and what ("/city must be string"). */
-export const describeSchemaErrors = (errors: ErrorObject[] | null | undefined): string =>
-  (errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}`).join('; ');
