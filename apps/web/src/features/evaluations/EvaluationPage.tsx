@@ -5,7 +5,8 @@ import type { TestsetCell, Evaluation, EvaluationScenario } from '@crucible/clie
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { useCreateTestset } from '../testsets/testsets.queries';
 import { isRunning, useEvaluation, useExportEvaluation, useRerunFailedRows, useScenarios } from './evaluations.queries';
-import { displayOutput, resultText, revisionLabel, statusLabel } from './format';
+import { canRerunFailedRows, displayOutput, resultText, revisionLabel, statusLabel } from './format';
+import { SourceBadge } from './SourceBadge';
 
 const failed = (s: EvaluationScenario): boolean => s.error !== null || s.results.some((r) => r.result.type === 'error');
 const asCell = (value: unknown): TestsetCell =>
@@ -96,7 +97,7 @@ function Actions({ evaluation }: { evaluation: Evaluation }) {
         <Button size="xs" variant="light" onClick={() => exporter.mutate({ id: evaluation.id, format: 'csv' })}>Export CSV</Button>
         <Button size="xs" variant="light" onClick={() => exporter.mutate({ id: evaluation.id, format: 'json' })}>Export JSON</Button>
         <Button size="xs" variant="light" onClick={saveOutputs} loading={saveAsTestset.isPending} disabled={isRunning(evaluation) || stored.length === 0}>Save outputs as a test set</Button>
-        {evaluation.status.value === 'EVALUATION_FINISHED_WITH_ERRORS' || evaluation.status.value === 'EVALUATION_FAILED' ? (
+        {canRerunFailedRows(evaluation) ? (
           <Button size="xs" onClick={() => rerun.mutate(evaluation.id, { onSuccess: (created) => navigate(`/evaluations/${created.id}`) })} loading={rerun.isPending}>
             Re-run failed rows
           </Button>
@@ -118,6 +119,7 @@ export function EvaluationPage() {
           <Group gap="sm">
             <Title order={2}>{revisionLabel(data)}</Title>
             <Badge variant="light">{statusLabel(data.status)}</Badge>
+            <SourceBadge evaluation={data} />
             <Text c="dimmed" size="sm">on {data.testset_name}</Text>
           </Group>
           {data.status.error ? <Alert color="orange" title="Status">{data.status.error.message}</Alert> : null}

@@ -8,7 +8,8 @@ import { CreateEvaluationForm } from './CreateEvaluationForm';
 import {
   isRunning, useCancelEvaluation, useDeleteEvaluations, useEvaluationStatus, useEvaluations, useRerunFailedRows,
 } from './evaluations.queries';
-import { revisionLabel, scoreText, statusLabel } from './format';
+import { canRerunFailedRows, revisionLabel, scoreText, statusLabel } from './format';
+import { SourceBadge } from './SourceBadge';
 
 const STATUS_COLOR: Record<string, string> = {
   EVALUATION_FINISHED: 'teal', EVALUATION_FINISHED_WITH_ERRORS: 'orange', EVALUATION_FAILED: 'red', EVALUATION_AGGREGATION_FAILED: 'red',
@@ -43,7 +44,10 @@ function EvaluationRow({ evaluation, selected, onSelect }: { evaluation: Evaluat
   return (
     <Table.Tr>
       <Table.Td><Checkbox aria-label={`Select ${label} on ${evaluation.testset_name}`} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} /></Table.Td>
-      <Table.Td><Anchor component={Link} to={`/evaluations/${evaluation.id}`}>{label}</Anchor><Text size="xs" c="dimmed">{evaluation.testset_name}</Text></Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap"><Anchor component={Link} to={`/evaluations/${evaluation.id}`}>{label}</Anchor><SourceBadge evaluation={evaluation} /></Group>
+        <Text size="xs" c="dimmed">{evaluation.testset_name}</Text>
+      </Table.Td>
       <Table.Td><StatusCell evaluation={evaluation} /></Table.Td>
       <Table.Td>
         {evaluation.aggregated_results.map((a) => (
@@ -55,7 +59,7 @@ function EvaluationRow({ evaluation, selected, onSelect }: { evaluation: Evaluat
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
           {running ? <Button size="xs" variant="subtle" onClick={() => cancel.mutate(evaluation.id)} loading={cancel.isPending}>Cancel</Button> : null}
-          {evaluation.status.value === 'EVALUATION_FINISHED_WITH_ERRORS' || evaluation.status.value === 'EVALUATION_FAILED' ? (
+          {canRerunFailedRows(evaluation) ? (
             <Button size="xs" variant="subtle" onClick={() => rerun.mutate(evaluation.id)} loading={rerun.isPending}>Re-run failed</Button>
           ) : null}
           <ConfirmButton label="Delete" aria-label={`Delete ${label}`} size="xs" variant="subtle" color="red" title={`Delete the evaluation of ${label}?`}

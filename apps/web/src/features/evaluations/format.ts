@@ -63,3 +63,10 @@ export const resultText = (result: Result | undefined): string => {
 };
 
 export const displayOutput = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value));
+
+/**
+ * Failed rows can be re-run only where Crucible invokes the revision; an evaluation uploaded by a test process
+ * (`source: sdk`) is re-run by running the test again.
+ */
+export const canRerunFailedRows = (evaluation: Evaluation): boolean =>
+  evaluation.source !== 'sdk' && (evaluation.status.value === 'EVALUATION_FINISHED_WITH_ERRORS' || evaluation.status.value === 'EVALUATION_FAILED');
