@@ -14,8 +14,8 @@ test('an evaluation uploaded by the SDK is marked as such and offers no re-run',
     : { row_index: i, output: row.city.toUpperCase(), scores: { exact: false, brevity: 0.8 }, latency: 0.01 })));
 
   await signIn(page, stack.apiKey);
-  await page.getByRole('link', { name: 'Evaluations' }).click();
-  const rows = page.getByRole('row').filter({ hasText: 'cities' });
+  await page.getByRole('link', { name: 'Evaluations', exact: true }).click();
+  const rows = page.getByRole('table', { name: 'Evaluations' }).getByRole('row').filter({ hasText: 'cities' });
   await expect(rows).toHaveCount(2);
   for (const row of await rows.all()) await expect(row.getByText('SDK', { exact: true })).toBeVisible();
   const failedRow = rows.filter({ hasText: 'finished with errors' });
@@ -26,7 +26,7 @@ test('an evaluation uploaded by the SDK is marked as such and offers no re-run',
 
   await page.goto(`/ui/evaluations/${withFailure.id}`);
   await expect(page.getByText('SDK', { exact: true })).toBeVisible();
-  await expect(page.getByText('the agent is down')).toBeVisible();
+  await expect(page.getByText('the agent is down', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Re-run failed rows' })).toHaveCount(0);
   await snapBothSizes(page, 'sdk-evaluation');
 });
