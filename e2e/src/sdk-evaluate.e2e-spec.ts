@@ -176,5 +176,12 @@ describe.each<Engine>(['pglite', 'postgres'])('experiments from a test runner on
     // Nothing of the refused uploads was stored.
     const listed = await server.client.get(`/evaluations?app_id=${appId}`);
     expect(listed.body).toHaveLength(5);
+
+    // With a second variant, which one the task stands for must be said.
+    await server.client.post(`/apps/${appId}/variant/from-service`, { variant_name: 'agent-2', url: 'http://127.0.0.1:9', parameters: {} });
+    const unnamed = await upload([{ row_index: 0, output: 'a' }]);
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'variant_id'], msg: expect.stringContaining('several variants') })]);
+    await expect(evaluate({ app: appName, testset: testsetName, task: goodAgent })).rejects.toThrow(/answered 422: body\.variant_id: .*several variants/);
   });
 });
