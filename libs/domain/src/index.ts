@@ -25,3 +25,5 @@ export * from './evaluations/comparison';
 export * from './traces/trace';
 export * from './providers';
 export * from './prompts';
+export * from './feedback/score-config';
+export * from './feedback/score';

@@ -721,6 +721,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/score-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ScoresController_list"];
+        put?: never;
+        post: operations["ScoresController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/score-configs/{config_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ScoresController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["ScoresController_update"];
+        trace?: never;
+    };
+    "/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ScoresController_scores"];
+        put?: never;
+        post: operations["ScoresController_score"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/templates": {
         parameters: {
             query?: never;
@@ -1181,6 +1229,46 @@ export interface components {
             kind: "openai" | "anthropic" | "azure_openai" | "gemini" | "mistral" | "groq" | "openrouter" | "together_ai" | "ollama" | "openai_compatible";
             /** @example anthropic-prod */
             name: string;
+        };
+        CreateScoreConfigDto: {
+            /** @description categorical only: each label with the number stored for it */
+            categories?: {
+                label: string;
+                value: number;
+            }[] | null;
+            /** @enum {string} */
+            data_type: "numeric" | "categorical" | "boolean" | "text";
+            description?: string | null;
+            /** @description numeric only: the highest value allowed */
+            max?: number | null;
+            /** @description numeric only: the lowest value allowed */
+            min?: number | null;
+            /** @example helpfulness */
+            name: string;
+        };
+        CreateScoreDto: {
+            comment?: string | null;
+            /**
+             * Format: uuid
+             * @description the config to check against; without it, the project's config of that name not archived, if any
+             */
+            config_id?: string | null;
+            /** @description makes the call idempotent: the same id again answers the score first stored under it */
+            id?: string;
+            /** @description required unless config_id names the config */
+            name?: string;
+            /**
+             * @description default `api`; the SDK sends `sdk`
+             * @enum {string}
+             */
+            source?: "api" | "sdk";
+            /** @description a span of the trace; the trace itself when left out */
+            span_id?: string | null;
+            /** @description text: the text; categorical: the category's label (either it or value) */
+            string_value?: string | null;
+            trace_id: string;
+            /** @description numeric: the number; boolean: true/false or 1/0; categorical: the category's value */
+            value?: ((number | null) | (boolean | null)) | null;
         };
         CreateTestsetDto: {
             /**
@@ -1828,6 +1916,44 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        ScoreConfigDto_Output: {
+            archived: boolean;
+            categories: {
+                label: string;
+                value: number;
+            }[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description the name of the API key that created it */
+            created_by: string;
+            /** @enum {string} */
+            data_type: "numeric" | "categorical" | "boolean" | "text";
+            description: string | null;
+            id: string;
+            max: number | null;
+            min: number | null;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ScoreDto_Output: {
+            /** @description the name of the API key that gave it */
+            author: string | null;
+            comment: string | null;
+            config_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            data_type: "numeric" | "categorical" | "boolean" | "text";
+            id: string;
+            name: string;
+            /** @enum {string} */
+            source: "api" | "sdk" | "annotation" | "online_evaluation";
+            span_id: string | null;
+            string_value: string | null;
+            trace_id: string;
+            value: number | null;
+        };
         StoredTraceDto_Output: {
             app_id: string | null;
             cost: number;
@@ -1928,6 +2054,10 @@ export interface components {
                 errors: number;
                 p50_latency_ms: number | null;
                 p95_latency_ms: number | null;
+                /** @description each score name's mean over the bucket's traces (scores with a value) */
+                scores: {
+                    [key: string]: number;
+                };
                 tokens: {
                     completion: number;
                     prompt: number;
@@ -1991,6 +2121,25 @@ export interface components {
             next_spans_cursor: string | null;
             output: unknown;
             route: string | null;
+            /** @description the trace's scores and its spans', oldest first (the first 1000; `GET /scores?trace_id=` has them all) */
+            scores: {
+                /** @description the name of the API key that gave it */
+                author: string | null;
+                comment: string | null;
+                config_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {string} */
+                data_type: "numeric" | "categorical" | "boolean" | "text";
+                id: string;
+                name: string;
+                /** @enum {string} */
+                source: "api" | "sdk" | "annotation" | "online_evaluation";
+                span_id: string | null;
+                string_value: string | null;
+                trace_id: string;
+                value: number | null;
+            }[];
             /** @enum {string} */
             source: "sdk" | "otlp";
             span_count: number;
@@ -2060,6 +2209,10 @@ export interface components {
                 [key: string]: string;
             } | null;
             name?: string;
+        };
+        UpdateScoreConfigDto: {
+            /** @description an archived config keeps its scores and takes no new ones (409) */
+            archived: boolean;
         };
         UpdateTestsetDto: {
             /**
@@ -3592,6 +3745,155 @@ export interface operations {
             };
         };
     };
+    ScoresController_list: {
+        parameters: {
+            query?: {
+                /** @description only archived configs (true) or only the others (false); both when left out */
+                archived?: "true" | "false";
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"][];
+                };
+            };
+        };
+    };
+    ScoresController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScoreConfigDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"];
+                };
+            };
+        };
+    };
+    ScoresController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                config_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"];
+                };
+            };
+        };
+    };
+    ScoresController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                config_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateScoreConfigDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"];
+                };
+            };
+        };
+    };
+    ScoresController_scores: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description ISO-8601 time; scores given at or after it */
+                from?: string;
+                /** @description at most this many items */
+                limit?: number;
+                name?: string;
+                source?: "api" | "sdk" | "annotation" | "online_evaluation";
+                /** @description ISO-8601 time; scores given before it */
+                to?: string;
+                trace_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreDto_Output"][];
+                };
+            };
+        };
+    };
+    ScoresController_score: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScoreDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreDto_Output"];
+                };
+            };
+        };
+    };
     TemplatesController_list: {
         parameters: {
             query?: never;
@@ -3798,6 +4100,12 @@ export interface operations {
                 limit?: number;
                 /** @description case-insensitive text in inputs or output */
                 q?: string;
+                /** @description with score_name: that score's value at most this */
+                score_max?: number;
+                /** @description with score_name: that score's value at least this */
+                score_min?: number;
+                /** @description traces with a score of this name */
+                score_name?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;
@@ -3876,6 +4184,12 @@ export interface operations {
                 /** @description ISO-8601 time; traces that started at or after it */
                 from?: string;
                 interval?: "minute" | "hour" | "day";
+                /** @description with score_name: that score's value at most this */
+                score_max?: number;
+                /** @description with score_name: that score's value at least this */
+                score_min?: number;
+                /** @description traces with a score of this name */
+                score_name?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;
