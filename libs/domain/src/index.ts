@@ -19,6 +19,7 @@ export * from './evaluations/aggregation';
 export * from './human-evaluations/human-evaluation';
 export * from './human-evaluations/human-evaluation-setup';
 export * from './human-evaluations/judgment';
+export * from './human-evaluations/metric-judgment';
 export * from './human-evaluations/export-table';
 export * from './evaluations/statistics';
 export * from './evaluations/comparison';

@@ -1206,6 +1206,8 @@ export interface components {
             inputs?: string[] | null;
             /** @description variant revision ids: two for human_a_b_testing, one for single_model_test */
             revisions_ids?: string[];
+            /** @description single_model_test: judge each row on these score configs instead of the 1-5 score */
+            score_config_ids?: string[];
             /** @description Agenta's clients send one; the runner sets the status */
             status?: string;
             /** Format: uuid */
@@ -1642,6 +1644,19 @@ export interface components {
             };
             project_id: string;
             revisions: string[];
+            /** @description the score configs each row is judged on (as at creation); empty: the 1-5 score */
+            score_configs: {
+                categories: {
+                    label: string;
+                    value: number;
+                }[] | null;
+                /** @enum {string} */
+                data_type: "numeric" | "categorical" | "boolean" | "text";
+                id: string;
+                max: number | null;
+                min: number | null;
+                name: string;
+            }[];
             /** @enum {string} */
             status: "EVALUATION_INITIALIZED" | "EVALUATION_STARTED" | "EVALUATION_READY" | "EVALUATION_FINISHED" | "EVALUATION_FAILED";
             status_error?: {
@@ -1680,6 +1695,20 @@ export interface components {
             evaluation_type: "human_a_b_testing" | "single_model_test";
             judged: number;
             mean?: number | null;
+            /** @description single_model_test created with score_config_ids: results per config */
+            metrics?: {
+                config_id: string;
+                /** @description boolean and categorical configs: rows per label */
+                counts: {
+                    [key: string]: number;
+                };
+                /** @enum {string} */
+                data_type: "numeric" | "categorical" | "boolean" | "text";
+                judged: number;
+                /** @description numeric, categorical (of the values) and boolean (share of true) configs */
+                mean: number | null;
+                name: string;
+            }[];
             results_data?: {
                 [key: string]: number;
             };
@@ -1735,6 +1764,12 @@ export interface components {
                 variant_revision_id: string;
             }[];
             score: number | null;
+            /** @description a multi-metric evaluation: this row's value per score config judged so far */
+            scores: {
+                config_id: string;
+                string_value: string | null;
+                value: number | null;
+            }[];
             vote: string | null;
         };
         HumanEvaluationStatusDto_Output: {
@@ -2191,6 +2226,13 @@ export interface components {
             }[] | null;
             /** @description single-model test: an integer 1-5 (or its string); null clears */
             score?: unknown;
+            /** @description single-model test created with score_config_ids: a value per score config (ARCHITECTURE §18 rules); null value and string_value clear it */
+            scores?: {
+                /** Format: uuid */
+                config_id: string;
+                string_value?: string | null;
+                value?: ((number | null) | (boolean | null)) | null;
+            }[];
             /** @description A/B test: a compared variant (revision) id, "1" (both good) or "0" (both bad); null clears */
             vote?: unknown;
         };

@@ -36,6 +36,9 @@ export interface OfferedScoreValue {
   stringValue?: string | null;
 }
 
+/** What checking a value needs of its config. */
+export type ScoreRules = Pick<ScoreConfig, 'name' | 'dataType' | 'min' | 'max' | 'categories'>;
+
 export type CheckedScoreValue = Pick<Score, 'dataType' | 'value' | 'stringValue'>;
 
 const refuse = (field: string, reason: string, rule: InputRule): DomainError => DomainError.invalidInput([{ field: [field], reason, rule }]);
@@ -44,7 +47,7 @@ const refuse = (field: string, reason: string, rule: InputRule): DomainError => 
  * ARCHITECTURE §18's rules of values: numeric within its bounds; boolean 1/0 or true/false; categorical by value or
  * label, both stored; text in `string_value`. Without a config a number is numeric, true/false boolean, text text.
  */
-export function checkedScoreValue(config: ScoreConfig | null, offered: OfferedScoreValue): CheckedScoreValue {
+export function checkedScoreValue(config: ScoreRules | null, offered: OfferedScoreValue): CheckedScoreValue {
   const value = offered.value ?? null;
   const text = offered.stringValue ?? null;
   if (text !== null && text.length > MAX_SCORE_TEXT_LENGTH) {
@@ -71,7 +74,7 @@ function unconfigured(value: number | boolean | null, text: string | null): Chec
   return { dataType: 'text', value: null, stringValue: text };
 }
 
-function numeric(config: ScoreConfig, value: number | boolean | null, text: string | null, named: string): CheckedScoreValue {
+function numeric(config: ScoreRules, value: number | boolean | null, text: string | null, named: string): CheckedScoreValue {
   if (value === null) {
     throw text === null
       ? refuse('value', `${named} is numeric: value is required`, 'required')
@@ -96,7 +99,7 @@ function boolean(value: number | boolean | null, text: string | null, named: str
   return { dataType: 'boolean', value: yes ? 1 : 0, stringValue: String(yes) };
 }
 
-function categorical(config: ScoreConfig, value: number | boolean | null, text: string | null, named: string): CheckedScoreValue {
+function categorical(config: ScoreRules, value: number | boolean | null, text: string | null, named: string): CheckedScoreValue {
   const categories = config.categories ?? [];
   const choices = categories.map((category) => `${category.label}=${category.value}`).join(', ');
   if (typeof value === 'boolean') throw refuse('value', `${named} is categorical: ${value} is not one of its values (${choices})`, 'not_a_choice');

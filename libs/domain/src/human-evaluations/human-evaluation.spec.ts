@@ -11,14 +11,14 @@ const variant = (variantId: string, revisionId: string, name: string, revision =
 });
 
 const evaluationOf = (evaluationType: HumanEvaluationType, variants: HumanEvaluationVariant[]): HumanEvaluation => ({
-  id: 'e', projectId: 'p', appId: 'a', evaluationType, variants, testsetId: 't', testsetName: 'ts', inputColumns: ['question'],
+  id: 'e', projectId: 'p', appId: 'a', evaluationType, variants, testsetId: 't', testsetName: 'ts', inputColumns: ['question'], metrics: [],
   correctAnswerColumn: null, status: 'EVALUATION_READY', statusError: null, progressDone: 0, progressTotal: 0,
   createdAt: new Date(), updatedAt: new Date(),
 });
 
 const scenario = (judgment: Partial<Pick<HumanEvaluationScenario, 'vote' | 'score'>>): HumanEvaluationScenario => ({
   id: 's', projectId: 'p', evaluationId: 'e', rowIndex: 0, inputs: [{ name: 'question', value: 'q' }], outputs: [],
-  vote: null, score: null, correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
+  vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
   ...judgment,
 });
 

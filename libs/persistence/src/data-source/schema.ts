@@ -25,6 +25,7 @@ import { ProviderConnections1765000001000 } from '../migrations/1765000001000-pr
 import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
 import { CustomModelsAndCostSource1765000003000 } from '../migrations/1765000003000-custom-models-and-cost-source';
 import { ScoreConfigsAndScores1795874729136 } from '../migrations/1795874729136-score-configs-and-scores';
+import { HumanEvaluationMetrics1795875804138 } from '../migrations/1795875804138-human-evaluation-metrics';
 import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-entity';
 
 export const ORM_ENTITIES = [
@@ -45,4 +46,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
   ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, TestsetStagedRows1765000000500,
   ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
-  ScoreConfigsAndScores1795874729136];
+  ScoreConfigsAndScores1795874729136, HumanEvaluationMetrics1795875804138];
