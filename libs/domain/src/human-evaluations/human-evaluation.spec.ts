@@ -135,6 +135,17 @@ describe('human evaluations (domain rules)', () => {
       expect(humanEvaluationTable(clash, []).columns).toEqual(['concise', 'vote (2)', 'concise (2)', 'vote', 'score', 'correct_answer', 'is_pinned', 'note']);
     });
 
+    it('adds a column per score config after the judgment: its number, or its text', () => {
+      const metrics = [
+        { id: 'c', name: 'correctness', dataType: 'numeric' as const, min: 1, max: 5, categories: null },
+        { id: 'n', name: 'note', dataType: 'text' as const, min: null, max: null, categories: null },
+      ];
+      const row = { ...scenario({}), metricScores: { c: { value: 4, stringValue: null }, n: { value: null, stringValue: 'fine' } } };
+      const table = humanEvaluationTable({ ...single, metrics }, [row, scenario({})]);
+      expect(table.columns.slice(-2)).toEqual(['correctness', 'note (2)']);
+      expect(table.records.map((r) => [r['correctness'], r['note (2)']])).toEqual([[4, 'fine'], [null, null]]);
+    });
+
     it('shows non-string values JSON-encoded', () => {
       expect([displayValue('x'), displayValue(3), displayValue(false), displayValue(null), displayValue([1])]).toEqual(['x', '3', 'false', '', '[1]']);
     });
