@@ -225,4 +225,47 @@ test.describe.serial('test sets, evaluators, evaluations and human evaluation', 
     await expect(page.getByText('Agreement with the ground truth: 6 of 8 votes chose the output equal to “correct_answer”.')).toBeVisible();
     await snap(page, 'human-results');
   });
+  test('a scoring run on three score configs, judged from the keyboard, with results per config', async ({ page, stack, api }) => {
+    await api.call('POST', '/score-configs', { name: 'correctness', data_type: 'numeric', min: 1, max: 5 });
+    await api.call('POST', '/score-configs', { name: 'tone', data_type: 'categorical', categories: [{ label: 'curt', value: 0 }, { label: 'kind', value: 1 }] });
+    await api.call('POST', '/score-configs', { name: 'safe', data_type: 'boolean' });
+    await signIn(page, stack.apiKey);
+    await page.getByRole('link', { name: 'Human evaluations' }).click();
+    await page.getByRole('button', { name: 'New human evaluation' }).click();
+    await page.getByText('Scoring', { exact: true }).click();
+    await choose(page, 'App', 'capitals-app');
+    await choose(page, 'Test set', 'capitals');
+    await choose(page, 'Revision', 'completion v1');
+    for (const config of ['correctness (numeric)', 'tone (categorical)', 'safe (boolean)']) await choose(page, 'Score configs', config);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Scoring on 3 configs')).toBeVisible();
+    await expect(page.getByText('10 / 10 generated').first()).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('row', { name: /Scoring on 3 configs/ }).getByRole('link', { name: 'Judge' }).click();
+
+    // Each row: correctness from its digit key, ↓ to tone (2 = kind), ↓ to safe (y), back up twice, Enter for the next row.
+    const configs = page.getByLabel('Score configs');
+    for (let row = 0; row < 2; row += 1) {
+      await expect(page.getByText(`Scenario ${row + 1} of 10`)).toBeVisible();
+      await page.keyboard.press(row === 0 ? '5' : '3');
+      await expect(configs.getByRole('button', { name: row === 0 ? '5' : '3', exact: true })).toHaveAttribute('data-variant', 'filled');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press(row === 0 ? '2' : '1');
+      await expect(configs.getByRole('button', { name: row === 0 ? '2 · kind' : '1 · curt' })).toHaveAttribute('data-variant', 'filled');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press(row === 0 ? 'y' : 'n');
+      await expect(configs.getByRole('button', { name: row === 0 ? 'y · Yes' : 'n · No' })).toHaveAttribute('data-variant', 'filled');
+      if (row === 0) await snap(page, 'judge-score-configs');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByText('2 judged · 8 left')).toBeVisible();
+    await page.goto(page.url().replace(/judge$/, 'results'));
+    const results = page.getByRole('table', { name: 'Results per score config' });
+    await expect(results.getByRole('row', { name: 'correctness numeric 2 4.00 –' })).toBeVisible();
+    await expect(results.getByRole('row', { name: 'tone categorical 2 0.50 curt: 1 · kind: 1' })).toBeVisible();
+    await expect(results.getByRole('row', { name: 'safe boolean 2 50 % yes true: 1 · false: 1' })).toBeVisible();
+    await snap(page, 'human-results-score-configs');
+  });
 });

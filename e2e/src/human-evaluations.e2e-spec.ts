@@ -21,7 +21,7 @@ const EXACT = { prompt_template: 'MOCK_REPLY: {input}' };
 const HEDGING = { prompt_template: 'MOCK_REPLY: maybe {input}' };
 /** Breaks the completion app's schema (temperature ≤ 2): the SDK answers 422, which is not retried. */
 const BROKEN = { prompt_template: 'MOCK_REPLY: {input}', temperature: 5 };
-const SCENARIO_FIELDS = ['correct_answer', 'evaluation_id', 'id', 'inputs', 'is_pinned', 'note', 'outputs', 'score', 'vote'];
+const SCENARIO_FIELDS = ['correct_answer', 'evaluation_id', 'id', 'inputs', 'is_pinned', 'note', 'outputs', 'score', 'scores', 'vote'];
 
 let example: ExampleStack;
 beforeAll(async () => {

@@ -342,7 +342,7 @@ function evaluationOf(projectId: string, appId: string): Evaluation {
 
 function humanEvaluationOf(projectId: string, appId: string): HumanEvaluation {
   return {
-    id: randomUUID(), projectId, appId, evaluationType: 'single_model_test',
+    id: randomUUID(), projectId, appId, evaluationType: 'single_model_test', metrics: [],
     variants: [{
       variantId: randomUUID(), variantName: 'seeded', variantRevisionId: randomUUID(), revision: 1, parameters: {},
       invocationUrl: `${SERVICE_URL}/playground/run`,

@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import {
-  ACCESS_USE_CASES, ENVIRONMENTS_USE_CASES, GATEWAY_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
+  ACCESS_USE_CASES, ENVIRONMENTS_USE_CASES, FEEDBACK_USE_CASES, GATEWAY_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
   PLAYGROUND_USE_CASES, PROMPTS_USE_CASES, PROVIDERS_USE_CASES, PurgeExpiredTracesUseCase, REGISTRY_USE_CASES, TESTSETS_USE_CASES, TRACES_USE_CASES,
 } from '@crucible/application';
 import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
@@ -25,12 +25,13 @@ import { PlaygroundController } from './controllers/playground.controller';
 import { ProvidersController } from './controllers/providers.controller';
 import { TemplatesController } from './controllers/templates.controller';
 import { GatewayController } from './controllers/gateway.controller';
+import { ScoresController } from './controllers/scores.controller';
 
 /** Every context the api serves; jobs too, which an embedded api runs in-process. */
 const API_CONTEXTS = [
   ACCESS_USE_CASES, REGISTRY_USE_CASES, ENVIRONMENTS_USE_CASES, TESTSETS_USE_CASES, EVALUATORS_USE_CASES, EVALUATIONS_USE_CASES,
   HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES, TRACES_USE_CASES, PLAYGROUND_USE_CASES, PROVIDERS_USE_CASES, PROMPTS_USE_CASES,
-  GATEWAY_USE_CASES,
+  GATEWAY_USE_CASES, FEEDBACK_USE_CASES,
 ];
 
 export interface ApiModuleConfig extends CoreConfig {
@@ -53,7 +54,7 @@ export class ApiModule {
       ],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
-        PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController],
+        PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },

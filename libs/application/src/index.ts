@@ -17,3 +17,4 @@ export * from './traces';
 export * from './playground';
 export * from './providers';
 export * from './prompts';
+export * from './feedback';

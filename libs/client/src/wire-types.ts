@@ -27,6 +27,7 @@ export type RowComparison = Schemas['ComparisonDto_Output'];
 export type HumanEvaluation = Schemas['HumanEvaluationDto_Output'];
 export type HumanScenario = Schemas['HumanEvaluationScenarioDto_Output'];
 export type HumanResults = Schemas['HumanEvaluationResultsDto_Output'];
+export type HumanMetric = HumanEvaluation['score_configs'][number];
 
 export type TraceSummary = Schemas['StoredTraceDto_Output'];
 export type TraceDetail = Schemas['TraceTreeDto_Output'];

@@ -4,6 +4,7 @@ import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository, RunStoragePolicy,
+  ScoreConfigRepository, ScoreRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -22,6 +23,8 @@ import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.
 import { TypeOrmProviderConnectionRepository } from './repositories/provider-connection.repository';
 import { TypeOrmSecretKeyCheckRepository } from './repositories/secret-key-check.repository';
 import { TypeOrmCustomModelRepository } from './repositories/custom-model.repository';
+import { TypeOrmScoreConfigRepository } from './repositories/score-config.repository';
+import { TypeOrmScoreRepository } from './repositories/score.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -38,6 +41,8 @@ const repositories = [
   { provide: ProviderConnectionRepository, useClass: TypeOrmProviderConnectionRepository },
   { provide: SecretKeyCheckRepository, useClass: TypeOrmSecretKeyCheckRepository },
   { provide: CustomModelRepository, useClass: TypeOrmCustomModelRepository },
+  { provide: ScoreConfigRepository, useClass: TypeOrmScoreConfigRepository },
+  { provide: ScoreRepository, useClass: TypeOrmScoreRepository },
 ];
 
 @Global()

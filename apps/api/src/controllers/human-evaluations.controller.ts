@@ -57,6 +57,7 @@ export class HumanEvaluationsController {
     const evaluation = await this.createEvaluation.execute(actor, {
       appId: body.app_id, evaluationType: body.evaluation_type, revisions: revisionChoiceFromWire(body), testsetId: body.testset_id,
       inputColumns: body.inputs ?? undefined, correctAnswerColumn: body.correct_answer_column ?? undefined,
+      scoreConfigIds: body.score_config_ids,
     });
     return presentHumanEvaluation(evaluation);
   }
@@ -108,7 +109,9 @@ export class HumanEvaluationsController {
     const updated = await this.updateScenario.execute(actor, {
       evaluationId: id, scenarioId: scenario,
       update: {
-        vote: body.vote, score: body.score, correctAnswer: body.correct_answer, isPinned: body.is_pinned ?? undefined,
+        vote: body.vote, score: body.score,
+        scores: body.scores?.map((entry) => ({ configId: entry.config_id, value: entry.value, stringValue: entry.string_value })),
+        correctAnswer: body.correct_answer, isPinned: body.is_pinned ?? undefined,
         note: body.note, outputs: body.outputs?.map((o) => ({ variantId: o.variant_id, output: o.variant_output })),
       },
     });

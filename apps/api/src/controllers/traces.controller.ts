@@ -15,7 +15,6 @@ import { CurrentActor } from '../http/auth.guard';
 import { BodyLimit } from '../http/body-limit.decorator';
 import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
-import { listed } from '../http/paging';
 import { RequestValidationError } from '../http/validation-error';
 import { presentTraceListItem, presentTraceMetrics, traceTreeJson } from '../presenters/trace.presenter';
 
@@ -24,7 +23,11 @@ const TRACE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const filterFrom = (query: TraceFilterQuery & { q?: string }): TraceFilter => ({
   appId: query.app_id, environment: query.environment, variantId: query.variant_id, status: query.status,
   from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined, search: query.q,
+  scoreName: query.score_name, scoreMin: query.score_min, scoreMax: query.score_max,
 });
+
+/** The filter's fields a use case may refuse, all in the query. */
+const FILTER_LOCATIONS = { cursor: 'query', from: 'query', interval: 'query', score_name: 'query', score_max: 'query' } as const;
 
 function cursorPosition(cursor: string | undefined) {
   if (!cursor) return null;
@@ -101,7 +104,7 @@ export class TracesController {
   @Get('traces')
   @ApiOkResponse({ type: [StoredTraceDto.Output] })
   async list(@CurrentActor() actor: Actor, @Query() query: TraceListQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    const page = await listed(() => this.listTraces.execute(actor, filterFrom(query), { limit: query.limit ?? 1000, after: cursorPosition(query.cursor) }));
+    const page = await withFieldLocations(FILTER_LOCATIONS, () => this.listTraces.execute(actor, filterFrom(query), { limit: query.limit ?? 1000, after: cursorPosition(query.cursor) }));
     if (page.next) response.setHeader('Link', nextLink(request, encodeCursor([page.next.startTime.toISOString(), page.next.traceId])));
     return page.traces.map(presentTraceListItem);
   }
@@ -109,7 +112,7 @@ export class TracesController {
   @Get('traces/metrics')
   @ApiOkResponse({ type: TraceMetricsDto.Output })
   async metrics(@CurrentActor() actor: Actor, @Query() query: TraceMetricsQueryDto) {
-    const metrics = await withFieldLocations({ from: 'query', interval: 'query' }, () => this.getMetrics.execute(actor, filterFrom(query), query.interval ?? 'hour'));
+    const metrics = await withFieldLocations(FILTER_LOCATIONS, () => this.getMetrics.execute(actor, filterFrom(query), query.interval ?? 'hour'));
     return presentTraceMetrics(metrics);
   }
 

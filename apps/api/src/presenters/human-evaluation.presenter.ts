@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  type HumanEvaluation, type HumanEvaluationScenario, type HumanEvaluationVariant, DEFAULT_CORRECT_ANSWER_COLUMN, displayValue,
+  type HumanEvaluation, type HumanEvaluationMetric, type HumanEvaluationScenario, type HumanEvaluationVariant, DEFAULT_CORRECT_ANSWER_COLUMN, displayValue,
 } from '@crucible/domain';
 import type { HumanEvaluationResults } from '@crucible/application';
 import type { resultSchema } from '../wire/common.wire';
@@ -14,6 +14,10 @@ const presentStatus = (evaluation: HumanEvaluation): z.input<typeof resultSchema
   type: 'status',
   value: evaluation.status,
   ...(evaluation.statusError ? { error: evaluation.statusError } : {}),
+});
+
+const presentMetric = (metric: HumanEvaluationMetric) => ({
+  id: metric.id, name: metric.name, data_type: metric.dataType, min: metric.min, max: metric.max, categories: metric.categories,
 });
 
 const presentVariant = (variant: HumanEvaluationVariant) => ({
@@ -38,6 +42,7 @@ export const presentHumanEvaluation = (evaluation: HumanEvaluation): z.input<typ
   testset_id: evaluation.testsetId,
   testset_name: evaluation.testsetName,
   inputs: evaluation.inputColumns,
+  score_configs: evaluation.metrics.map(presentMetric),
   correct_answer_column: evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN,
   status: evaluation.status,
   ...(evaluation.statusError ? { status_error: evaluation.statusError } : {}),
@@ -65,6 +70,9 @@ export const presentHumanScenario = (scenario: HumanEvaluationScenario): z.input
   })),
   vote: scenario.vote,
   score: scenario.score,
+  scores: Object.entries(scenario.metricScores).map(([configId, score]) => ({
+    config_id: configId, value: score.value, string_value: score.stringValue,
+  })),
   correct_answer: scenario.correctAnswer,
   is_pinned: scenario.isPinned,
   note: scenario.note,
@@ -80,7 +88,10 @@ export function presentHumanEvaluationResults(results: HumanEvaluationResults): 
   const base = { evaluation_id: results.evaluation.id, evaluation_type: results.kind };
   if (results.kind === 'single_model_test') {
     const { scores, mean, judged, total } = results.results;
-    return { ...base, scores, mean, judged, total, results_data: scores };
+    const metrics = results.metrics.map(({ metric, judged: count, mean: average, counts }) => ({
+      config_id: metric.id, name: metric.name, data_type: metric.dataType, judged: count, mean: average, counts,
+    }));
+    return { ...base, scores, mean, judged, total, results_data: scores, ...(metrics.length > 0 ? { metrics } : {}) };
   }
   const { variants, bothGood, bothBad, judged, total } = results.results;
   // Agenta keys votes by variant; two revisions of one variant are told apart by revision id.

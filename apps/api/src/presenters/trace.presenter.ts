@@ -1,5 +1,6 @@
 import type { StoredSpan, StoredTrace, TraceListItem } from '@crucible/domain';
-import type { TraceMetrics, TraceWithSpanPage } from '@crucible/application';
+import type { TraceDetail, TraceMetrics } from '@crucible/application';
+import { presentScore } from './score.presenter';
 import type { z } from 'zod';
 import type { traceListItemSchema, traceMetricsSchema, traceSpanSchema, traceTreeSchema } from '../wire/trace.wire';
 
@@ -88,10 +89,11 @@ export function spanTreeJson(spans: StoredSpan[]): string {
   return out.join('');
 }
 
-/** `GET /traces/{trace_id}` as JSON text (see spanTreeJson): the trace whole, one page of its spans as a tree. */
-export function traceTreeJson(found: TraceWithSpanPage, nextSpansCursor: string | null): string {
+/** `GET /traces/{trace_id}` as JSON text (see spanTreeJson): the trace whole, its scores, one page of its spans as a tree. */
+export function traceTreeJson(found: TraceDetail, nextSpansCursor: string | null): string {
   const head: Omit<TraceTreeAnswer, 'spans'> = {
-    ...presentTraceSummary(found.trace), inputs: found.trace.inputs ?? null, output: found.trace.output ?? null, next_spans_cursor: nextSpansCursor,
+    ...presentTraceSummary(found.trace), inputs: found.trace.inputs ?? null, output: found.trace.output ?? null,
+    scores: found.scores.map(presentScore), next_spans_cursor: nextSpansCursor,
   };
   return `${JSON.stringify(head).slice(0, -1)},"spans":${spanTreeJson(found.spans)}}`;
 }
@@ -108,5 +110,6 @@ export const presentTraceMetrics = (metrics: TraceMetrics): z.input<typeof trace
     p95_latency_ms: bucket.p95LatencyMs,
     tokens: bucket.tokens,
     cost: bucket.cost,
+    scores: bucket.scores,
   })),
 });

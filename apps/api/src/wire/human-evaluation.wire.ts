@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { HUMAN_EVALUATION_TYPES, type HumanEvaluationStatus } from '@crucible/domain';
 import { id, jsonObject, nonEmpty, nullable, progressSchema, resultSchema, timestamp } from './common.wire';
+import { scoreConfigSchema } from './score.wire';
 
 /** An A/B test compares two revisions, a single-model test scores one; Agenta's clients may name variants instead. */
 export class CreateHumanEvaluationDto extends createZodDto(z.object({
@@ -12,6 +13,8 @@ export class CreateHumanEvaluationDto extends createZodDto(z.object({
   testset_id: id,
   inputs: z.array(nonEmpty).min(1).describe('test-set columns shown as inputs; default: all but the correct answer').nullish(),
   correct_answer_column: nonEmpty.nullish().meta({ example: 'correct_answer' }),
+  score_config_ids: z.array(id).min(1).max(20).optional()
+    .describe('single_model_test: judge each row on these score configs instead of the 1-5 score'),
   status: z.string().optional().describe("Agenta's clients send one; the runner sets the status"),
 }).refine((body) => body?.revisions_ids !== undefined || body?.variant_ids !== undefined, {
   path: ['revisions_ids'], message: 'Field required', when: () => true,
@@ -29,6 +32,12 @@ export class UpdateHumanEvaluationDto extends createZodDto(z.object({ status: z.
 export class UpdateHumanScenarioDto extends createZodDto(z.object({
   vote: z.unknown().optional().describe('A/B test: a compared variant (revision) id, "1" (both good) or "0" (both bad); null clears'),
   score: z.unknown().optional().describe('single-model test: an integer 1-5 (or its string); null clears'),
+  scores: z.array(z.object({
+    config_id: id,
+    value: nullable(z.union([z.number(), z.boolean()])).optional(),
+    string_value: nullable(z.string().max(20_000)).optional(),
+  }).strict()).min(1).max(20).optional()
+    .describe('single-model test created with score_config_ids: a value per score config (ARCHITECTURE §18 rules); null value and string_value clear it'),
   correct_answer: nullable(z.string()).optional(),
   is_pinned: nullable(z.boolean()).optional(),
   note: nullable(z.string()).optional(),
@@ -42,6 +51,8 @@ export class ExportHumanEvaluationQueryDto extends createZodDto(z.object({ forma
 const variantSchema = z.object({
   variant_id: z.string(), variant_name: z.string(), variant_revision_id: z.string(), revision: z.number().int(),
 });
+
+const humanEvaluationMetricSchema = scoreConfigSchema.pick({ id: true, name: true, data_type: true, min: true, max: true, categories: true });
 
 /** Agenta's HumanEvaluation (status a string) and, beside it, the grouped fields Crucible's clients read. */
 export const humanEvaluationSchema = z.object({
@@ -58,6 +69,7 @@ export const humanEvaluationSchema = z.object({
   testset_id: z.string(),
   testset_name: z.string(),
   inputs: z.array(z.string()),
+  score_configs: z.array(humanEvaluationMetricSchema).describe('the score configs each row is judged on (as at creation); empty: the 1-5 score'),
   correct_answer_column: z.string(),
   status: z.enum(HUMAN_STATUSES),
   status_error: z.object({ message: z.string(), stacktrace: z.string().optional() }).optional(),
@@ -85,6 +97,8 @@ export const humanEvaluationScenarioSchema = z.object({
   })),
   vote: nullable(z.string()),
   score: nullable(z.number().int()),
+  scores: z.array(z.object({ config_id: z.string(), value: nullable(z.number()), string_value: nullable(z.string()) }))
+    .describe('a multi-metric evaluation: this row\'s value per score config judged so far'),
   correct_answer: nullable(z.string()),
   is_pinned: z.boolean(),
   note: nullable(z.string()),
@@ -109,6 +123,14 @@ export const humanEvaluationResultsSchema = z.object({
   scores: z.record(z.string(), z.number().int()).optional(),
   mean: nullable(z.number()).optional(),
   results_data: z.record(z.string(), z.number().int()).optional(),
+  metrics: z.array(z.object({
+    config_id: z.string(),
+    name: z.string(),
+    data_type: humanEvaluationMetricSchema.shape.data_type,
+    judged: z.number().int(),
+    mean: nullable(z.number()).describe('numeric, categorical (of the values) and boolean (share of true) configs'),
+    counts: z.record(z.string(), z.number().int()).describe('boolean and categorical configs: rows per label'),
+  })).optional().describe('single_model_test created with score_config_ids: results per config'),
   variants: z.array(variantSchema.extend({ votes: z.number().int(), percentage: z.number() })).optional(),
   both_good: z.number().int().optional(),
   both_bad: z.number().int().optional(),

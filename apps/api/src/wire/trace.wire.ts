@@ -4,6 +4,7 @@ import { TRACE_PREVIEW_LENGTH, TRACE_SEARCH_MAX_LENGTH } from '@crucible/domain'
 import { otlpExportEnvelopeSchema, traceBatchEnvelopeSchema, traceIngestResultSchema } from '@crucible/contracts';
 import { MAX_SPANS_PER_ANSWER } from '@crucible/application';
 import { nullable } from './common.wire';
+import { scoreSchema } from './score.wire';
 
 const tokenCountsSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
 const traceErrorSchema = nullable(z.object({ message: z.string(), stacktrace: z.string().optional() }));
@@ -68,6 +69,7 @@ export class StoredTraceDto extends createZodDto(traceListItemSchema) {}
 export const traceTreeSchema = storedTraceSchema.extend({
   inputs: z.unknown(),
   output: z.unknown(),
+  scores: z.array(scoreSchema).describe('the trace\'s scores and its spans\', oldest first (the first 1000; `GET /scores?trace_id=` has them all)'),
   spans: z.array(traceSpanSchema)
     .describe('root spans of this page (spans whose parent is not among them), each with its children, in start order'),
   next_spans_cursor: nullable(z.string()).describe('more spans follow: ask again with `spans_cursor` set to this; null on the last page'),
@@ -90,6 +92,7 @@ export const traceMetricsSchema = z.object({
     p95_latency_ms: nullable(z.number()),
     tokens: tokenCountsSchema,
     cost: z.number(),
+    scores: z.record(z.string(), z.number()).describe('each score name\'s mean over the bucket\'s traces (scores with a value)'),
   })),
 });
 export class TraceMetricsDto extends createZodDto(traceMetricsSchema) {}
@@ -115,6 +118,9 @@ const traceFilterSchema = z.object({
   status: z.enum(['ok', 'error']).optional(),
   from: isoTime.optional().describe('ISO-8601 time; traces that started at or after it'),
   to: isoTime.optional().describe('ISO-8601 time; traces that started before it'),
+  score_name: z.string().max(1000).optional().describe('traces with a score of this name'),
+  score_min: z.coerce.number().optional().describe('with score_name: that score\'s value at least this'),
+  score_max: z.coerce.number().optional().describe('with score_name: that score\'s value at most this'),
 });
 export type TraceFilterQuery = z.infer<typeof traceFilterSchema>;
 

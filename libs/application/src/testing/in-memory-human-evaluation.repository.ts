@@ -58,8 +58,13 @@ export class InMemoryHumanEvaluationRepository extends HumanEvaluationRepository
     if (this.store.find(projectId, evaluationId)?.status !== 'EVALUATION_READY') return null;
     const scenario = this.store.scenarios.find((s) => s.projectId === projectId && s.evaluationId === evaluationId && s.id === scenarioId);
     if (!scenario) return null;
-    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const { metricScores, ...rest } = patch;
+    const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     Object.assign(scenario, defined, { updatedAt: new Date() });
+    for (const [configId, score] of Object.entries(metricScores ?? {})) {
+      if (score) scenario.metricScores[configId] = score;
+      else delete scenario.metricScores[configId];
+    }
     return structuredClone(scenario);
   }
 

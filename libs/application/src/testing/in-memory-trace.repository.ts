@@ -114,6 +114,8 @@ export class InMemoryTraceRepository extends TraceRepository {
         prompt: sum.prompt + tokens.prompt, completion: sum.completion + tokens.completion, total: sum.total + tokens.total,
       }), { prompt: 0, completion: 0, total: 0 }),
       cost: traces.reduce((sum, trace) => sum + trace.cost, 0),
+      // Scores live in their own repository; this fake stores none.
+      scores: {},
     }));
   }
 

@@ -20,6 +20,7 @@ import { InMemoryVariantRepository } from './in-memory-variant.repository';
 import { InMemoryTestsetRepository } from './in-memory-testset.repository';
 import { InMemoryEvaluatorConfigRepository } from './in-memory-evaluator-config.repository';
 import { InMemoryEvaluationRepository } from './in-memory-evaluation.repository';
+import { InMemoryScoreConfigRepository } from './in-memory-score-config.repository';
 import { InMemoryHumanEvaluationRepository } from './in-memory-human-evaluation.repository';
 import { InMemoryTraceRepository } from './in-memory-trace.repository';
 import { InMemoryEvaluatorService } from './in-memory-evaluator-service';
@@ -51,6 +52,7 @@ export class InMemoryWorld {
   readonly traces = new InMemoryTraceRepository();
   readonly evaluations = new InMemoryEvaluationRepository(this.traces);
   readonly humanEvaluations = new InMemoryHumanEvaluationRepository();
+  readonly scoreConfigs = new InMemoryScoreConfigRepository();
   readonly evaluators = new InMemoryEvaluatorService();
   readonly invoker = new InProcessWorkflowInvoker();
   readonly queue = new RecordingJobQueue();
@@ -96,7 +98,7 @@ export class InMemoryWorld {
       this.evaluations, this.evaluatorConfigs, this.variants, this.testsets, this.queue, this.getApp, this.latestRevisions,
     ).execute(actor, { appId: app.id, revisions, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit });
     const human = await new CreateHumanEvaluationUseCase(
-      this.humanEvaluations, this.variants, this.testsets, this.queue, this.getApp, this.latestRevisions,
+      this.humanEvaluations, this.variants, this.testsets, this.queue, this.getApp, this.latestRevisions, this.scoreConfigs,
     ).execute(actor, { appId: app.id, evaluationType: 'single_model_test', revisions, testsetId: testset.id });
     return { evaluation: evaluation!, human };
   }

@@ -737,6 +737,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/score-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ScoresController_list"];
+        put?: never;
+        post: operations["ScoresController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/score-configs/{config_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ScoresController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["ScoresController_update"];
+        trace?: never;
+    };
+    "/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ScoresController_scores"];
+        put?: never;
+        post: operations["ScoresController_score"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/templates": {
         parameters: {
             query?: never;
@@ -1174,6 +1222,8 @@ export interface components {
             inputs?: string[] | null;
             /** @description variant revision ids: two for human_a_b_testing, one for single_model_test */
             revisions_ids?: string[];
+            /** @description single_model_test: judge each row on these score configs instead of the 1-5 score */
+            score_config_ids?: string[];
             /** @description Agenta's clients send one; the runner sets the status */
             status?: string;
             /** Format: uuid */
@@ -1197,6 +1247,46 @@ export interface components {
             kind: "openai" | "anthropic" | "azure_openai" | "gemini" | "mistral" | "groq" | "openrouter" | "together_ai" | "ollama" | "openai_compatible";
             /** @example anthropic-prod */
             name: string;
+        };
+        CreateScoreConfigDto: {
+            /** @description categorical only: each label with the number stored for it */
+            categories?: {
+                label: string;
+                value: number;
+            }[] | null;
+            /** @enum {string} */
+            data_type: "numeric" | "categorical" | "boolean" | "text";
+            description?: string | null;
+            /** @description numeric only: the highest value allowed */
+            max?: number | null;
+            /** @description numeric only: the lowest value allowed */
+            min?: number | null;
+            /** @example helpfulness */
+            name: string;
+        };
+        CreateScoreDto: {
+            comment?: string | null;
+            /**
+             * Format: uuid
+             * @description the config to check against; without it, the project's config of that name not archived, if any
+             */
+            config_id?: string | null;
+            /** @description makes the call idempotent: the same id again answers the score first stored under it */
+            id?: string;
+            /** @description required unless config_id names the config */
+            name?: string;
+            /**
+             * @description default `api`; the SDK sends `sdk`
+             * @enum {string}
+             */
+            source?: "api" | "sdk";
+            /** @description a span of the trace; the trace itself when left out */
+            span_id?: string | null;
+            /** @description text: the text; categorical: the category's label (either it or value) */
+            string_value?: string | null;
+            trace_id: string;
+            /** @description numeric: the number; boolean: true/false or 1/0; categorical: the category's value */
+            value?: ((number | null) | (boolean | null)) | null;
         };
         CreateTestsetDto: {
             /**
@@ -1575,6 +1665,19 @@ export interface components {
             };
             project_id: string;
             revisions: string[];
+            /** @description the score configs each row is judged on (as at creation); empty: the 1-5 score */
+            score_configs: {
+                categories: {
+                    label: string;
+                    value: number;
+                }[] | null;
+                /** @enum {string} */
+                data_type: "numeric" | "categorical" | "boolean" | "text";
+                id: string;
+                max: number | null;
+                min: number | null;
+                name: string;
+            }[];
             /** @enum {string} */
             status: "EVALUATION_INITIALIZED" | "EVALUATION_STARTED" | "EVALUATION_READY" | "EVALUATION_FINISHED" | "EVALUATION_FAILED";
             status_error?: {
@@ -1613,6 +1716,20 @@ export interface components {
             evaluation_type: "human_a_b_testing" | "single_model_test";
             judged: number;
             mean?: number | null;
+            /** @description single_model_test created with score_config_ids: results per config */
+            metrics?: {
+                config_id: string;
+                /** @description boolean and categorical configs: rows per label */
+                counts: {
+                    [key: string]: number;
+                };
+                /** @enum {string} */
+                data_type: "numeric" | "categorical" | "boolean" | "text";
+                judged: number;
+                /** @description numeric, categorical (of the values) and boolean (share of true) configs */
+                mean: number | null;
+                name: string;
+            }[];
             results_data?: {
                 [key: string]: number;
             };
@@ -1668,6 +1785,12 @@ export interface components {
                 variant_revision_id: string;
             }[];
             score: number | null;
+            /** @description a multi-metric evaluation: this row's value per score config judged so far */
+            scores: {
+                config_id: string;
+                string_value: string | null;
+                value: number | null;
+            }[];
             vote: string | null;
         };
         HumanEvaluationStatusDto_Output: {
@@ -1849,6 +1972,44 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        ScoreConfigDto_Output: {
+            archived: boolean;
+            categories: {
+                label: string;
+                value: number;
+            }[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description the name of the API key that created it */
+            created_by: string;
+            /** @enum {string} */
+            data_type: "numeric" | "categorical" | "boolean" | "text";
+            description: string | null;
+            id: string;
+            max: number | null;
+            min: number | null;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ScoreDto_Output: {
+            /** @description the name of the API key that gave it */
+            author: string | null;
+            comment: string | null;
+            config_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            data_type: "numeric" | "categorical" | "boolean" | "text";
+            id: string;
+            name: string;
+            /** @enum {string} */
+            source: "api" | "sdk" | "annotation" | "online_evaluation";
+            span_id: string | null;
+            string_value: string | null;
+            trace_id: string;
+            value: number | null;
+        };
         StoredTraceDto_Output: {
             app_id: string | null;
             cost: number;
@@ -1949,6 +2110,10 @@ export interface components {
                 errors: number;
                 p50_latency_ms: number | null;
                 p95_latency_ms: number | null;
+                /** @description each score name's mean over the bucket's traces (scores with a value) */
+                scores: {
+                    [key: string]: number;
+                };
                 tokens: {
                     completion: number;
                     prompt: number;
@@ -2012,6 +2177,25 @@ export interface components {
             next_spans_cursor: string | null;
             output: unknown;
             route: string | null;
+            /** @description the trace's scores and its spans', oldest first (the first 1000; `GET /scores?trace_id=` has them all) */
+            scores: {
+                /** @description the name of the API key that gave it */
+                author: string | null;
+                comment: string | null;
+                config_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {string} */
+                data_type: "numeric" | "categorical" | "boolean" | "text";
+                id: string;
+                name: string;
+                /** @enum {string} */
+                source: "api" | "sdk" | "annotation" | "online_evaluation";
+                span_id: string | null;
+                string_value: string | null;
+                trace_id: string;
+                value: number | null;
+            }[];
             /** @enum {string} */
             source: "sdk" | "otlp";
             span_count: number;
@@ -2063,6 +2247,13 @@ export interface components {
             }[] | null;
             /** @description single-model test: an integer 1-5 (or its string); null clears */
             score?: unknown;
+            /** @description single-model test created with score_config_ids: a value per score config (ARCHITECTURE §18 rules); null value and string_value clear it */
+            scores?: {
+                /** Format: uuid */
+                config_id: string;
+                string_value?: string | null;
+                value?: ((number | null) | (boolean | null)) | null;
+            }[];
             /** @description A/B test: a compared variant (revision) id, "1" (both good) or "0" (both bad); null clears */
             vote?: unknown;
         };
@@ -2081,6 +2272,10 @@ export interface components {
                 [key: string]: string;
             } | null;
             name?: string;
+        };
+        UpdateScoreConfigDto: {
+            /** @description an archived config keeps its scores and takes no new ones (409) */
+            archived: boolean;
         };
         UpdateTestsetDto: {
             /**
@@ -3682,6 +3877,155 @@ export interface operations {
             };
         };
     };
+    ScoresController_list: {
+        parameters: {
+            query?: {
+                /** @description only archived configs (true) or only the others (false); both when left out */
+                archived?: "true" | "false";
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"][];
+                };
+            };
+        };
+    };
+    ScoresController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScoreConfigDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"];
+                };
+            };
+        };
+    };
+    ScoresController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                config_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"];
+                };
+            };
+        };
+    };
+    ScoresController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                config_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateScoreConfigDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreConfigDto_Output"];
+                };
+            };
+        };
+    };
+    ScoresController_scores: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description ISO-8601 time; scores given at or after it */
+                from?: string;
+                /** @description at most this many items */
+                limit?: number;
+                name?: string;
+                source?: "api" | "sdk" | "annotation" | "online_evaluation";
+                /** @description ISO-8601 time; scores given before it */
+                to?: string;
+                trace_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreDto_Output"][];
+                };
+            };
+        };
+    };
+    ScoresController_score: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScoreDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreDto_Output"];
+                };
+            };
+        };
+    };
     TemplatesController_list: {
         parameters: {
             query?: never;
@@ -3888,6 +4232,12 @@ export interface operations {
                 limit?: number;
                 /** @description case-insensitive text in inputs or output */
                 q?: string;
+                /** @description with score_name: that score's value at most this */
+                score_max?: number;
+                /** @description with score_name: that score's value at least this */
+                score_min?: number;
+                /** @description traces with a score of this name */
+                score_name?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;
@@ -3966,6 +4316,12 @@ export interface operations {
                 /** @description ISO-8601 time; traces that started at or after it */
                 from?: string;
                 interval?: "minute" | "hour" | "day";
+                /** @description with score_name: that score's value at most this */
+                score_max?: number;
+                /** @description with score_name: that score's value at least this */
+                score_min?: number;
+                /** @description traces with a score of this name */
+                score_name?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;

@@ -30,7 +30,7 @@ function claim(used: Set<string>, wanted: string): string {
 
 /**
  * The scenarios as one flat table: a column per input, a column per variant's output (named after the
- * variant), then the judgment. A name taken by an earlier column gets a " (2)" suffix, so none is lost.
+ * variant), then the judgment, then a column per score config (named after it). A name taken by an earlier column gets a " (2)" suffix, so none is lost.
  */
 export function humanEvaluationTable(evaluation: HumanEvaluation, scenarios: HumanEvaluationScenario[]): ExportTable {
   const layout = humanEvaluationLayout(evaluation);
@@ -44,6 +44,8 @@ export function humanEvaluationLayout(evaluation: HumanEvaluation): ExportLayout
   const outputColumns = evaluation.variants.map((variant) => ({
     variantRevisionId: variant.variantRevisionId, column: claim(used, variantLabel(evaluation.variants, variant)),
   }));
+  // A score config's column holds its number, or its text for a text config.
+  const metricColumns = evaluation.metrics.map((metric) => ({ configId: metric.id, column: claim(used, metric.name) }));
   const record = (scenario: HumanEvaluationScenario): Record<string, ExportCell> => {
     const record: Record<string, ExportCell> = {};
     for (const { name, column } of inputColumns) {
@@ -56,7 +58,12 @@ export function humanEvaluationLayout(evaluation: HumanEvaluation): ExportLayout
       vote: scenario.vote, score: scenario.score, correct_answer: scenario.correctAnswer, is_pinned: scenario.isPinned,
       note: scenario.note,
     });
+    for (const { configId, column } of metricColumns) {
+      const score = scenario.metricScores[configId];
+      record[column] = score ? (score.value ?? score.stringValue) : null;
+    }
     return record;
   };
-  return { columns: [...inputColumns, ...outputColumns].map((c) => c.column).concat(JUDGMENT_COLUMNS), record };
+  const columns = [...inputColumns, ...outputColumns].map((c) => c.column).concat(JUDGMENT_COLUMNS, metricColumns.map((c) => c.column));
+  return { columns, record };
 }

@@ -11,14 +11,14 @@ const variant = (variantId: string, revisionId: string, name: string, revision =
 });
 
 const evaluationOf = (evaluationType: HumanEvaluationType, variants: HumanEvaluationVariant[]): HumanEvaluation => ({
-  id: 'e', projectId: 'p', appId: 'a', evaluationType, variants, testsetId: 't', testsetName: 'ts', inputColumns: ['question'],
+  id: 'e', projectId: 'p', appId: 'a', evaluationType, variants, testsetId: 't', testsetName: 'ts', inputColumns: ['question'], metrics: [],
   correctAnswerColumn: null, status: 'EVALUATION_READY', statusError: null, progressDone: 0, progressTotal: 0,
   createdAt: new Date(), updatedAt: new Date(),
 });
 
 const scenario = (judgment: Partial<Pick<HumanEvaluationScenario, 'vote' | 'score'>>): HumanEvaluationScenario => ({
   id: 's', projectId: 'p', evaluationId: 'e', rowIndex: 0, inputs: [{ name: 'question', value: 'q' }], outputs: [],
-  vote: null, score: null, correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
+  vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
   ...judgment,
 });
 
@@ -133,6 +133,17 @@ describe('human evaluations (domain rules)', () => {
       });
       const clash = { ...single, inputColumns: ['concise', 'vote'] };
       expect(humanEvaluationTable(clash, []).columns).toEqual(['concise', 'vote (2)', 'concise (2)', 'vote', 'score', 'correct_answer', 'is_pinned', 'note']);
+    });
+
+    it('adds a column per score config after the judgment: its number, or its text', () => {
+      const metrics = [
+        { id: 'c', name: 'correctness', dataType: 'numeric' as const, min: 1, max: 5, categories: null },
+        { id: 'n', name: 'note', dataType: 'text' as const, min: null, max: null, categories: null },
+      ];
+      const row = { ...scenario({}), metricScores: { c: { value: 4, stringValue: null }, n: { value: null, stringValue: 'fine' } } };
+      const table = humanEvaluationTable({ ...single, metrics }, [row, scenario({})]);
+      expect(table.columns.slice(-2)).toEqual(['correctness', 'note (2)']);
+      expect(table.records.map((r) => [r['correctness'], r['note (2)']])).toEqual([[4, 'fine'], [null, null]]);
     });
 
     it('shows non-string values JSON-encoded', () => {

@@ -2,6 +2,7 @@ import type { PinnedRevision, Run } from '../runs/run';
 import type { RateLimit } from '../runs/rate-limit';
 import { defineStatusMachine } from '../runs/status-machine';
 import type { ResultError } from '../shared/result';
+import type { HumanEvaluationMetric, MetricScore } from './metric-judgment';
 
 export type HumanEvaluationType = 'human_a_b_testing' | 'single_model_test';
 export const HUMAN_EVALUATION_TYPES: readonly HumanEvaluationType[] = ['human_a_b_testing', 'single_model_test'];
@@ -45,6 +46,8 @@ export interface HumanEvaluation extends Run<HumanEvaluationStatus> {
   variants: HumanEvaluationVariant[];
   /** The columns shown as scenario inputs. */
   inputColumns: string[];
+  /** Single-model tests only: the score configs each row is judged on, instead of the 1–5 score; empty: the 1–5 score. */
+  metrics: HumanEvaluationMetric[];
 }
 
 export interface HumanScenarioInput {
@@ -70,6 +73,8 @@ export interface HumanEvaluationScenario {
   outputs: HumanScenarioOutput[];
   vote: string | null;
   score: number | null;
+  /** By score config id: a multi-metric evaluation's judgments of this row. */
+  metricScores: Record<string, MetricScore>;
   correctAnswer: string | null;
   isPinned: boolean;
   note: string | null;
@@ -81,6 +86,8 @@ export interface HumanEvaluationScenario {
 export interface HumanScenarioPatch {
   vote?: string | null;
   score?: number | null;
+  /** Merged into the stored ones by config id; null removes that config's score. */
+  metricScores?: Record<string, MetricScore | null>;
   correctAnswer?: string | null;
   isPinned?: boolean;
   note?: string | null;

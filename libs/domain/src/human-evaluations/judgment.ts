@@ -47,6 +47,10 @@ function checkScore(evaluation: HumanEvaluation, score: unknown): InputViolation
   if (evaluation.evaluationType === 'human_a_b_testing') {
     return violation('score', 'an A/B test is judged with a vote, not a score', 'invalid_value');
   }
+  if (evaluation.metrics.length > 0) {
+    const names = evaluation.metrics.map((m) => m.name).join(', ');
+    return violation('score', `this evaluation is judged on its score configs (${names}): send scores, not a 1-5 score`, 'invalid_value');
+  }
   let value: number;
   if (typeof score === 'number') {
     if (!Number.isInteger(score)) return violation('score', 'Input should be a valid integer', 'not_integer');

@@ -89,6 +89,10 @@ export interface TraceFilter {
   to?: Date;
   /** Case-insensitive text search in inputs and output. */
   search?: string;
+  /** Traces with a score of this name (ARCHITECTURE §18), its value within `scoreMin`–`scoreMax` when given. */
+  scoreName?: string;
+  scoreMin?: number;
+  scoreMax?: number;
 }
 
 export interface TraceMetricsBucket {
@@ -99,6 +103,8 @@ export interface TraceMetricsBucket {
   p95LatencyMs: number | null;
   tokens: TokenCounts;
   cost: number;
+  /** The mean value of each score name over the bucket's traces (scores without a value, text, left out). */
+  scores: Record<string, number>;
 }
 
 export const TRACE_SEARCH_MAX_LENGTH = 200;

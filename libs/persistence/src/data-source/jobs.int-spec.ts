@@ -66,7 +66,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('a job that threw, on %s', (en
     const now = new Date();
     const human: HumanEvaluation = {
       id: randomUUID(), projectId: database.actor.projectId, appId, evaluationType: 'single_model_test', variants: [],
-      testsetId: randomUUID(), testsetName: 't', inputColumns: [], correctAnswerColumn: null, status: 'EVALUATION_STARTED',
+      testsetId: randomUUID(), testsetName: 't', inputColumns: [], metrics: [], correctAnswerColumn: null, status: 'EVALUATION_STARTED',
       statusError: null, progressDone: 0, progressTotal: 1, createdAt: now, updatedAt: now,
     };
     await humanEvaluations.create(human);

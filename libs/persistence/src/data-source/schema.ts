@@ -25,6 +25,9 @@ import { ProviderConnections1765000001000 } from '../migrations/1765000001000-pr
 import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
 import { CustomModelsAndCostSource1765000003000 } from '../migrations/1765000003000-custom-models-and-cost-source';
 import { EvaluationSource1795874922741 } from '../migrations/1795874922741-evaluation-source';
+import { ScoreConfigsAndScores1795874729136 } from '../migrations/1795874729136-score-configs-and-scores';
+import { HumanEvaluationMetrics1795875804138 } from '../migrations/1795875804138-human-evaluation-metrics';
+import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-entity';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -33,13 +36,14 @@ export const ORM_ENTITIES = [
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
+  ScoreConfigOrmEntity, ScoreOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
 export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002,
-  HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000,
-  ApiKeyRoles1764200000000, ScenarioTraceIds1764300000000, EvaluationProgressCounts1764400000000,
-  ChangeNotices1764500000000, ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000,
-  PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
-  ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, TestsetStagedRows1765000000500,
-  ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000, EvaluationSource1795874922741];
+  HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000, ApiKeyRoles1764200000000,
+  ScenarioTraceIds1764300000000, EvaluationProgressCounts1764400000000, ChangeNotices1764500000000,
+  ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000, PayloadColumnsUnsampled1764800000000,
+  SpansInlineInTheirTrace1764900000000, ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300,
+  TestsetStagedRows1765000000500, ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
+  ScoreConfigsAndScores1795874729136, EvaluationSource1795874922741, HumanEvaluationMetrics1795875804138];

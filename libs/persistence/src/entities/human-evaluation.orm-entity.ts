@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type {
-  HumanEvaluationStatus, HumanEvaluationType, HumanEvaluationVariant, HumanScenarioInput, HumanScenarioOutput, ResultError,
+  HumanEvaluationMetric, HumanEvaluationStatus, HumanEvaluationType, HumanEvaluationVariant, HumanScenarioInput,
+  HumanScenarioOutput, MetricScore, ResultError,
 } from '@crucible/domain';
 import type { JsonObject } from './jsonb';
 
@@ -14,6 +15,7 @@ export class HumanEvaluationOrmEntity {
   @Column('uuid', { name: 'testset_id' }) testsetId: string;
   @Column('text', { name: 'testset_name' }) testsetName: string;
   @Column('jsonb', { name: 'input_columns' }) inputColumns: string[];
+  @Column('jsonb') metrics: HumanEvaluationMetric[];
   @Column('text', { name: 'correct_answer_column', nullable: true }) correctAnswerColumn: string | null;
   @Column('text') status: HumanEvaluationStatus;
   @Column('jsonb', { name: 'status_error', nullable: true }) statusError: ResultError | null;
@@ -34,6 +36,8 @@ export class HumanEvaluationScenarioOrmEntity {
   @Column('jsonb') outputs: HumanScenarioOutput[];
   @Column('text', { nullable: true }) vote: string | null;
   @Column('int', { nullable: true }) score: number | null;
+  /** Null fields are stripped when stored (see humanScenarioUpdate); the mapper puts them back. */
+  @Column('jsonb', { name: 'metric_scores' }) metricScores: Record<string, Partial<MetricScore>>;
   @Column('text', { name: 'correct_answer', nullable: true }) correctAnswer: string | null;
   @Column('boolean', { name: 'is_pinned' }) isPinned: boolean;
   @Column('text', { nullable: true }) note: string | null;

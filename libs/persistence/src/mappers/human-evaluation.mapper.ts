@@ -1,15 +1,21 @@
-import type { HumanEvaluation, HumanEvaluationScenario } from '@crucible/domain';
+import type { HumanEvaluation, HumanEvaluationScenario, MetricScore } from '@crucible/domain';
 import type { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
 import { pick } from './pick';
 
 const humanEvaluationKeys: Array<keyof HumanEvaluation> = [
-  'id', 'projectId', 'appId', 'evaluationType', 'variants', 'testsetId', 'testsetName', 'inputColumns', 'correctAnswerColumn',
+  'id', 'projectId', 'appId', 'evaluationType', 'variants', 'testsetId', 'testsetName', 'inputColumns', 'metrics', 'correctAnswerColumn',
   'status', 'statusError', 'progressDone', 'progressTotal', 'createdAt', 'updatedAt',
 ];
-const scenarioKeys: Array<keyof HumanEvaluationScenario> = [
+const scenarioKeys: Array<keyof Omit<HumanEvaluationScenario, 'metricScores'>> = [
   'id', 'projectId', 'evaluationId', 'rowIndex', 'inputs', 'outputs', 'vote', 'score', 'correctAnswer', 'isPinned', 'note',
   'createdAt', 'updatedAt',
 ];
+
+/** Stored with null fields stripped (one merge statement per judgment); each judgment reads back whole. */
+const metricScoresOf = (stored: Record<string, Partial<MetricScore>> | null): Record<string, MetricScore> =>
+  Object.fromEntries(Object.entries(stored ?? {}).map(([configId, score]) => [
+    configId, { value: score.value ?? null, stringValue: score.stringValue ?? null },
+  ]));
 
 export const humanEvaluationMapper = {
   toDomain: (row: HumanEvaluationOrmEntity): HumanEvaluation => pick<HumanEvaluation>(row, humanEvaluationKeys),
@@ -26,6 +32,7 @@ export interface HumanEvaluationScenarioRow {
   outputs: HumanEvaluationScenario['outputs'];
   vote: string | null;
   score: number | null;
+  metric_scores: Record<string, Partial<MetricScore>> | null;
   correct_answer: string | null;
   is_pinned: boolean;
   note: string | null;
@@ -34,10 +41,13 @@ export interface HumanEvaluationScenarioRow {
 }
 
 export const humanEvaluationScenarioMapper = {
-  toDomain: (row: HumanEvaluationScenarioOrmEntity): HumanEvaluationScenario => pick<HumanEvaluationScenario>(row, scenarioKeys),
+  toDomain: (row: HumanEvaluationScenarioOrmEntity): HumanEvaluationScenario => ({
+    ...pick<Omit<HumanEvaluationScenario, 'metricScores'>>(row, scenarioKeys), metricScores: metricScoresOf(row.metricScores),
+  }),
   fromRow: (row: HumanEvaluationScenarioRow): HumanEvaluationScenario => ({
     id: row.id, projectId: row.project_id, evaluationId: row.human_evaluation_id, rowIndex: row.row_index,
-    inputs: row.inputs, outputs: row.outputs, vote: row.vote, score: row.score, correctAnswer: row.correct_answer,
+    inputs: row.inputs, outputs: row.outputs, vote: row.vote, score: row.score, metricScores: metricScoresOf(row.metric_scores),
+    correctAnswer: row.correct_answer,
     isPinned: row.is_pinned, note: row.note, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
   }),
 };

@@ -91,5 +91,6 @@ export function metricsBucketFromRow(row: Row): TraceMetricsBucket {
     p50LatencyMs: percentile(row['p50']), p95LatencyMs: percentile(row['p95']),
     tokens: { prompt: number(row['prompt_tokens']), completion: number(row['completion_tokens']), total: number(row['total_tokens']) },
     cost: number(row['cost']),
+    scores: {},
   };
 }

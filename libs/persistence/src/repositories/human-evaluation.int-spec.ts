@@ -54,13 +54,14 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
       variantId: randomUUID(), variantName: tag, variantRevisionId: randomUUID(), revision: 1, parameters: { tag },
       invocationUrl: `http://svc/${tag}/playground/run`,
     })),
-    testsetId, testsetName: 'rows', inputColumns: ['input'], correctAnswerColumn: null, status: 'EVALUATION_INITIALIZED',
+    testsetId, testsetName: 'rows', inputColumns: ['input'], metrics: [], correctAnswerColumn: null, status: 'EVALUATION_INITIALIZED',
     statusError: null, progressDone: 0, progressTotal: rows.length, createdAt: new Date(), updatedAt: new Date(),
   });
 
   const scenarioOf = (evaluation: HumanEvaluation, rowIndex: number): HumanEvaluationScenario => ({
     id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, inputs: [{ name: 'input', value: 'stored' }],
-    outputs: [], vote: null, score: null, correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
+    outputs: [], vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null,
+    createdAt: new Date(), updatedAt: new Date(),
   });
 
   it('resumes a run from the stored rows, keeps failed invocations on their output, and ends READY once', async () => {

@@ -13,7 +13,15 @@ export const HUMAN_PROGRESS_STEP = 'UPDATE human_evaluations SET progress_done =
 
 /** Patch field → column; the only names that ever reach the SET clause. */
 const PATCH_COLUMNS: Record<keyof HumanScenarioPatch, string> = {
-  vote: 'vote', score: 'score', correctAnswer: 'correct_answer', isPinned: 'is_pinned', note: 'note', outputs: 'outputs',
+  vote: 'vote', score: 'score', metricScores: 'metric_scores', correctAnswer: 'correct_answer', isPinned: 'is_pinned', note: 'note',
+  outputs: 'outputs',
+};
+const JSON_FIELDS: ReadonlyArray<keyof HumanScenarioPatch> = ['outputs', 'metricScores'];
+
+/** Judgments of other configs stay: the sent ones are merged in by config id, and a null one (cleared) is stripped. */
+const assignment = (field: keyof HumanScenarioPatch, parameter: string): string => {
+  if (field === 'metricScores') return `metric_scores = jsonb_strip_nulls(metric_scores || ${parameter}::jsonb)`;
+  return `${PATCH_COLUMNS[field]} = ${parameter}${JSON_FIELDS.includes(field) ? '::jsonb' : ''}`;
 };
 
 /**
@@ -27,8 +35,8 @@ export function humanScenarioUpdate(patch: HumanScenarioPatch): { sql: string; v
     .filter((field) => patch[field] !== undefined)
     .map((field) => {
       // jsonb takes its value as JSON text; pg would send an array as a PostgreSQL array.
-      values.push(field === 'outputs' ? JSON.stringify(patch.outputs) : patch[field]);
-      return `${PATCH_COLUMNS[field]} = $${values.length + 4}${field === 'outputs' ? '::jsonb' : ''}`;
+      values.push(JSON_FIELDS.includes(field) ? JSON.stringify(patch[field]) : patch[field]);
+      return assignment(field, `$${values.length + 4}`);
     });
   const sql = `WITH updated AS (
       UPDATE human_evaluation_scenarios s SET ${[...assignments, 'updated_at = now()'].join(', ')}

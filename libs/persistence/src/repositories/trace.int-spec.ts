@@ -8,6 +8,7 @@ import {
 import { InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
 import { TypeOrmCustomModelRepository } from './custom-model.repository';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
+import { TypeOrmScoreRepository } from './score.repository';
 import { TypeOrmTraceRepository } from './trace.repository';
 
 /** An SDK trace: a workflow root with one llm child carrying the usage; trace totals equal the root's. */
@@ -47,7 +48,7 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
       ingest: new IngestTracesUseCase(repository, limits, pricing),
       ingestOtlp: new IngestOtlpTracesUseCase(repository, limits, pricing),
       list: new ListTracesUseCase(repository),
-      get: new GetTraceUseCase(repository),
+      get: new GetTraceUseCase(repository, new TypeOrmScoreRepository(database.dataSource)),
       metrics: new GetTraceMetricsUseCase(repository),
       purge: new PurgeExpiredTracesUseCase(repository),
     };

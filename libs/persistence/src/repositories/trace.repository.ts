@@ -9,7 +9,7 @@ import {
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
-  RECOMPUTE_OTLP_TOTALS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, traceListSql, traceMetricsSql, traceSpansPageSql,
+  RECOMPUTE_OTLP_TOTALS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSpansPageSql,
 } from './trace.sql';
 
 @Injectable()
@@ -81,8 +81,17 @@ export class TypeOrmTraceRepository extends TraceRepository {
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {
     const { where, params } = filterClauses(projectId, filter);
     params.push(interval);
-    const rows = await this.dataSource.query(traceMetricsSql(where, params.length), params);
-    return rows.map(metricsBucketFromRow);
+    const [rows, means]: [Array<Record<string, unknown>>, Array<{ bucket: unknown; name: string; mean: unknown }>] = await Promise.all([
+      this.dataSource.query(traceMetricsSql(where, params.length), params),
+      this.dataSource.query(scoreMeansSql(where, params.length), params),
+    ]);
+    const buckets = rows.map(metricsBucketFromRow);
+    const byTime = new Map(buckets.map((bucket) => [bucket.bucket.getTime(), bucket]));
+    for (const mean of means) {
+      const bucket = byTime.get(new Date(mean.bucket as string).getTime());
+      if (bucket) bucket.scores[mean.name] = Number(mean.mean);
+    }
+    return buckets;
   }
 
   async deleteStartedBefore(cutoff: Date): Promise<number> {

@@ -12,6 +12,19 @@ export const STORED_SPANS = `
   UNION ALL
   SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
 
+/** A trace filter's clause: the trace has a score named `$name`, its value within the bounds given. */
+export function scoreFilterClause(name: number, min: number | null, max: number | null): string {
+  const bounds = [min === null ? '' : ` AND s.value >= $${min}`, max === null ? '' : ` AND s.value <= $${max}`].join('');
+  return `EXISTS (SELECT 1 FROM scores s WHERE s.project_id = traces.project_id AND s.trace_id = traces.trace_id AND s.name = $${name}${bounds})`;
+}
+
+/** Each score name's mean per bucket of `traceMetricsSql`, over the traces its filter (`where`) keeps. */
+export const scoreMeansSql = (where: string, interval: number): string =>
+  `SELECT date_trunc($${interval}, t.start_time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS bucket, s.name, avg(s.value) AS mean
+   FROM (SELECT project_id, trace_id, start_time FROM traces WHERE ${where}) t
+   JOIN scores s ON s.project_id = t.project_id AND s.trace_id = t.trace_id
+   WHERE s.value IS NOT NULL GROUP BY 1, 2`;
+
 /** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
 export function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [projectId];
@@ -29,6 +42,11 @@ export function filterClauses(projectId: string, filter: TraceFilter): { where: 
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     add((n) => `(coalesce(inputs::text, '') ILIKE $${n} OR coalesce(output::text, '') ILIKE $${n})`, pattern);
+  }
+  if (filter.scoreName) {
+    const bound = (value: number | undefined) => (value === undefined ? null : params.push(value));
+    const name = params.push(filter.scoreName);
+    clauses.push(scoreFilterClause(name, bound(filter.scoreMin), bound(filter.scoreMax)));
   }
   return { where: clauses.join(' AND '), params };
 }

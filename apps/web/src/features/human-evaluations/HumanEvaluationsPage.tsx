@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert, Anchor, Badge, Button, Group, MultiSelect, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { describeError } from '../../api/api-error';
 import { QueryState } from '../../ui/QueryState';
 import { useApps } from '../apps/apps.queries';
 import { useAppRevisions } from '../evaluations/evaluations.queries';
 import { useTestset, useTestsets } from '../testsets/testsets.queries';
-import { useCreateHumanEvaluation, useHumanEvaluations } from './human-evaluations.queries';
+import { useActiveScoreConfigs, useCreateHumanEvaluation, useHumanEvaluations } from './human-evaluations.queries';
 
 function CreateHumanEvaluation({ onCreated }: { onCreated: () => void }) {
   const apps = useApps();
@@ -18,6 +20,8 @@ function CreateHumanEvaluation({ onCreated }: { onCreated: () => void }) {
   const [second, setSecond] = useState<string | null>(null);
   const [testsetId, setTestsetId] = useState<string | null>(null);
   const [groundTruth, setGroundTruth] = useState<string | null>(null);
+  const [scoreConfigIds, setScoreConfigIds] = useState<string[]>([]);
+  const scoreConfigs = useActiveScoreConfigs();
   const revisions = useAppRevisions(appId);
   const columns = useTestset(testsetId).data?.columns ?? [];
   const ab = kind === 'human_a_b_testing';
@@ -26,19 +30,26 @@ function CreateHumanEvaluation({ onCreated }: { onCreated: () => void }) {
     <Paper withBorder p="md" radius="md" component="section" aria-label="New human evaluation">
       <Stack>
         <SegmentedControl value={kind} onChange={(v) => setKind(v as typeof kind)} aria-label="Kind" w="fit-content"
-          data={[{ value: 'human_a_b_testing', label: 'A/B test' }, { value: 'single_model_test', label: 'Scoring (1–5)' }]} />
+          data={[{ value: 'human_a_b_testing', label: 'A/B test' }, { value: 'single_model_test', label: 'Scoring' }]} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select allowDeselect={false} label="App" data={(apps.data ?? []).map((a) => ({ value: a.app_id, label: a.app_name }))} value={appId} onChange={setAppId} />
           <Select allowDeselect={false} label="Test set" data={(testsets.data ?? []).map((t) => ({ value: t.id, label: t.name }))} value={testsetId} onChange={setTestsetId} />
           <Select allowDeselect={false} label={ab ? "Revision A" : "Revision"} data={revisions.data ?? []} value={first} onChange={setFirst} disabled={!appId} />
           {ab ? <Select allowDeselect={false} label="Revision B" data={revisions.data ?? []} value={second} onChange={setSecond} disabled={!appId} /> : null}
           <Select label="Ground-truth column" description="optional" data={columns} value={groundTruth} onChange={setGroundTruth} clearable disabled={!columns.length} />
+          {ab ? null : (
+            <MultiSelect label="Score configs" value={scoreConfigIds} onChange={setScoreConfigIds} clearable searchable
+              description={scoreConfigIds.length ? 'each row is judged on every one of these' : 'none: each row gets a score from 1 to 5'}
+              data={(scoreConfigs.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.data_type})` }))}
+              nothingFoundMessage="No score configs in this project" />
+          )}
         </SimpleGrid>
         {create.isError ? <Alert color="red" role="alert" title="Not created">{describeError(create.error)}</Alert> : null}
         <Group justify="flex-end">
           <Button loading={create.isPending} disabled={!appId || !testsetId || revisionIds.length !== (ab ? 2 : 1)}
             onClick={() => create.mutate({
               app_id: appId!, evaluation_type: kind, revisions_ids: revisionIds, testset_id: testsetId!, ...(groundTruth ? { correct_answer_column: groundTruth } : {}),
+              ...(!ab && scoreConfigIds.length ? { score_config_ids: scoreConfigIds } : {}),
             }, { onSuccess: onCreated })}>
             Create
           </Button>
@@ -66,7 +77,7 @@ export function HumanEvaluationsPage() {
               <Table.Tbody>
                 {[...evaluations].reverse().map((e) => (
                   <Table.Tr key={e.id}>
-                    <Table.Td><Badge variant="light">{e.evaluation_type === 'human_a_b_testing' ? 'A/B test' : 'Scoring'}</Badge></Table.Td>
+                    <Table.Td><Badge variant="light">{e.evaluation_type === 'human_a_b_testing' ? 'A/B test' : e.score_configs.length ? `Scoring on ${e.score_configs.length} configs` : 'Scoring 1–5'}</Badge></Table.Td>
                     <Table.Td>{e.testset_name}</Table.Td>
                     <Table.Td miw={140}>
                       <Progress value={e.progress.total ? (e.progress.done / e.progress.total) * 100 : 0} size="sm" aria-label={`Outputs generated for ${e.testset_name}`} />

@@ -6,6 +6,27 @@ import type { HumanEvaluation, HumanResults, HumanScenario } from '@crucible/cli
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { useExportHumanEvaluation, useHumanEvaluation, useHumanResults, useHumanScenarios } from './human-evaluations.queries';
 
+/** A multi-metric evaluation: each score config's mean and label counts over the rows judged on it. */
+function MetricResults({ metrics }: { metrics: NonNullable<HumanResults['metrics']> }) {
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label="Results per score config">
+        <Table.Thead><Table.Tr><Table.Th>Score config</Table.Th><Table.Th>Judged</Table.Th><Table.Th>Mean</Table.Th><Table.Th>Counts</Table.Th></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {metrics.map((m) => (
+            <Table.Tr key={m.config_id}>
+              <Table.Td>{m.name} <Text span size="xs" c="dimmed">{m.data_type}</Text></Table.Td>
+              <Table.Td>{m.judged}</Table.Td>
+              <Table.Td>{m.mean === null ? '–' : m.data_type === 'boolean' ? `${Math.round(m.mean * 100)} % yes` : m.mean.toFixed(2)}</Table.Td>
+              <Table.Td>{Object.entries(m.counts).map(([label, n]) => `${label}: ${n}`).join(' · ') || '–'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 function tallies(results: HumanResults): Array<{ choice: string; votes: number; percentage: number }> {
   if (results.variants) {
     const pct = (n: number) => (results.judged ? Math.round((n / results.judged) * 10000) / 100 : 0);
@@ -48,6 +69,14 @@ export function HumanResultsPage() {
       {exporter.isError ? <ErrorMessage error={exporter.error} title="Not exported" /> : null}
       <QueryState query={results} label="results">
         {(data) => {
+          if (data.metrics) {
+            return (
+              <Stack>
+                <Text>{data.total} rows; each score config counts the rows judged on it.</Text>
+                <MetricResults metrics={data.metrics} />
+              </Stack>
+            );
+          }
           const rows = tallies(data);
           const agree = evaluation.data && scenarios.data ? agreement(evaluation.data, scenarios.data) : null;
           return (

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { HumanEvaluation, HumanScenario } from '@crucible/client';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { type Judgment, useHumanEvaluation, useHumanScenarios, useJudge } from './human-evaluations.queries';
+import { MetricJudgment, judgedOnMetrics, valueForKey } from './MetricJudgment';
 
 /** A stable coin flip per scenario: the same person sees the same sides on every visit, and neither side is always A. */
 function swapped(scenarioId: string): boolean {
@@ -13,8 +14,10 @@ function swapped(scenarioId: string): boolean {
   return (hash & 1) === 1;
 }
 
-const judged = (evaluation: HumanEvaluation, s: HumanScenario): boolean =>
-  evaluation.evaluation_type === 'human_a_b_testing' ? s.vote !== null : s.score !== null;
+function judged(evaluation: HumanEvaluation, s: HumanScenario): boolean {
+  if (evaluation.evaluation_type === 'human_a_b_testing') return s.vote !== null;
+  return evaluation.score_configs.length > 0 ? judgedOnMetrics(evaluation.score_configs, s) : s.score !== null;
+}
 
 function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenarios: HumanScenario[] }) {
   const [index, setIndex] = useState(() => Math.max(0, scenarios.findIndex((s) => !judged(evaluation, s))));
@@ -22,6 +25,8 @@ function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenari
   const note = useRef<HTMLTextAreaElement>(null);
   const scenario = scenarios[Math.min(index, scenarios.length - 1)]!;
   const ab = evaluation.evaluation_type === 'human_a_b_testing';
+  const metrics = evaluation.score_configs;
+  const [focused, setFocused] = useState(0);
   const sides = swapped(scenario.id) ? [...scenario.outputs].reverse() : scenario.outputs;
   const left = scenarios.flatMap((s, i) => (judged(evaluation, s) ? [] : [i]));
   const move = useCallback((step: number) => setIndex((i) => Math.min(scenarios.length - 1, Math.max(0, i + step))), [scenarios.length]);
@@ -38,12 +43,27 @@ function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenari
       ['3', () => send({ vote: '1' }, true)],
       ['0', () => send({ vote: '0' }, true)],
     ]
-    : [1, 2, 3, 4, 5].map((score): HotkeyItem => [String(score), () => send({ score }, true)]);
+    : metrics.length > 0
+      ? [
+        ['ArrowUp', () => setFocused((f) => Math.max(0, f - 1))],
+        ['ArrowDown', () => setFocused((f) => Math.min(metrics.length - 1, f + 1))],
+        ['Enter', () => move(1)],
+        ...['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'y'].map((key): HotkeyItem => [key, () => {
+          const metric = metrics[focused];
+          const value = metric ? valueForKey(metric, key) : null;
+          if (metric && value) send({ scores: [{ config_id: metric.id, ...value }] }, false);
+        }]),
+      ]
+      : [1, 2, 3, 4, 5].map((score): HotkeyItem => [String(score), () => send({ score }, true)]);
   useHotkeys([
     ['ArrowLeft', () => move(-1)],
     ['ArrowRight', () => move(1)],
     ['p', () => send({ is_pinned: !scenario.is_pinned }, false)],
-    ['n', () => note.current?.focus()],
+    ['n', () => {
+      const metric = metrics[focused];
+      if (metric?.data_type === 'boolean') send({ scores: [{ config_id: metric.id, value: false }] }, false);
+      else note.current?.focus();
+    }],
     ...votes,
   ]);
 
@@ -67,6 +87,12 @@ function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenari
           </Card>
         ))}
       </SimpleGrid>
+      {metrics.length > 0 ? (
+        <Card withBorder>
+          <MetricJudgment metrics={metrics} scenario={scenario} focused={focused} onFocus={setFocused}
+            onValue={(metric, value) => send({ scores: [{ config_id: metric.id, ...value }] }, false)} />
+        </Card>
+      ) : null}
       <Group gap="xs" wrap="wrap">
         {ab ? (
           <>
@@ -75,7 +101,7 @@ function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenari
             <Button variant={scenario.vote === '1' ? 'filled' : 'light'} color="teal" onClick={() => send({ vote: '1' }, true)}>3 · Both good</Button>
             <Button variant={scenario.vote === '0' ? 'filled' : 'light'} color="red" onClick={() => send({ vote: '0' }, true)}>0 · Both bad</Button>
           </>
-        ) : [1, 2, 3, 4, 5].map((score) => (
+        ) : metrics.length > 0 ? null : [1, 2, 3, 4, 5].map((score) => (
           <Button key={score} variant={scenario.score === score ? 'filled' : 'light'} onClick={() => send({ score }, true)}>{score}</Button>
         ))}
         <Button variant={scenario.is_pinned ? 'filled' : 'default'} onClick={() => send({ is_pinned: !scenario.is_pinned }, false)}>
@@ -87,7 +113,9 @@ function Judge({ evaluation, scenarios }: { evaluation: HumanEvaluation; scenari
         onKeyDown={(e) => { if (e.key === 'Escape') e.currentTarget.blur(); }} />
       {judge.isError ? <ErrorMessage error={judge.error} title="The vote was not saved" /> : null}
       <Text size="xs" c="dimmed">
-        Keys: {ab ? <><Kbd>1</Kbd>/<Kbd>2</Kbd> vote, <Kbd>3</Kbd> both good, <Kbd>0</Kbd> both bad</> : <><Kbd>1</Kbd>–<Kbd>5</Kbd> score</>},{' '}
+        Keys: {ab ? <><Kbd>1</Kbd>/<Kbd>2</Kbd> vote, <Kbd>3</Kbd> both good, <Kbd>0</Kbd> both bad</>
+          : metrics.length > 0 ? <><Kbd>↑</Kbd>/<Kbd>↓</Kbd> pick a score, <Kbd>1</Kbd>–<Kbd>9</Kbd> value or category, <Kbd>y</Kbd>/<Kbd>n</Kbd> yes or no, <Kbd>Enter</Kbd> next row</>
+          : <><Kbd>1</Kbd>–<Kbd>5</Kbd> score</>},{' '}
         <Kbd>←</Kbd>/<Kbd>→</Kbd> move, <Kbd>p</Kbd> pin, <Kbd>n</Kbd> note (<Kbd>Esc</Kbd> leaves it).
       </Text>
       {left.length > 0 ? (

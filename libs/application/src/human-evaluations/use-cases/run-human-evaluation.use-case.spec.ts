@@ -41,7 +41,7 @@ describe('human evaluations: the run and the judging', () => {
       return view;
     }));
     const testset = await world.seedTestset(actor, ROWS);
-    const create = new CreateHumanEvaluationUseCase(world.humanEvaluations, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
+    const create = new CreateHumanEvaluationUseCase(world.humanEvaluations, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.scoreConfigs);
     const evaluation = await create.execute(actor, {
       appId: app.id, evaluationType, revisions: { revisionIds: variants.map((v) => v.latest.id) }, testsetId: testset.id,
     });

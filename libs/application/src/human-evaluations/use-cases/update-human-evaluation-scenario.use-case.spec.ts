@@ -14,7 +14,7 @@ describe('UpdateHumanEvaluationScenarioUseCase', () => {
   const getEvaluation = new GetHumanEvaluationUseCase(world.humanEvaluations);
   const judge = new UpdateHumanEvaluationScenarioUseCase(world.humanEvaluations, getEvaluation);
   const create = new CreateHumanEvaluationUseCase(
-    world.humanEvaluations, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions,
+    world.humanEvaluations, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.scoreConfigs,
   );
   const run = new RunHumanEvaluationUseCase(world.humanEvaluations, world.testsets, world.invoker, world.reporter, world.runStoragePolicy);
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type Actor, type HumanEvaluationScenario, type HumanScenarioPatch, type SentOutput, DomainError, checkJudgment,
+  type Actor, type HumanEvaluationScenario, type HumanScenarioPatch, type SentMetricScore, type SentOutput, DomainError,
+  checkJudgment, checkMetricScores,
   JUDGEABLE_HUMAN_STATUSES, mergeSentOutputs,
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../ports';
@@ -10,6 +11,8 @@ import { GetHumanEvaluationUseCase } from './get-human-evaluation.use-case';
 export interface HumanScenarioUpdate {
   vote?: unknown;
   score?: unknown;
+  /** A multi-metric single-model test: one value per score config of the evaluation. */
+  scores?: SentMetricScore[];
   correctAnswer?: string | null;
   isPinned?: boolean;
   note?: string | null;
@@ -28,10 +31,13 @@ export class UpdateHumanEvaluationScenarioUseCase {
     const { evaluationId, scenarioId, update } = input;
     const evaluation = await this.getEvaluation.execute(actor, evaluationId);
     const judgment = checkJudgment(evaluation, { vote: update.vote, score: update.score });
-    if (judgment.violations.length > 0) throw DomainError.invalidInput(judgment.violations);
+    const metrics = update.scores === undefined ? null : checkMetricScores(evaluation.metrics, update.scores);
+    const violations = [...judgment.violations, ...(metrics?.violations ?? [])];
+    if (violations.length > 0) throw DomainError.invalidInput(violations);
     const patch: HumanScenarioPatch = {
       ...('vote' in judgment ? { vote: judgment.vote } : {}),
       ...('score' in judgment ? { score: judgment.score } : {}),
+      ...(metrics && Object.keys(metrics.scores).length > 0 ? { metricScores: metrics.scores } : {}),
       ...(update.correctAnswer !== undefined ? { correctAnswer: update.correctAnswer } : {}),
       ...(update.isPinned !== undefined ? { isPinned: update.isPinned } : {}),
       ...(update.note !== undefined ? { note: update.note } : {}),
@@ -39,7 +45,7 @@ export class UpdateHumanEvaluationScenarioUseCase {
     };
     if (Object.keys(patch).length === 0) {
       throw DomainError.invalidInput([{
-        field: [], reason: 'give at least one of vote, score, correct_answer, is_pinned, note, outputs', rule: 'required',
+        field: [], reason: 'give at least one of vote, score, scores, correct_answer, is_pinned, note, outputs', rule: 'required',
       }]);
     }
     if (!JUDGEABLE_HUMAN_STATUSES.includes(evaluation.status)) throw this.notReady(evaluationId, evaluation.status);

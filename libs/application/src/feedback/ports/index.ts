@@ -1,0 +1,2 @@
+export * from './score-config.repository.port';
+export * from './score.repository.port';

@@ -1,0 +1,20 @@
+import type { ScoreConfig } from '@crucible/domain';
+import type { Page, PageRequest } from '../../shared/page';
+
+export interface ScoreConfigFilter {
+  /** Unset: both. */
+  archived?: boolean;
+}
+
+/** Every read and write is scoped to one project. */
+export abstract class ScoreConfigRepository {
+  /** A name taken by another config of the project that is not archived fails with a conflict naming it. */
+  abstract create(config: ScoreConfig): Promise<void>;
+  /** Oldest first. */
+  abstract list(projectId: string, filter: ScoreConfigFilter, page: PageRequest): Promise<Page<ScoreConfig>>;
+  abstract findById(projectId: string, id: string): Promise<ScoreConfig | null>;
+  /** The config of that name not archived, if any: scores sent by name alone are checked against it. */
+  abstract findActiveByName(projectId: string, name: string): Promise<ScoreConfig | null>;
+  /** The config as it is now, or null when the project has none of that id; unarchiving onto a taken name is a conflict. */
+  abstract setArchived(projectId: string, id: string, archived: boolean, at: Date): Promise<ScoreConfig | null>;
+}
