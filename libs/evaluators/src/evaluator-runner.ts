@@ -14,6 +14,9 @@ import {
   fieldMatchEvaluator,
   jsonDiffEvaluator,
   levenshteinDistanceEvaluator,
+  ragAnswerRelevanceEvaluator,
+  ragContextRelevanceEvaluator,
+  ragFaithfulnessEvaluator,
   regexTestEvaluator,
   SemanticSimilarityEvaluator,
   similarityMatchEvaluator,
@@ -47,6 +50,9 @@ export class EvaluatorRunner {
       new AiCritiqueEvaluator(llm),
       new CustomCodeEvaluator(sandbox),
       new WebhookEvaluator(webhook),
+      ragFaithfulnessEvaluator(llm),
+      ragContextRelevanceEvaluator(llm),
+      ragAnswerRelevanceEvaluator(llm),
     ];
     this.evaluators = new Map(all.map((evaluator) => [evaluator.key, evaluator]));
   }
@@ -80,7 +86,9 @@ export class EvaluatorRunner {
         retries: ctx.retries,
         inputs: ctx.inputs ?? {},
         output: ctx.output,
+        trace: ctx.trace ?? null,
         correctAnswer: ctx.correctAnswer,
+        groundTruthColumn: ctx.groundTruthColumn,
         appParams: ctx.appParams ?? {},
         settings: validation.settings,
       });

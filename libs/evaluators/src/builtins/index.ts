@@ -11,3 +11,4 @@ export * from './semantic-similarity.evaluator';
 export * from './ai-critique.evaluator';
 export * from './custom-code.evaluator';
 export * from './webhook.evaluator';
+export * from './rag-judge.evaluator';

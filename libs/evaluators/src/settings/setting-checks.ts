@@ -1,4 +1,7 @@
 import { compileUserRegex } from '@crucible/application';
+import { parseSpanPath, SPAN_PATH_PROBLEM } from '../judges/span-path';
+
+const columnName = (value: unknown) => (String(value).trim() === '' ? 'the column name must not be empty' : undefined);
 
 /**
  * Checks beyond the type, by setting key: they reject at configuration time what would otherwise fail on every row.
@@ -33,5 +36,8 @@ export const SETTING_CHECKS: Readonly<Record<string, (value: unknown) => string 
     if (!/\bevaluate\b/.test(code)) return 'the code must define function evaluate(app_params, inputs, output, correct_answer)';
     return undefined;
   },
-  correct_answer_key: (value) => (String(value).trim() === '' ? 'the column name must not be empty' : undefined),
+  correct_answer_key: columnName,
+  question_column: columnName,
+  contexts_column: columnName,
+  contexts_path: (value) => (parseSpanPath(String(value)) ? undefined : SPAN_PATH_PROBLEM),
 };

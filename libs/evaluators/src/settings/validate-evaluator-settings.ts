@@ -4,6 +4,7 @@ import { EVALUATOR_CATALOG, findEvaluatorDescriptor } from '../catalog/evaluator
 import { isPlainObject } from '../support/values';
 import { coerceSetting, invalidValue } from './setting-coercion';
 import { SETTING_CHECKS } from './setting-checks';
+import { EVALUATOR_RULES } from './evaluator-rules';
 
 const ROOT = 'settings_values';
 
@@ -62,5 +63,6 @@ export function validateEvaluatorSettings(
     if (AGENTA_SETTING_KEYS.has(key)) result[key] = value;
     else violations.push({ field: [ROOT, key], reason: 'Extra inputs are not permitted', rule: 'unknown_field' });
   }
+  if (violations.length === 0) violations.push(...(EVALUATOR_RULES[evaluatorKey]?.(result) ?? []));
   return violations.length > 0 ? { ok: false, violations } : { ok: true, settings: result };
 }

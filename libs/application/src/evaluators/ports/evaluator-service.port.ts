@@ -12,6 +12,8 @@ export interface EvaluatorContext {
   trace?: Trace | null;
   /** Value of the ground-truth column in this row; undefined when the row has none. */
   correctAnswer: unknown;
+  /** The evaluation's ground-truth column (its correct_answer_column), which a judge keeps out of the question. */
+  groundTruthColumn?: string;
   /** Parameters of the revision under evaluation. */
   appParams: Record<string, unknown>;
   /** Evaluator settings, already validated with defaults applied. */
