@@ -11,6 +11,15 @@ const failed = (s: EvaluationScenario): boolean => s.error !== null || s.results
 const asCell = (value: unknown): TestsetCell =>
   value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as TestsetCell);
 
+/** An LLM judge's reasoning under its score: three lines, the rest a click away. */
+function JudgeReasoning({ text }: { text: string }) {
+  return (
+    <Spoiler maxHeight={58} showLabel="More" hideLabel="Less" fz="xs">
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} aria-label="Judge's reasoning">{text}</Text>
+    </Spoiler>
+  );
+}
+
 function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; evaluation: Evaluation }) {
   return (
     <Table.Tr bg={failed(scenario) ? 'red.0' : undefined}>
@@ -18,7 +27,10 @@ function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; e
       <Table.Td>{scenario.inputs.map(({ name, value }) => <Text key={name} size="sm"><b>{name}</b>: {displayOutput(value)}</Text>)}</Table.Td>
       <Table.Td><Text size="sm">{displayOutput(scenario.output)}</Text><Text size="xs" c="dimmed">expected: {displayOutput(scenario.correct_answer)}</Text></Table.Td>
       {evaluation.aggregated_results.length > 0 || scenario.results.length > 0 ? scenario.results.map((r) => (
-        <Table.Td key={r.evaluator_config}><Text size="sm" c={r.result.type === 'error' ? 'red' : undefined} lineClamp={3}>{resultText(r.result)}</Text></Table.Td>
+        <Table.Td key={r.evaluator_config} maw={280}>
+          <Text size="sm" c={r.result.type === 'error' ? 'red' : undefined} lineClamp={3}>{resultText(r.result)}</Text>
+          {r.result.reasoning ? <JudgeReasoning text={r.result.reasoning} /> : null}
+        </Table.Td>
       )) : null}
       <Table.Td>{scenario.cost === null ? '—' : `$${scenario.cost.toPrecision(3)}`}</Table.Td>
       <Table.Td>
