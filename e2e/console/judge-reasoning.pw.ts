@@ -1,5 +1,8 @@
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
-import { expect, signIn, snapBothSizes, test } from './support/console-test';
+import { join } from 'node:path';
+import { DESKTOP, PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
+
+const SCREENSHOTS = join(__dirname, '..', '..', 'tmp', 'playwright', 'test-results', 'screenshots');
 
 const MOCK_KEY = 'mock-judge-key-41d7';
 const LONG_REASONING = 'The output names the right city but then adds a long digression about its history, its rivers, '
@@ -50,6 +53,11 @@ test.describe.serial("an LLM judge's reasoning on the evaluation's rows", () => 
     await expect(row(3).getByRole('button', { name: 'More' }).first()).toBeVisible();
     await expect(row(4)).toContainText('error: The judge answered outside the schema (score 7 is outside 0 to 1)');
     await snapBothSizes(page, 'judge-reasoning');
+    // On a phone the rows scroll sideways inside their table: the judge's column, scrolled to.
+    await page.setViewportSize(PHONE);
+    await row(2).getByText('1 of 2 words of the output appear in the reference.').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'judge-reasoning-phone-scrolled.png'), fullPage: true, animations: 'disabled' });
+    await page.setViewportSize(DESKTOP);
     await row(3).getByRole('button', { name: 'More' }).first().click();
     await expect(row(3).getByRole('button', { name: 'Less' }).first()).toBeVisible();
   });

@@ -11,12 +11,24 @@ const failed = (s: EvaluationScenario): boolean => s.error !== null || s.results
 const asCell = (value: unknown): TestsetCell =>
   value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as TestsetCell);
 
-/** An LLM judge's reasoning under its score: three lines, the rest a click away. */
+/** Past this many characters a reasoning is folded to three lines, the rest a click away. */
+const FOLDED_REASONING = 140;
+
+/** An LLM judge's reasoning under its score. */
 function JudgeReasoning({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > FOLDED_REASONING;
   return (
-    <Spoiler maxHeight={58} showLabel="More" hideLabel="Less" fz="xs">
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} aria-label="Judge's reasoning">{text}</Text>
-    </Spoiler>
+    <Stack gap={0} align="flex-start">
+      <Text size="xs" c="dimmed" lineClamp={long && !open ? 3 : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Text>
+      {long ? (
+        <Anchor component="button" type="button" size="xs" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? 'Less' : 'More'}
+        </Anchor>
+      ) : null}
+    </Stack>
   );
 }
 
