@@ -22,9 +22,11 @@ describe('EvaluatorRunner', () => {
       auto_regex_test: { regex_pattern: 'a' },
       field_match_test: { json_field: 'a' },
       auto_webhook_test: { webhook_url: 'http://127.0.0.1:1/hook' },
+      rag_faithfulness: { contexts_column: 'docs' },
+      rag_context_relevance: { contexts_column: 'docs' },
     };
     for (const { key } of EVALUATOR_CATALOG) {
-      const result = await run(key, { output: '{"a": "a"}', correctAnswer: '{"a": "a"}', settings: required[key] ?? {} });
+      const result = await run(key, { inputs: { docs: 'a' }, output: '{"a": "a"}', correctAnswer: '{"a": "a"}', settings: required[key] ?? {} });
       expect({ key, type: result.type }).toEqual({ key, type: expect.stringMatching(/^(number|bool)$/) });
     }
   });
