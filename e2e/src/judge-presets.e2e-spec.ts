@@ -1,4 +1,5 @@
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
+import { createRagPipeline } from '@crucible/examples';
 import { answer, ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { QUICK_RATE_LIMIT, registerServiceWithTwoRevisions, waitForTerminal } from './support/evaluation-fixtures';
@@ -13,6 +14,10 @@ const ROWS = [
   { input: 'Rome', correct_answer: 'Paris', contexts: JSON.stringify(['Paris is the capital of France.']) },
   { input: OFF_SCHEMA, correct_answer: 'Paris', contexts: 'Paris' },
 ];
+
+type SpanTree = { name: string; outputs?: unknown; children: SpanTree[] };
+const findSpan = (spans: SpanTree[], name: string): SpanTree | undefined =>
+  spans.find((span) => span.name === name) ?? spans.map((span) => findSpan(span.children, name)).find(Boolean);
 
 type ScenarioResult = { evaluator_config: string; result: { type: string; value?: unknown; reasoning?: string; error?: { message: string } | null } };
 
@@ -94,6 +99,46 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
       { type: 'number', value: 0.5, reasoning: '1 of 2 words of the output appear in the reference.' },
       { type: 'number', value: 0, reasoning: '0 of 1 words of the output appear in the reference.' },
     ]);
+  });
+
+  it("context relevance reads the contexts from the trace's retrieve span by a span path (the RAG pipeline example)", async () => {
+    const { api } = server;
+    const rag = await createRagPipeline().listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const app = await ok(api.POST('/apps', { body: { app_name: 'rag' } }));
+      const variant = await ok(api.POST('/apps/{app_id}/variant/from-service', {
+        params: { path: { app_id: app.app_id } }, body: { variant_name: 'summarize', url: rag.url, route_path: '/summarize', parameters: { top_k: 2 } },
+      }));
+      const [revision] = await ok(api.GET('/variants/{variant_id}/revisions', { params: { path: { variant_id: variant.variant_id } } }));
+      const questions = [{ query: 'What does the SDK do?' }, { query: 'Where are red foxes found?' }];
+      const testset = await ok(api.POST('/testsets', { body: { name: 'rag-questions', csvdata: questions, app_id: app.app_id } }));
+      const config = await ok(api.POST('/evaluators/configs', { body: {
+        app_id: app.app_id, name: 'context relevance', evaluator_key: 'rag_context_relevance',
+        settings_values: { contexts_path: 'retrieve.outputs.*.text', question_column: 'query' },
+      } }));
+      const [evaluation] = await ok(api.POST('/evaluations', { body: {
+        app_id: app.app_id, revisions_ids: [revision!.id], evaluators_configs: [config.id], testset_id: testset.id, rate_limit: QUICK_RATE_LIMIT,
+      } }));
+      expect((await waitForTerminal(api, evaluation!.id)).status.value).toBe('EVALUATION_FINISHED');
+      const rows = await ok(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: evaluation!.id } } }));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        // What the retriever returned, as stored in the row's trace; the mock judge's rule on it gives the expected score.
+        const trace = await ok(api.GET('/traces/{trace_id}', { params: { path: { trace_id: row.trace_id! } } })) as { spans: SpanTree[] };
+        const retrieved = (findSpan(trace.spans, 'retrieve')!.outputs as Array<{ text: string }>).map((d) => d.text);
+        expect(retrieved).toHaveLength(2);
+        const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+        const graded = [...new Set(words(retrieved.map((text, i) => `[${i + 1}] ${text}`).join('\n')))];
+        const query = new Set(words(String(row.inputs.find((input) => input.name === 'query')!.value)));
+        const found = graded.filter((word) => query.has(word)).length;
+        expect(row.results[0]!.result).toEqual({
+          type: 'number', value: Math.round((found / graded.length) * 100) / 100,
+          reasoning: `${found} of ${graded.length} words of the contexts appear in the reference.`,
+        });
+      }
+    } finally {
+      await rag.close();
+    }
   });
 
   it('refuses at creation (422, naming it) a preset column the test set lacks and a judge model no connection serves', async () => {
