@@ -55,11 +55,12 @@ export class AiCritiqueEvaluator implements Evaluator {
   private byPreset(ctx: EvaluatorContext, preset: Exclude<CritiquePreset, 'template'>): Promise<Result> {
     const { system, template, scale } = CRITIQUE_PRESET_PROMPTS[preset];
     const hasAnswer = ctx.correctAnswer !== undefined && ctx.correctAnswer !== null;
+    // Correctness needs the expected answer (an error Result naming the column without it); a rubric shows it if there.
+    const showsAnswer = preset === 'correctness' || (preset === 'custom' && hasAnswer);
     const prompt = renderJudgePrompt(template, {
       question: questionText(ctx),
       output: asText(ctx.output),
-      // Correctness needs the expected answer; the custom rubric shows it when the row has one.
-      expected: template.includes('{expected}') && (preset === 'correctness' || hasAnswer) ? asText(requireGroundTruth(ctx)) : undefined,
+      expected: showsAnswer ? asText(requireGroundTruth(ctx)) : undefined,
       rubric: preset === 'custom' ? settingsReader(ctx.settings).string('rubric') : undefined,
     });
     return askJudge(this.llm, ctx, { system, prompt, scale });
