@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { createRagPipeline } from '@crucible/examples';
 import { answer, ok } from './support/api-answers';
@@ -33,6 +34,7 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
   let scenarios: Array<{ row_index: number; output: unknown; results: ScenarioResult[] }>;
   let setup: Awaited<ReturnType<typeof registerServiceWithTwoRevisions>>;
   let testsetId: string;
+  let evaluationId: string;
   const configIds: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -55,6 +57,7 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
       app_id: setup.app.app_id, revisions_ids: [setup.revisionIds[0]], evaluators_configs: Object.values(configIds),
       testset_id: testsetId, rate_limit: QUICK_RATE_LIMIT,
     } }));
+    evaluationId = evaluation!.id;
     const finished = await waitForTerminal(api, evaluation!.id);
     expect(finished.status.value).toBe('EVALUATION_FINISHED_WITH_ERRORS');
     const listed = await ok(api.GET('/evaluations/{evaluation_id}/evaluation_scenarios', { params: { path: { evaluation_id: evaluation!.id } } }));
@@ -81,6 +84,23 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
       { type: 'number', value: 0, reasoning: '0 of 1 words of the output appear in the reference.' },
     ]);
     expect(judge.stats().chatCompletions).toBeGreaterThanOrEqual(ROWS.length * 2);
+  });
+
+  it("exports each judge's reasoning beside its score (CSV)", async () => {
+    const csv = await server.api.GET('/evaluations/{evaluation_id}/export', {
+      params: { path: { evaluation_id: evaluationId }, query: { format: 'csv' } }, parseAs: 'text',
+    });
+    const records: Array<Record<string, string>> = parse(csv.data!, { columns: true });
+    expect(Object.keys(records[0]!)).toEqual([
+      'row_index', 'input', 'contexts', 'correct_answer', 'output', 'correctness', 'correctness reasoning', 'faithfulness',
+      'faithfulness reasoning', 'latency', 'cost', 'error',
+    ]);
+    expect(records.map((r) => [r.correctness, r['correctness reasoning'], r.faithfulness, r['faithfulness reasoning']])).toEqual([
+      ['1', '1 of 1 words of the output appear in the reference.', '1', '1 of 1 words of the output appear in the reference.'],
+      ['0.5', '1 of 2 words of the output appear in the reference.', '0.5', '1 of 2 words of the output appear in the reference.'],
+      ['0', '0 of 1 words of the output appear in the reference.', '0', '0 of 1 words of the output appear in the reference.'],
+      [expect.stringMatching(/^error: The judge answered outside the schema/), '', expect.stringMatching(/^error: /), ''],
+    ]);
   });
 
   it("an answer outside the schema is that row's error Result saying so, never a guessed number", () => {
