@@ -1,1 +1,2 @@
 export { createCompletionApp } from './completion-app/completion-app';
+export { createRagPipeline } from './rag-pipeline/rag-pipeline';

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Result } from '@crucible/domain';
 import {
-  CodeSandbox, type EvaluatorContext, EvaluatorService, LlmGateway, type SettingsCheck, WebhookClient,
+  CodeSandbox, type EvaluatorContext, type EvaluatorRequirements, EvaluatorService, LlmGateway, type SettingsCheck, WebhookClient,
 } from '@crucible/application';
 import { EVALUATOR_CATALOG } from './catalog/evaluator-catalog';
 import { EvaluatorRunner } from './evaluator-runner';
 import { validateEvaluatorSettings } from './settings/validate-evaluator-settings';
 import { groundTruthColumn } from './settings/ground-truth-column';
+import { evaluatorRequirements } from './settings/evaluator-requirements';
 
 /** The built-in catalog behind the evaluation use cases' EvaluatorService port. */
 @Injectable()
@@ -33,5 +34,9 @@ export class BuiltinEvaluatorService extends EvaluatorService {
 
   groundTruthColumn(settings: Record<string, unknown>, evaluationDefault: string): string {
     return groundTruthColumn(settings, evaluationDefault);
+  }
+
+  requirements(evaluatorKey: string, settings: Record<string, unknown>, evaluationDefault: string): EvaluatorRequirements {
+    return evaluatorRequirements(evaluatorKey, settings, evaluationDefault);
   }
 }

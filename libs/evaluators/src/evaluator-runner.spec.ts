@@ -24,10 +24,14 @@ describe('EvaluatorRunner', () => {
       auto_webhook_test: { webhook_url: 'http://127.0.0.1:1/hook' },
       tool_call_match: { expected_tool_name: 'a' },
       tool_trajectory: { expected_tools: 'a' },
+      rag_faithfulness: { contexts_column: 'docs' },
+      rag_context_relevance: { contexts_column: 'docs' },
     };
     const trace = { trace_id: 't', latency_ms: 0, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 }, spans: [] };
     for (const { key } of EVALUATOR_CATALOG) {
-      const result = await run(key, { output: '{"a": "a"}', correctAnswer: '{"a": "a"}', settings: required[key] ?? {}, trace });
+      const result = await run(key, {
+        inputs: { docs: 'a' }, output: '{"a": "a"}', correctAnswer: '{"a": "a"}', settings: required[key] ?? {}, trace,
+      });
       expect({ key, type: result.type }).toEqual({ key, type: expect.stringMatching(/^(number|bool)$/) });
     }
   });

@@ -14,6 +14,9 @@ import {
   fieldMatchEvaluator,
   jsonDiffEvaluator,
   levenshteinDistanceEvaluator,
+  ragAnswerRelevanceEvaluator,
+  ragContextRelevanceEvaluator,
+  ragFaithfulnessEvaluator,
   regexTestEvaluator,
   SemanticSimilarityEvaluator,
   similarityMatchEvaluator,
@@ -51,6 +54,9 @@ export class EvaluatorRunner {
       new WebhookEvaluator(webhook),
       toolCallMatchEvaluator,
       toolTrajectoryEvaluator,
+      ragFaithfulnessEvaluator(llm),
+      ragContextRelevanceEvaluator(llm),
+      ragAnswerRelevanceEvaluator(llm),
     ];
     this.evaluators = new Map(all.map((evaluator) => [evaluator.key, evaluator]));
   }
@@ -86,6 +92,7 @@ export class EvaluatorRunner {
         output: ctx.output,
         trace: ctx.trace ?? null,
         correctAnswer: ctx.correctAnswer,
+        groundTruthColumn: ctx.groundTruthColumn,
         appParams: ctx.appParams ?? {},
         settings: validation.settings,
       });

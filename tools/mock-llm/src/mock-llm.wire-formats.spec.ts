@@ -66,4 +66,24 @@ describe('mock LLM wire formats', () => {
     const json = JSON.parse((await call(server, '/chat/completions', { model: 'g', response_format: { type: 'json_schema', json_schema: { name: 's', schema } }, messages: [{ role: 'user', content: 'grade' }] })).text);
     expect(JSON.parse(json.choices[0].message.content)).toEqual({ score: 0, reason: 'mock' });
   });
+
+  it("answers a judge's JSON schema with a verdict derived from the prompt's sections, or a scripted answer off the schema", async () => {
+    const schema = { type: 'object', properties: { reasoning: { type: 'string' }, score: { type: 'number', minimum: 0, maximum: 10 } }, required: ['reasoning', 'score'] };
+    const judge = async (content: string, format = { type: 'json_schema', json_schema: { name: 'verdict', schema } }) => {
+      const openai = JSON.parse((await call(server, '/chat/completions', { model: 'g', response_format: format, messages: [{ role: 'user', content }] })).text);
+      return JSON.parse(openai.choices[0].message.content);
+    };
+    // 'maybe' is not in the expected answer, 'paris' is: half the output's words, on a 0 to 10 scale.
+    expect(await judge('Grade it.\n<output>\nmaybe Paris\n</output>\n<expected>\nParis\n</expected>'))
+      .toEqual({ score: 5, reasoning: '1 of 2 words of the output appear in the reference.' });
+    expect(await judge('<contexts>\nOslo is cold\n</contexts>\n<output>\nOslo\n</output>')).toEqual({ score: 10, reasoning: '1 of 1 words of the output appear in the reference.' });
+    expect(await judge('<output>\nx\n</output>\nMOCK_REPLY: {"score": 42}')).toEqual({ score: 42 });
+    // Not a judge: no sections, or a schema without a bounded score.
+    expect(await judge('grade')).toEqual({ reasoning: 'mock', score: 0 });
+    const anthropic = JSON.parse((await call(server, '/messages', {
+      model: 'c', max_tokens: 50, messages: [{ role: 'user', content: '<output>\nRome\n</output>\n<expected>\nParis\n</expected>' }],
+      output_format: { type: 'json_schema', schema },
+    })).text);
+    expect(JSON.parse(anthropic.content[0].text)).toEqual({ score: 0, reasoning: '0 of 1 words of the output appear in the reference.' });
+  });
 });

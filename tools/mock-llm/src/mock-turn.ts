@@ -1,3 +1,4 @@
+import { mockJudgeVerdict } from '@crucible/application/testing';
 import { countWords, replyFor } from './mock-replies';
 
 /** A message of either wire format, reduced to what the mock's answer depends on. */
@@ -31,7 +32,9 @@ const REPLY_LINE = /^[ \t]*MOCK_REPLY:[ \t]?(.*)$/m;
 
 /**
  * The answer both wire formats give: a tool call when tools are offered and no tool result came back yet (arguments
- * from a `MOCK_TOOL_ARGS: {json}` line, else a JSON `MOCK_REPLY`, else the smallest fit of its schema), JSON fitting the schema when one is asked for, else the usual reply. The
+ * from a `MOCK_TOOL_ARGS: {json}` line, else a JSON `MOCK_REPLY`, else the smallest fit of its schema), JSON when a
+ * schema is asked for (a JSON `MOCK_REPLY` as it is, fitting or not; else a judge's verdict, see mockJudgeVerdict;
+ * else the smallest fit of the schema), else the usual reply. The
  * system messages count as cached input, so cached-token accounting has something to show.
  */
 export function mockTurn(request: TurnRequest): MockTurn {
@@ -51,7 +54,8 @@ export function mockTurn(request: TurnRequest): MockTurn {
   }
   if (request.jsonSchema) {
     const scripted = parseObject(REPLY_LINE.exec(lastUser)?.[1]);
-    const text = JSON.stringify(scripted ?? sampleOf(request.jsonSchema));
+    // A scripted answer may be off the schema on purpose: that is how a test makes a judge answer outside it.
+    const text = JSON.stringify(scripted ?? mockJudgeVerdict(lastUser, request.jsonSchema) ?? sampleOf(request.jsonSchema));
     return { text, usage: usageFor(text) };
   }
   const text = replyFor(request.messages.filter((m) => m.role !== 'tool').map((m) => ({ role: m.role, content: m.text })));

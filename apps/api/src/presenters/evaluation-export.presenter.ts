@@ -25,7 +25,13 @@ const resultCell = (scenario: EvaluationScenario, configId: string): CsvCell => 
   return result.type === 'error' ? `error: ${result.error?.message ?? ''}` : displayValue(result.value);
 };
 
-/** Input columns come from the first page: every row of a test set has the same columns. */
+const reasoningOf = (scenario: EvaluationScenario, configId: string): string | undefined =>
+  scenario.results.find((r) => r.evaluatorConfigId === configId)?.result.reasoning;
+
+/**
+ * Input columns come from the first page: every row of a test set has the same columns. So does an LLM judge's
+ * "<config> reasoning" column, beside its score when the first page holds any reasoning of it.
+ */
 function columnsOf(evaluation: Evaluation, firstPage: EvaluationScenario[]): Column[] {
   const inputs = [...new Set(firstPage.flatMap((s) => Object.keys(s.inputs)))];
   const columns: Array<Omit<Column, 'header'> & { wanted: string }> = [
@@ -33,7 +39,12 @@ function columnsOf(evaluation: Evaluation, firstPage: EvaluationScenario[]): Col
     ...inputs.map((name) => ({ wanted: name, cell: (s: EvaluationScenario) => displayValue(s.inputs[name]) })),
     { wanted: 'correct_answer', cell: (s) => displayValue(s.correctAnswer) },
     { wanted: 'output', cell: (s) => displayValue(s.output) },
-    ...evaluation.evaluatorConfigs.map((config) => ({ wanted: config.name, cell: (s: EvaluationScenario) => resultCell(s, config.id) })),
+    ...evaluation.evaluatorConfigs.flatMap((config) => [
+      { wanted: config.name, cell: (s: EvaluationScenario) => resultCell(s, config.id) },
+      ...(firstPage.some((s) => reasoningOf(s, config.id) !== undefined)
+        ? [{ wanted: `${config.name} reasoning`, cell: (s: EvaluationScenario) => reasoningOf(s, config.id) ?? null }]
+        : []),
+    ]),
     { wanted: 'latency', cell: (s) => s.latency },
     { wanted: 'cost', cell: (s) => s.cost },
     { wanted: 'error', cell: (s) => s.error?.message ?? null },

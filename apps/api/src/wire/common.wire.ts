@@ -28,6 +28,7 @@ export const resultSchema = z.object({
   type: z.enum(['status', 'number', 'bool', 'text', 'object', 'error', 'latency', 'cost']),
   value: z.unknown().optional(),
   error: z.object({ message: z.string(), stacktrace: z.string().optional() }).nullable().optional(),
+  reasoning: z.string().optional().describe("an LLM judge's explanation of its score (judge presets and RAG evaluators)"),
 }).meta({ id: 'Result' });
 
 export const progressSchema = z.object({ done: z.number().int(), total: z.number().int() });

@@ -1,5 +1,6 @@
 export * from './ports';
 export * from './use-cases/create-evaluation.use-case';
+export * from './use-cases/check-evaluator-prerequisites.use-case';
 export * from './use-cases/run-evaluation.use-case';
 export * from './use-cases/get-evaluation.use-case';
 export * from './use-cases/get-evaluation-progress.use-case';
@@ -15,6 +16,7 @@ export * from './use-cases/upload-evaluation.use-case';
 export * from './comparison/comparison-cache';
 export * from './comparison/comparison-slots';
 import { CancelEvaluationUseCase } from './use-cases/cancel-evaluation.use-case';
+import { CheckEvaluatorPrerequisitesUseCase } from './use-cases/check-evaluator-prerequisites.use-case';
 import { CompareEvaluationStatisticsUseCase } from './use-cases/compare-evaluation-statistics.use-case';
 import { CompareEvaluationsUseCase } from './use-cases/compare-evaluations.use-case';
 import { CreateEvaluationUseCase } from './use-cases/create-evaluation.use-case';
@@ -30,7 +32,7 @@ import { UploadEvaluationUseCase } from './use-cases/upload-evaluation.use-case'
 
 /** The evaluations context's use cases, registered by the composition root (libs/platform). */
 export const EVALUATIONS_USE_CASES = [
-  CancelEvaluationUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
+  CancelEvaluationUseCase, CheckEvaluatorPrerequisitesUseCase, CompareEvaluationStatisticsUseCase, CompareEvaluationsUseCase, CreateEvaluationUseCase,
   DeleteEvaluationsUseCase, ExportEvaluationUseCase, GetEvaluationProgressUseCase, GetEvaluationUseCase,
   ListEvaluationScenariosUseCase, ListEvaluationsUseCase, RerunFailedRowsUseCase, RunEvaluationUseCase, UploadEvaluationUseCase,
 ];

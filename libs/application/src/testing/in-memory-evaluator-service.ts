@@ -1,5 +1,5 @@
 import { type Result, errorResult } from '@crucible/domain';
-import { type EvaluatorContext, EvaluatorService, type SettingsCheck } from '../evaluators/ports';
+import { type EvaluatorContext, type EvaluatorRequirements, EvaluatorService, type SettingsCheck } from '../evaluators/ports';
 
 /**
  * Two evaluators, enough for use-case tests: `auto_exact_match` (bool, output equals the ground truth) and
@@ -24,5 +24,9 @@ export class InMemoryEvaluatorService extends EvaluatorService {
 
   groundTruthColumn(settings: Record<string, unknown>, evaluationDefault: string): string {
     return typeof settings['correct_answer_key'] === 'string' ? settings['correct_answer_key'] : evaluationDefault;
+  }
+
+  requirements(): EvaluatorRequirements {
+    return { columns: [], judge: null };
   }
 }

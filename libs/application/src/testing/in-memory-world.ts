@@ -12,6 +12,8 @@ import { CreateVariantFromServiceUseCase } from '../registry/use-cases/create-va
 import { CreateTestsetUseCase } from '../testsets/use-cases/create-testset.use-case';
 import { CreateEvaluatorConfigUseCase } from '../evaluators/use-cases/create-evaluator-config.use-case';
 import { CreateEvaluationUseCase } from '../evaluations/use-cases/create-evaluation.use-case';
+import { CheckEvaluatorPrerequisitesUseCase } from '../evaluations/use-cases/check-evaluator-prerequisites.use-case';
+import { InMemoryProviderConnectionDirectory } from './in-memory-providers';
 import { CreateHumanEvaluationUseCase } from '../human-evaluations/use-cases/create-human-evaluation.use-case';
 import { HostListOutboundGuard } from '../outbound/testing/host-list-outbound-guard';
 import { InMemoryAppRepository } from './in-memory-app.repository';
@@ -63,6 +65,8 @@ export class InMemoryWorld {
   readonly getApp = new GetAppUseCase(this.apps);
   readonly latestRevisions = new LatestRevisionsUseCase(new GetVariantUseCase(this.variants));
   readonly prompts = new InMemoryPrompts();
+  readonly connections = new InMemoryProviderConnectionDirectory();
+  readonly evaluatorPrerequisites = new CheckEvaluatorPrerequisitesUseCase(this.evaluators, this.connections);
 
   seedApp(actor: Actor, appName = `app-${randomUUID().slice(0, 8)}`): Promise<App> {
     return new CreateAppUseCase(this.apps).execute(actor, { appName });
@@ -96,6 +100,7 @@ export class InMemoryWorld {
     const rateLimit: RateLimit = { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 };
     const [evaluation] = await new CreateEvaluationUseCase(
       this.evaluations, this.evaluatorConfigs, this.variants, this.testsets, this.queue, this.getApp, this.latestRevisions,
+      this.evaluatorPrerequisites,
     ).execute(actor, { appId: app.id, revisions, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit });
     const human = await new CreateHumanEvaluationUseCase(
       this.humanEvaluations, this.variants, this.testsets, this.queue, this.getApp, this.latestRevisions, this.scoreConfigs,

@@ -1947,6 +1947,8 @@ export interface components {
                 message: string;
                 stacktrace?: string;
             } | null;
+            /** @description an LLM judge's explanation of its score (judge presets and RAG evaluators) */
+            reasoning?: string;
             /** @enum {string} */
             type: "status" | "number" | "bool" | "text" | "object" | "error" | "latency" | "cost";
             value?: unknown;

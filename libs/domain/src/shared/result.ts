@@ -10,9 +10,13 @@ export interface Result {
   type: ResultType;
   value?: unknown;
   error?: ResultError | null;
+  /** Why an LLM judge gave this score, in its own words (structured-output judges only). */
+  reasoning?: string;
 }
 
 export const numberResult = (value: number): Result => ({ type: 'number', value });
+/** A judge's score with the reasoning it gave. */
+export const judgedResult = (value: number, reasoning: string): Result => ({ type: 'number', value, reasoning });
 export const boolResult = (value: boolean): Result => ({ type: 'bool', value });
 export const errorResult = (message: string, stacktrace?: string): Result => ({
   type: 'error',

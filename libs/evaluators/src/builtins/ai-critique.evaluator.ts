@@ -3,6 +3,9 @@ import type { LlmGateway } from '@crucible/application';
 import { EvaluationFailure, type Evaluator, type EvaluatorContext } from '../evaluator';
 import { asText, excerpt, requireGroundTruth, settingsReader, throughPort } from '../support/values';
 import { judgeTarget, withLlmRetries } from '../support/judge-target';
+import { askJudge } from '../judges/ask-judge';
+import { CRITIQUE_PRESET_PROMPTS, type CritiquePreset } from '../judges/critique-presets';
+import { questionText, renderJudgePrompt } from '../judges/judge-sections';
 
 const JUDGE_SYSTEM_PROMPT =
   'You are an evaluator grading the output of an LLM application. Follow the instructions and answer with a score.';
@@ -44,6 +47,27 @@ export class AiCritiqueEvaluator implements Evaluator {
   constructor(private readonly llm: LlmGateway) {}
 
   async evaluate(ctx: EvaluatorContext): Promise<Result> {
+    const preset = (ctx.settings['preset'] ?? 'template') as CritiquePreset;
+    return preset === 'template' ? this.byTemplate(ctx) : this.byPreset(ctx, preset);
+  }
+
+  /** A preset's prompt from src/prompts, answered through structured output: the score and the judge's reasoning. */
+  private byPreset(ctx: EvaluatorContext, preset: Exclude<CritiquePreset, 'template'>): Promise<Result> {
+    const { system, template, scale } = CRITIQUE_PRESET_PROMPTS[preset];
+    const hasAnswer = ctx.correctAnswer !== undefined && ctx.correctAnswer !== null;
+    // Correctness needs the expected answer (an error Result naming the column without it); a rubric shows it if there.
+    const showsAnswer = preset === 'correctness' || (preset === 'custom' && hasAnswer);
+    const prompt = renderJudgePrompt(template, {
+      question: questionText(ctx),
+      output: asText(ctx.output),
+      expected: showsAnswer ? asText(requireGroundTruth(ctx)) : undefined,
+      rubric: preset === 'custom' ? settingsReader(ctx.settings).string('rubric') : undefined,
+    });
+    return askJudge(this.llm, ctx, { system, prompt, scale });
+  }
+
+  /** The judge before presets: kept as it was, so saved configs and their past results stay comparable. */
+  private async byTemplate(ctx: EvaluatorContext): Promise<Result> {
     const settings = settingsReader(ctx.settings);
     const prompt = renderCritiquePrompt(settings.string('prompt_template'), ctx);
     const reply = await throughPort('The judge LLM call', () => withLlmRetries(ctx, () =>

@@ -13,3 +13,4 @@ export * from './custom-code.evaluator';
 export * from './webhook.evaluator';
 export * from './tool-call-match.evaluator';
 export * from './tool-trajectory.evaluator';
+export * from './rag-judge.evaluator';

@@ -8,6 +8,7 @@ describe('EVALUATOR_CATALOG', () => {
         'auto_regex_test', 'auto_contains_json', 'field_match_test', 'auto_json_diff', 'auto_levenshtein_distance',
         'auto_similarity_match', 'auto_semantic_similarity', 'auto_ai_critique', 'auto_custom_code_run', 'auto_webhook_test',
         'tool_call_match', 'tool_trajectory',
+        'rag_faithfulness', 'rag_context_relevance', 'rag_answer_relevance',
       ].sort(),
     );
   });
@@ -36,7 +37,9 @@ describe('EVALUATOR_CATALOG', () => {
   });
 
   it('flags the evaluators that call an LLM', () => {
-    expect(EVALUATOR_CATALOG.filter((d) => d.requires_llm).map((d) => d.key).sort()).toEqual(['auto_ai_critique', 'auto_semantic_similarity']);
+    expect(EVALUATOR_CATALOG.filter((d) => d.requires_llm).map((d) => d.key).sort()).toEqual([
+      'auto_ai_critique', 'auto_semantic_similarity', 'rag_answer_relevance', 'rag_context_relevance', 'rag_faithfulness',
+    ]);
   });
 
   it('cannot be changed by a caller', () => {

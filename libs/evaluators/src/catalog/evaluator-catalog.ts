@@ -4,13 +4,14 @@ import {
   DEFAULT_CRITIQUE_PROMPT,
   DEFAULT_CUSTOM_CODE,
   DEFAULT_EMBEDDING_MODEL,
-  DEFAULT_JUDGE_MODEL,
   flag,
   requiredString,
   connectionSetting,
 } from './catalog-defaults';
 import type { EvaluatorDescriptor } from './setting-template';
 import { TOOL_ARGUMENT_MATCHES } from '../builtins/tool-call-match.evaluator';
+import { contextsColumnSetting, contextsPathSetting, judgeModelSetting, questionColumnSetting } from './judge-settings';
+import { CRITIQUE_PRESETS } from '../judges/critique-presets';
 
 const substringsSetting = {
   key: 'substrings',
@@ -166,12 +167,35 @@ const catalog = [
   {
     key: 'auto_ai_critique',
     name: 'LLM-as-a-judge',
-    description: 'An LLM grades the output; the first number of its reply is the score.',
+    description:
+      'An LLM grades the output. A preset (correctness, hallucination, relevance, conciseness, helpfulness, safety) or ' +
+      'your rubric (custom) answers {score, reasoning} through structured output, score 0 to 1; the template preset ' +
+      'sends your prompt template and reads the first number of the reply.',
     requires_llm: true,
     settings_template: [
       {
+        key: 'preset',
+        label: 'Preset',
+        type: 'choice',
+        choices: CRITIQUE_PRESETS,
+        default: 'template',
+        required: false,
+        ground_truth_column: false,
+        description:
+          'What the judge grades, each with its prompt (docs/evaluations.md); correctness needs the expected answer, ' +
+          'custom needs a rubric. template: your prompt template, scored by the first number of the reply.',
+      },
+      {
+        key: 'rubric',
+        label: 'Rubric (custom preset)',
+        type: 'text',
+        required: false,
+        ground_truth_column: false,
+        description: 'What a good output is, for the custom preset; the judge scores it from 0 (fails) to 1 (meets it fully).',
+      },
+      {
         key: 'prompt_template',
-        label: 'Prompt template',
+        label: 'Prompt template (template preset)',
         type: 'text',
         default: DEFAULT_CRITIQUE_PROMPT,
         required: false,
@@ -180,17 +204,9 @@ const catalog = [
           'Placeholders: {prediction} (the output), {ground_truth} (the expected answer), {inputs} (the row as JSON) ' +
           'and any test-set column as {column_name}.',
       },
+      questionColumnSetting,
       connectionSetting,
-      {
-        key: 'model',
-        label: 'Judge model',
-        type: 'string',
-        default: DEFAULT_JUDGE_MODEL,
-        options_from: 'models',
-        required: false,
-        ground_truth_column: false,
-        description: "The model that grades: a catalog id (anthropic/claude-3-5-haiku-latest) or '<connection name>/<model>'; a bare name goes to the OPENAI_* connection.",
-      },
+      judgeModelSetting,
       correctAnswerKeySetting,
     ],
   },
@@ -292,6 +308,27 @@ const catalog = [
       flag('allow_extra', 'Allow extra calls', false, 'When true, calls to other tools (or repeated calls) may come between the expected ones.'),
       correctAnswerKeySetting,
     ],
+  },
+  {
+    key: 'rag_faithfulness',
+    name: 'RAG Faithfulness',
+    description: 'An LLM judge: the share (0 to 1) of the claims of the output that the retrieved contexts support.',
+    requires_llm: true,
+    settings_template: [contextsColumnSetting, contextsPathSetting, connectionSetting, judgeModelSetting],
+  },
+  {
+    key: 'rag_context_relevance',
+    name: 'RAG Context Relevance',
+    description: 'An LLM judge: how much (0 to 1) of the retrieved contexts bears on the question.',
+    requires_llm: true,
+    settings_template: [contextsColumnSetting, contextsPathSetting, questionColumnSetting, connectionSetting, judgeModelSetting],
+  },
+  {
+    key: 'rag_answer_relevance',
+    name: 'RAG Answer Relevance',
+    description: 'An LLM judge: how directly and fully (0 to 1) the output answers the question.',
+    requires_llm: true,
+    settings_template: [questionColumnSetting, connectionSetting, judgeModelSetting],
   },
 ] as const satisfies readonly EvaluatorDescriptor[];
 

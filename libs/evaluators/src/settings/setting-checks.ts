@@ -1,6 +1,9 @@
 import { compileUserRegex } from '@crucible/application';
 import { compileJsonSchema } from '../support/json-schema';
 import { isPlainObject, parseJson } from '../support/values';
+import { parseSpanPath, SPAN_PATH_PROBLEM } from '../judges/span-path';
+
+const columnName = (value: unknown) => (String(value).trim() === '' ? 'the column name must not be empty' : undefined);
 
 /**
  * Checks beyond the type, by setting key: they reject at configuration time what would otherwise fail on every row.
@@ -46,5 +49,8 @@ export const SETTING_CHECKS: Readonly<Record<string, (value: unknown) => string 
     const compiled = compileJsonSchema(parsed.value);
     return compiled.ok ? undefined : compiled.reason;
   },
-  correct_answer_key: (value) => (String(value).trim() === '' ? 'the column name must not be empty' : undefined),
+  correct_answer_key: columnName,
+  question_column: columnName,
+  contexts_column: columnName,
+  contexts_path: (value) => (parseSpanPath(String(value)) ? undefined : SPAN_PATH_PROBLEM),
 };

@@ -12,7 +12,7 @@ describe('validateEvaluatorSettings', () => {
   it('applies defaults and leaves unset optional settings out', () => {
     expect(validateEvaluatorSettings('auto_ai_critique', {})).toEqual({
       ok: true,
-      settings: { prompt_template: DEFAULT_CRITIQUE_PROMPT, model: 'gpt-4o-mini' },
+      settings: { preset: 'template', prompt_template: DEFAULT_CRITIQUE_PROMPT, model: 'gpt-4o-mini' },
     });
     expect(validateEvaluatorSettings('auto_levenshtein_distance', undefined)).toEqual({ ok: true, settings: {} });
     expect(validateEvaluatorSettings('auto_similarity_match', { correct_answer_key: 'expected' })).toEqual({
@@ -96,5 +96,24 @@ describe('groundTruthColumn', () => {
     expect(groundTruthColumn({}, 'answer')).toBe('answer');
     expect(groundTruthColumn({ correct_answer_key: '' }, null)).toBe('correct_answer');
     expect(groundTruthColumn(undefined)).toBe('correct_answer');
+  });
+
+  it('checks judge presets: a known preset, and a rubric for the custom one', () => {
+    expect(validateEvaluatorSettings('auto_ai_critique', { preset: 'correctness' }).ok).toBe(true);
+    expect(violationsOf('auto_ai_critique', { preset: 'truthiness' })[0]).toMatchObject({ field: ['settings_values', 'preset'], rule: 'not_a_choice' });
+    expect(violationsOf('auto_ai_critique', { preset: 'custom' })).toEqual([
+      { field: ['settings_values', 'rubric'], reason: 'Field required: the custom preset grades by your rubric', rule: 'required' },
+    ]);
+    expect(validateEvaluatorSettings('auto_ai_critique', { preset: 'custom', rubric: 'Polite and in French' }).ok).toBe(true);
+  });
+
+  it('wants exactly one source of contexts for the RAG evaluators that read them, and a span path it can read', () => {
+    expect(violationsOf('rag_faithfulness', {})[0]).toMatchObject({ field: ['settings_values', 'contexts_column'], rule: 'required' });
+    expect(violationsOf('rag_faithfulness', { contexts_column: 'docs', contexts_path: 'retriever.outputs' })[0])
+      .toMatchObject({ field: ['settings_values', 'contexts_path'], reason: 'Value error, give contexts_column or contexts_path, not both' });
+    expect(violationsOf('rag_context_relevance', { contexts_path: 'retriever.documents' })[0])
+      .toMatchObject({ field: ['settings_values', 'contexts_path'], reason: expect.stringMatching(/<span name>\.<inputs\|outputs\|attributes>/) });
+    expect(validateEvaluatorSettings('rag_faithfulness', { contexts_path: 'retriever.outputs.documents.*.page_content' }).ok).toBe(true);
+    expect(validateEvaluatorSettings('rag_answer_relevance', {}).ok).toBe(true);
   });
 });

@@ -4,15 +4,10 @@ import { EVALUATOR_CATALOG, findEvaluatorDescriptor } from '../catalog/evaluator
 import { isPlainObject } from '../support/values';
 import { coerceSetting, invalidValue } from './setting-coercion';
 import { SETTING_CHECKS } from './setting-checks';
+import { EVALUATOR_RULES } from './evaluator-rules';
 
 const ROOT = 'settings_values';
 
-/** Rules between settings of one evaluator, checked on the values that passed their own checks. */
-const SETTINGS_RULES: Readonly<Record<string, (settings: Record<string, unknown>) => InputViolation[]>> = {
-  tool_call_match: (settings) => (settings['arguments_match'] === 'schema' && settings['arguments_schema'] === undefined
-    ? [invalidValue([ROOT, 'arguments_schema'], 'an arguments schema is needed when arguments_match is "schema"')]
-    : []),
-};
 
 /**
  * Setting names Agenta's evaluators and clients use: every built-in's settings, and Agenta's own extras
@@ -70,6 +65,6 @@ export function validateEvaluatorSettings(
     else violations.push({ field: [ROOT, key], reason: 'Extra inputs are not permitted', rule: 'unknown_field' });
   }
   // Rules between settings judge values that passed their own checks, so a bad value is reported once.
-  if (violations.length === 0) violations.push(...(SETTINGS_RULES[evaluatorKey]?.(result) ?? []));
+  if (violations.length === 0) violations.push(...(EVALUATOR_RULES[evaluatorKey]?.(result) ?? []));
   return violations.length > 0 ? { ok: false, violations } : { ok: true, settings: result };
 }

@@ -12,6 +12,27 @@ const failed = (s: EvaluationScenario): boolean => s.error !== null || s.results
 const asCell = (value: unknown): TestsetCell =>
   value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as TestsetCell);
 
+/** Past this many characters a reasoning is folded to three lines, the rest a click away. */
+const FOLDED_REASONING = 140;
+
+/** An LLM judge's reasoning under its score. */
+function JudgeReasoning({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > FOLDED_REASONING;
+  return (
+    <Stack gap={0} align="flex-start">
+      <Text size="xs" c="dimmed" lineClamp={long && !open ? 3 : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Text>
+      {long ? (
+        <Anchor component="button" type="button" size="xs" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? 'Less' : 'More'}
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
+
 function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; evaluation: Evaluation }) {
   return (
     <Table.Tr bg={failed(scenario) ? 'red.0' : undefined}>
@@ -19,7 +40,10 @@ function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; e
       <Table.Td>{scenario.inputs.map(({ name, value }) => <Text key={name} size="sm"><b>{name}</b>: {displayOutput(value)}</Text>)}</Table.Td>
       <Table.Td><Text size="sm">{displayOutput(scenario.output)}</Text><Text size="xs" c="dimmed">expected: {displayOutput(scenario.correct_answer)}</Text></Table.Td>
       {evaluation.aggregated_results.length > 0 || scenario.results.length > 0 ? scenario.results.map((r) => (
-        <Table.Td key={r.evaluator_config}><Text size="sm" c={r.result.type === 'error' ? 'red' : undefined} lineClamp={3}>{resultText(r.result)}</Text></Table.Td>
+        <Table.Td key={r.evaluator_config} maw={280}>
+          <Text size="sm" c={r.result.type === 'error' ? 'red' : undefined} lineClamp={3}>{resultText(r.result)}</Text>
+          {r.result.reasoning ? <JudgeReasoning text={r.result.reasoning} /> : null}
+        </Table.Td>
       )) : null}
       <Table.Td>{scenario.cost === null ? '—' : `$${scenario.cost.toPrecision(3)}`}</Table.Td>
       <Table.Td>

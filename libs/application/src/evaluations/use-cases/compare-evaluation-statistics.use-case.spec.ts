@@ -30,7 +30,7 @@ describe('CompareEvaluationStatisticsUseCase', () => {
     const config = await world.seedEvaluatorConfig(actor, app);
     const revisionIds = [];
     for (const name of ['baseline', 'candidate']) revisionIds.push((await world.seedVariant(actor, app, name, { prompt: name })).latest.id);
-    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
+    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.evaluatorPrerequisites);
     const created = await create.execute(actor, { appId: app.id, revisions: { revisionIds }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick });
     for (const [k, evaluation] of created.entries()) {
       await world.evaluations.moveStatus(actor.projectId, evaluation.id, { to: 'EVALUATION_STARTED' });

@@ -27,7 +27,7 @@ describe('CompareEvaluationsUseCase', () => {
       world.invoker.register(world.playgroundUrlOf(variant), ({ inputs }) => ({ output: `${name}:${String(inputs['question'])}` }));
       revisionIds.push(variant.latest.id);
     }
-    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
+    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.evaluatorPrerequisites);
     const created = await create.execute(actor, { appId: app.id, revisions: { revisionIds }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick });
     const run = new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter, world.runStoragePolicy);
     for (const evaluation of created.slice(0, 3)) await run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });

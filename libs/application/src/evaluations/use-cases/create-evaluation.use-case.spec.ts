@@ -9,7 +9,7 @@ const rateLimit: RateLimit = { batchSize: 2, maxRetries: 0, retryDelaySeconds: 0
 describe('CreateEvaluationUseCase', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
-  const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
+  const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.evaluatorPrerequisites);
 
   async function setup() {
     const app = await world.seedApp(actor);

@@ -11,6 +11,7 @@ import { LatestRevisionsUseCase, type RevisionChoice } from '../../registry/use-
 import { TestsetRepository } from '../../testsets/ports';
 import { JobQueue } from '../../runs/ports';
 import { pinRevisions } from '../../runs/pin-revisions';
+import { CheckEvaluatorPrerequisitesUseCase } from './check-evaluator-prerequisites.use-case';
 
 export interface CreateEvaluationInput {
   appId: string;
@@ -33,6 +34,7 @@ export class CreateEvaluationUseCase {
     private readonly queue: JobQueue,
     private readonly getApp: GetAppUseCase,
     private readonly latestRevisions: LatestRevisionsUseCase,
+    private readonly prerequisites: CheckEvaluatorPrerequisitesUseCase,
   ) {}
 
   async execute(actor: Actor, input: CreateEvaluationInput): Promise<Evaluation[]> {
@@ -46,6 +48,7 @@ export class CreateEvaluationUseCase {
     if (missingConfig) throw DomainError.notFound('evaluator config', missingConfig);
     const foreignConfig = configs.find((c) => c.appId !== null && c.appId !== app.id);
     if (foreignConfig) throw new DomainError('rule_violation', `evaluator config ${foreignConfig.id} belongs to another app`);
+    await this.prerequisites.execute(actor.projectId, { configs, testset, correctAnswerColumn: input.correctAnswerColumn });
 
     const revisionIds = await this.latestRevisions.execute(actor, input.revisions);
     const pinned = await pinRevisions(this.variants, actor.projectId, app.id, [...new Set(revisionIds)]);

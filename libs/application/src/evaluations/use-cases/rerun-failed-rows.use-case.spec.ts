@@ -26,7 +26,7 @@ describe('RerunFailedRowsUseCase', () => {
     world.invoker.register(world.playgroundUrlOf(variant), flaky);
     const testset = await world.seedTestset(actor, ROWS);
     const config = await world.seedEvaluatorConfig(actor, app);
-    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
+    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.evaluatorPrerequisites);
     const [evaluation] = await create.execute(actor, {
       appId: app.id, revisions: { revisionIds: [variant.latest.id] }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick,
     });

@@ -29,7 +29,7 @@ describe('RunEvaluationUseCase', () => {
     world.invoker.register(world.playgroundUrlOf(variant), workflow);
     const testset = await world.seedTestset(actor, ROWS);
     const configs = await Promise.all(evaluatorKeys.map((key) => world.seedEvaluatorConfig(actor, app, key)));
-    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions);
+    const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.evaluatorPrerequisites);
     const [evaluation] = await create.execute(actor, {
       appId: app.id, revisions: { revisionIds: [variant.latest.id] }, evaluatorConfigIds: configs.map((c) => c.id), testsetId: testset.id, rateLimit,
     });

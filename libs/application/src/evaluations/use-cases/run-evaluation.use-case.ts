@@ -89,6 +89,7 @@ export class RunEvaluationUseCase {
         output,
         trace,
         correctAnswer: row[this.evaluators.groundTruthColumn(config.settingsValues, groundTruth)],
+        groundTruthColumn: groundTruth,
         appParams: evaluation.parameters,
         settings: config.settingsValues,
         retries: evaluation.rateLimit,

@@ -1,6 +1,7 @@
 import type { CallUsage } from '@crucible/domain';
+import { mockJudgeVerdict } from '../../testing/mock-judge-verdict';
 import {
-  type EmbedRequest, type EmbedResult, LlmGateway, type LlmMessage, type LlmRequest, type LlmResult, type LlmStreamEvent,
+  type EmbedRequest, type EmbedResult, LlmGateway, LlmProviderError, type LlmMessage, type LlmRequest, type LlmResult, type LlmStreamEvent,
   type ModelPricing,
 } from '../ports';
 
@@ -9,7 +10,8 @@ const DIMENSIONS = 64;
 
 /**
  * Behaves like tools/mock-llm without a socket: the reply is the first `MOCK_REPLY: <text>` line of the last user
- * message, else `Echo: <message>`; a token is a word; embeddings are bag-of-words vectors, so texts sharing words
+ * message, else a judge's verdict (mockJudgeVerdict) when JSON fitting a judge's schema is asked for, else
+ * `Echo: <message>`; a token is a word; embeddings are bag-of-words vectors, so texts sharing words
  * point the same way. Unlike the mock server, a text without words embeds to the zero vector, the degenerate case
  * evaluators must survive. Costs come from `pricing` when one is given.
  */
@@ -34,9 +36,12 @@ export class InMemoryLlmGateway extends LlmGateway {
     this.failIfDown();
     const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
     const scripted = MOCK_REPLY_LINE.exec(lastUser);
-    const text = scripted ? scripted[1].trimEnd() : `Echo: ${lastUser.trim()}`;
+    const format = request.responseFormat;
+    const judged = format?.type === 'json_schema' && !scripted ? mockJudgeVerdict(lastUser, format.schema) : undefined;
+    const text = judged ? JSON.stringify(judged) : scripted ? scripted[1].trimEnd() : `Echo: ${lastUser.trim()}`;
     const usage = { input: request.messages.reduce((sum, message: LlmMessage) => sum + countWords(message.content), 0), output: countWords(text) };
-    return { text, toolCalls: [], finishReason: 'stop', model: request.model, usage, cost: await this.costOf(request, usage), latencyMs: 0 };
+    const json = format ? { json: parsedJson(text) } : {};
+    return { text, toolCalls: [], ...json, finishReason: 'stop', model: request.model, usage, cost: await this.costOf(request, usage), latencyMs: 0 };
   }
 
   async *stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
@@ -60,6 +65,15 @@ export class InMemoryLlmGateway extends LlmGateway {
     if (this.outage === null || this.outageCalls <= 0) return;
     this.outageCalls -= 1;
     throw this.outage;
+  }
+}
+
+/** Like the real gateway, an answer that is no JSON at all fails the call; JSON off the schema is returned as it is. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LlmProviderError(null, `the answer is not JSON fitting the schema: ${text.slice(0, 200)}`);
   }
 }
 
