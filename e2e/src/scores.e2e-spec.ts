@@ -131,9 +131,11 @@ describe.each<Engine>(['pglite', 'postgres'])('scores on %s', (engine) => {
     expect(await postScore({ trace_id: 't-good', config_id: note.id, string_value: 'more' })).toMatchObject({
       status: 409, body: { detail: expect.stringContaining('is archived') },
     });
-    // Its old scores stay; its name is free for a new config.
+    expect((await postScore({ trace_id: 't-good', name: 'note', string_value: 'more' })).status).toBe(409);
+    // Its old scores stay; its name is free for a new config, which then takes the name's scores.
     expect(await ok(api.GET('/scores', { params: { query: { name: 'note' } } }))).toHaveLength(1);
     expect((await createConfig({ name: 'note', data_type: 'text' })).status).toBe(200);
+    expect((await postScore({ trace_id: 't-bad', name: 'note', string_value: 'fine' })).status).toBe(200);
     expect((await ok(api.GET('/score-configs', { params: { query: { archived: 'true' } } }))).map((config) => config.id)).toEqual([note.id]);
   });
 
@@ -143,7 +145,7 @@ describe.each<Engine>(['pglite', 'postgres'])('scores on %s', (engine) => {
     expect((await ok(api.GET('/scores', { params: { query: { name: 'stars' } } }))).map((score) => score.trace_id)).toEqual(['t-good', 't-bad', 't-later']);
     expect(await ok(api.GET('/scores', { params: { query: { source: 'sdk' } } }))).toEqual([]);
     expect(await ok(api.GET('/scores', { params: { query: { to: '2020-01-01' } } }))).toEqual([]);
-    expect(await ok(api.GET('/scores', { params: { query: { from: '2020-01-01', trace_id: 't-bad' } } }))).toHaveLength(2);
+    expect(await ok(api.GET('/scores', { params: { query: { from: '2020-01-01', trace_id: 't-bad' } } }))).toHaveLength(3);
     const paged = await answer(api.GET('/scores', { params: { query: { limit: 2 } } }));
     expect(paged.body).toHaveLength(2);
     const next = paged.headers.get('link')!.match(/cursor=([^&>]+)/)![1]!;

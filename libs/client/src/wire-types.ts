@@ -35,7 +35,6 @@ export type TraceMetrics = Schemas['TraceMetricsDto_Output'];
 export type MetricsInterval = TraceMetrics['interval'];
 
 export type Score = Schemas['ScoreDto_Output'];
-export type ScoreConfig = Schemas['ScoreConfigDto_Output'];
 
 export type ProviderKind = Schemas['ProviderKindDto_Output'];
 export type ProviderConnection = Schemas['ProviderConnectionDto_Output'];

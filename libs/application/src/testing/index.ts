@@ -23,3 +23,4 @@ export * from './in-memory-idempotency-key.repository';
 export * from './in-memory-jobs';
 export * from './in-memory-api-key.repository';
 export * from './in-memory-prompts';
+export * from './in-memory-feedback';
