@@ -1,4 +1,7 @@
 import type { CrucibleClient, CrucibleSchemas } from '@crucible/client';
+import { createFeedbackApp } from '@crucible/examples';
+import { startMockLlmServer, type MockLlmServer } from '@crucible/mock-llm';
+import { init, score, ScoreError, type RunningService } from '@crucible/sdk';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { answer, ok } from './support/api-answers';
 
@@ -128,9 +131,11 @@ describe.each<Engine>(['pglite', 'postgres'])('scores on %s', (engine) => {
     expect(await postScore({ trace_id: 't-good', config_id: note.id, string_value: 'more' })).toMatchObject({
       status: 409, body: { detail: expect.stringContaining('is archived') },
     });
-    // Its old scores stay; its name is free for a new config.
+    expect((await postScore({ trace_id: 't-good', name: 'note', string_value: 'more' })).status).toBe(409);
+    // Its old scores stay; its name is free for a new config, which then takes the name's scores.
     expect(await ok(api.GET('/scores', { params: { query: { name: 'note' } } }))).toHaveLength(1);
     expect((await createConfig({ name: 'note', data_type: 'text' })).status).toBe(200);
+    expect((await postScore({ trace_id: 't-bad', name: 'note', string_value: 'fine' })).status).toBe(200);
     expect((await ok(api.GET('/score-configs', { params: { query: { archived: 'true' } } }))).map((config) => config.id)).toEqual([note.id]);
   });
 
@@ -140,7 +145,7 @@ describe.each<Engine>(['pglite', 'postgres'])('scores on %s', (engine) => {
     expect((await ok(api.GET('/scores', { params: { query: { name: 'stars' } } }))).map((score) => score.trace_id)).toEqual(['t-good', 't-bad', 't-later']);
     expect(await ok(api.GET('/scores', { params: { query: { source: 'sdk' } } }))).toEqual([]);
     expect(await ok(api.GET('/scores', { params: { query: { to: '2020-01-01' } } }))).toEqual([]);
-    expect(await ok(api.GET('/scores', { params: { query: { from: '2020-01-01', trace_id: 't-bad' } } }))).toHaveLength(2);
+    expect(await ok(api.GET('/scores', { params: { query: { from: '2020-01-01', trace_id: 't-bad' } } }))).toHaveLength(3);
     const paged = await answer(api.GET('/scores', { params: { query: { limit: 2 } } }));
     expect(paged.body).toHaveLength(2);
     const next = paged.headers.get('link')!.match(/cursor=([^&>]+)/)![1]!;
@@ -166,5 +171,46 @@ describe.each<Engine>(['pglite', 'postgres'])('scores on %s', (engine) => {
     expect(buckets[1]!.scores).toEqual({ stars: 4, thumbs: 1 });
     const filtered = await ok(api.GET('/traces/metrics', { params: { query: { interval: 'hour', from: HOUR, to: NEXT_HOUR, score_name: 'stars', score_min: 5 } } }));
     expect((filtered.buckets as unknown as MetricsBucket[]).map((bucket) => [bucket.count, bucket.scores['stars']])).toEqual([[1, 5]]);
+  });
+
+  describe('from an SDK service', () => {
+    let mock: MockLlmServer;
+    let service: RunningService;
+    beforeAll(async () => {
+      mock = await startMockLlmServer();
+      init({ host: server.baseUrl, apiKey: server.apiKey, openaiBaseUrl: mock.url, openaiApiKey: 'test', llmMaxRetries: 0 });
+      service = await createFeedbackApp().listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await service?.close();
+      await mock?.close();
+    });
+
+    it('scores the trace whose id a route handed back, as source sdk', async () => {
+      const app = await ok(api.POST('/apps', { body: { app_name: `assistant-${engine}` } }));
+      const variant = await ok(api.POST('/apps/{app_id}/variant/from-service', {
+        params: { path: { app_id: app.app_id } }, body: { variant_name: 'main', url: service.url },
+      }));
+      await ok(api.POST('/environments/deploy', { body: { app_id: app.app_id, environment_name: 'production', variant_id: variant.variant_id } }));
+      const call = await fetch(`${service.url}/run`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ inputs: { question: 'MOCK_REPLY: Paris' }, environment: 'production', app_id: app.app_id }),
+      });
+      const { data } = await call.json() as { data: { answer: string; trace_id: string } };
+      expect(data.answer).toBe('Paris');
+
+      // The trace is still in the SDK's export queue: score() sends it first.
+      const thumbs = await score({ traceId: data.trace_id, name: 'thumbs_up', value: true, comment: 'right answer' });
+      expect(thumbs).toMatchObject({ trace_id: data.trace_id, name: 'thumbs_up', value: 1, data_type: 'boolean', source: 'sdk', comment: 'right answer' });
+      const again = await score({ id: thumbs.id, traceId: data.trace_id, name: 'thumbs_up', value: false });
+      expect(again).toEqual(thumbs);
+
+      const tree = await ok(api.GET('/traces/{trace_id}', { params: { path: { trace_id: data.trace_id } } }));
+      expect(tree).toMatchObject({ app_id: app.app_id, environment: 'production' });
+      expect(tree.scores).toEqual([thumbs]);
+      expect(await ok(api.GET('/scores', { params: { query: { source: 'sdk' } } }))).toEqual([thumbs]);
+      await expect(score({ traceId: 'never-made', name: 'thumbs_up', value: 1 })).rejects.toMatchObject({ status: 404 });
+      await expect(score({ traceId: data.trace_id, name: 'stars', value: 9 })).rejects.toBeInstanceOf(ScoreError);
+    });
   });
 });

@@ -35,6 +35,8 @@ export type TraceSpan = Schemas['TraceSpan_Output'];
 export type TraceMetrics = Schemas['TraceMetricsDto_Output'];
 export type MetricsInterval = TraceMetrics['interval'];
 
+export type Score = Schemas['ScoreDto_Output'];
+
 export type ProviderKind = Schemas['ProviderKindDto_Output'];
 export type ProviderConnection = Schemas['ProviderConnectionDto_Output'];
 export type ConnectionTest = Schemas['ConnectionTestDto_Output'];

@@ -24,13 +24,16 @@ export type { ConfigReference } from './config/registry-client';
 export { routingContext, routingContextManager } from './context/routing-context';
 export type { RoutingContext } from './context/routing-context';
 
-export { instrument, recordUsage } from './tracing/tracer';
+export { currentTraceId, instrument, recordUsage } from './tracing/tracer';
 export type { InstrumentOptions } from './tracing/tracer';
 export { REDACTION_FAILED } from './tracing/redaction';
 export { flushTraces, traceExportStats } from './tracing/export-trace';
 export type { TraceExportStats } from './tracing/trace-exporter';
 export type { RedactFunction, RedactField } from './tracing/redaction';
 export type { SpanKind, UsageRecord } from './tracing/span-recorder';
+
+export { score, ScoreError } from './feedback/score';
+export type { ScoreOptions, StoredScore } from './feedback/score';
 
 export { llm } from './llm/llm.client';
 export type { ChatMessage, ChatRequest, ChatResult, EmbedRequest, EmbedResult } from './llm/llm.client';

@@ -22,7 +22,7 @@ import { InMemoryVariantRepository } from './in-memory-variant.repository';
 import { InMemoryTestsetRepository } from './in-memory-testset.repository';
 import { InMemoryEvaluatorConfigRepository } from './in-memory-evaluator-config.repository';
 import { InMemoryEvaluationRepository } from './in-memory-evaluation.repository';
-import { InMemoryScoreConfigRepository } from './in-memory-score-config.repository';
+import { InMemoryScoreConfigRepository } from './in-memory-feedback';
 import { InMemoryHumanEvaluationRepository } from './in-memory-human-evaluation.repository';
 import { InMemoryTraceRepository } from './in-memory-trace.repository';
 import { InMemoryEvaluatorService } from './in-memory-evaluator-service';

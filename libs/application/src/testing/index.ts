@@ -24,3 +24,4 @@ export * from './in-memory-jobs';
 export * from './in-memory-api-key.repository';
 export * from './in-memory-prompts';
 export * from './mock-judge-verdict';
+export * from './in-memory-feedback';

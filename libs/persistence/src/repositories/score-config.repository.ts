@@ -34,8 +34,8 @@ export class TypeOrmScoreConfigRepository extends ScoreConfigRepository {
     return row ? scoreConfigMapper.toDomain(row) : null;
   }
 
-  async findActiveByName(projectId: string, name: string): Promise<ScoreConfig | null> {
-    const row = await this.rows.findOneBy({ projectId, name, archived: false });
+  async findByName(projectId: string, name: string): Promise<ScoreConfig | null> {
+    const row = await this.rows.findOne({ where: { projectId, name }, order: { archived: 'ASC', updatedAt: 'DESC', id: 'ASC' } });
     return row ? scoreConfigMapper.toDomain(row) : null;
   }
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { traceSchema } from '@crucible/contracts';
-import { createService, Field, init, instrument, recordUsage, REDACTION_FAILED } from '../index';
+import { createService, currentTraceId, Field, init, instrument, recordUsage, REDACTION_FAILED } from '../index';
 
 class Cfg {
   @Field({ default: 'x' }) a!: string;
@@ -72,6 +72,19 @@ describe('tracing', () => {
     const span = response.body.trace.spans.find((candidate: { name: string }) => candidate.name === 'secret_step');
     expect(span.inputs).toEqual({ password: '***' });
     expect(span.outputs).toEqual({ token: 't-hunter2' });
+  });
+
+  it('tells a route, and anything it calls, the id of the trace it runs in', async () => {
+    const service = createService();
+    const nested = instrument('nested', async () => currentTraceId());
+    service.route('/ids', Cfg)(async () => ({ own: currentTraceId(), nested: await nested() }));
+    const app = service.expressApp();
+    const first = await request(app).post('/playground/run/ids').send({ inputs: {} });
+    const second = await request(app).post('/playground/run/ids').send({ inputs: {} });
+    expect(first.body.data).toEqual({ own: first.body.trace.trace_id, nested: first.body.trace.trace_id });
+    expect(second.body.data.own).toBe(second.body.trace.trace_id);
+    expect(second.body.data.own).not.toBe(first.body.data.own);
+    expect(currentTraceId()).toBeUndefined();
   });
 
   it('runs instrumented functions normally outside a trace', async () => {

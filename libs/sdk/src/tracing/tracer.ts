@@ -6,6 +6,8 @@ import { RedactFunction } from './redaction';
 import { buildTrace, jsonSafe, SpanKind, SpanNode, UsageRecord } from './span-recorder';
 
 const activeSpan = new AsyncLocalStorage<SpanNode>();
+/** The id of each running trace, by its root span: drawn before the workflow runs so the workflow can hand it out. */
+const traceIds = new WeakMap<SpanNode, string>();
 
 export interface InstrumentOptions {
   /** Default 'task'. */
@@ -19,6 +21,8 @@ export type TracedOutcome<T> = { ok: true; value: T; trace: Trace } | { ok: fals
 /** Runs a workflow as the root span of a new trace; never throws, the outcome carries the error. */
 export async function runTraced<T>(name: string, inputs: unknown, fn: () => T | Promise<T>): Promise<TracedOutcome<T>> {
   const root = new SpanNode(name, 'workflow', undefined, jsonSafe(inputs));
+  const traceId = randomUUID();
+  traceIds.set(root, traceId);
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
     const value = await activeSpan.run(root, fn);
@@ -29,12 +33,22 @@ export async function runTraced<T>(name: string, inputs: unknown, fn: () => T | 
     outcome = { ok: false, error };
   }
   const state = sdkState();
-  const trace = buildTrace(randomUUID(), root, {
+  const trace = buildTrace(traceId, root, {
     global: state.redact,
     redactOnError: state.redactOnError,
     warn: state.logger.warn,
   });
   return { ...outcome, trace };
+}
+
+/**
+ * The id of the trace the caller runs in (inside a route, or anything it calls), or undefined outside one. An app
+ * hands it to its own UI, which later sends a person's thumbs up or down for it with `score({ traceId, ... })`.
+ */
+export function currentTraceId(): string | undefined {
+  let node = activeSpan.getStore();
+  while (node?.parent) node = node.parent;
+  return node ? traceIds.get(node) : undefined;
 }
 
 /** Runs `fn` as a child span of the current one; outside a trace it just runs `fn`. */

@@ -47,7 +47,35 @@ function seriesRows(metrics: Record<string, TraceMetrics | undefined>, measure: 
   return [...rows.values()];
 }
 
-/** Calls, errors, p95 latency and cost per bucket, a line per environment. */
+const SCORE_COLORS = ['teal.6', 'grape.6', 'orange.6', 'indigo.6', 'lime.7', 'pink.6', 'cyan.7', 'red.6'];
+
+/** Each score name's mean per bucket, every environment together; a line per score, broken where nothing was scored. */
+function ScoreMeansChart({ appId, rangeMs }: { appId: string; rangeMs: number }) {
+  const metrics = useTraceMetrics(appId, null, rangeMs);
+  if (metrics.isError) return <ErrorMessage error={metrics.error} title="Could not load the score means" />;
+  const buckets = metrics.data?.buckets ?? [];
+  const names = [...new Set(buckets.flatMap((bucket) => Object.keys(bucket.scores)))].sort();
+  if (names.length === 0) return null;
+  const byTime = new Map(buckets.map((bucket) => [Date.parse(bucket.bucket), bucket.scores]));
+  const step = INTERVAL_MS[metrics.data!.interval];
+  const data: Array<Record<string, number | string | null>> = [];
+  for (let at = Math.floor(Date.parse(metrics.data!.from) / step) * step; at < Date.parse(metrics.data!.to); at += step) {
+    const scores = byTime.get(at) ?? {};
+    data.push({ bucket: bucketLabel(new Date(at).toISOString(), rangeMs), ...Object.fromEntries(names.map((name) => [name, scores[name] ?? null])) });
+  }
+  const series = names.map((name, i) => ({ name, color: SCORE_COLORS[i % SCORE_COLORS.length]! }));
+  return (
+    <Card withBorder padding="sm" role="figure" aria-label="Mean scores">
+      <Text size="sm" fw={600} mb="xs">Mean scores</Text>
+      <LineChart
+        h={140} data={data} dataKey="bucket" series={series} valueFormatter={(value) => String(Number(value.toPrecision(4)))}
+        curveType="linear" withLegend legendProps={{ verticalAlign: 'bottom' }} withDots connectNulls={false} yAxisProps={{ width: 48 }}
+      />
+    </Card>
+  );
+}
+
+/** Calls, errors, p95 latency and cost per bucket, a line per environment; then each score's mean. */
 export function TraceMetricsCharts({ appId, rangeMs }: { appId: string; rangeMs: number }) {
   const queries = {
     development: useTraceMetrics(appId, 'development', rangeMs),
@@ -70,6 +98,7 @@ export function TraceMetricsCharts({ appId, rangeMs }: { appId: string; rangeMs:
           />
         </Card>
       ))}
+      <ScoreMeansChart appId={appId} rangeMs={rangeMs} />
     </SimpleGrid>
   );
 }

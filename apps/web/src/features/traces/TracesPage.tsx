@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Alert, Badge, Button, Code, Drawer, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
+  Alert, Badge, Button, Code, Drawer, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
@@ -11,7 +11,9 @@ import { formatCost, formatMs, formatTime, formatValue } from '../../ui/format';
 import { TraceMetricsCharts } from './TraceMetricsCharts';
 import { TraceWaterfall } from './TraceWaterfall';
 import { type TraceFilters, useTrace, useTraces } from './traces.queries';
-import type { TraceSummary } from '@crucible/client';
+import { ScoreList } from '../scores/ScoreList';
+import { useScoreConfigs } from '../scores/scores.queries';
+import type { TraceDetail, TraceSummary } from '@crucible/client';
 
 const HOUR = 3_600_000;
 const RANGES = [
@@ -20,6 +22,17 @@ const RANGES = [
   { value: String(7 * 24 * HOUR), label: 'Last 7 days' },
   { value: String(30 * 24 * HOUR), label: 'Last 30 days' },
 ];
+
+/** Span names by id, for the scores given to one span. */
+function spanNamesOf(trace: TraceDetail): Map<string, string> {
+  const names = new Map<string, string>();
+  const pending = [...trace.spans];
+  for (let span = pending.pop(); span; span = pending.pop()) {
+    names.set(span.span_id, span.name);
+    pending.push(...span.children);
+  }
+  return names;
+}
 
 function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: () => void }) {
   const trace = useTrace(traceId);
@@ -40,6 +53,9 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
             </Text>
             <Code style={{ overflowWrap: 'anywhere' }}>{detail.trace_id}</Code>
             {detail.error ? <Alert color="red" title="The call failed" style={{ overflowWrap: 'anywhere' }}>{detail.error.message}</Alert> : null}
+            <Title order={5}>Scores</Title>
+            <ScoreList scores={detail.scores} spanNames={spanNamesOf(detail)} />
+            <Title order={5}>Spans</Title>
             <TraceWaterfall trace={detail} />
           </Stack>
         )}
@@ -84,12 +100,18 @@ export function TracesPage() {
   const [range, setRange] = useState(String(24 * HOUR));
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [scoreName, setScoreName] = useState<string | null>(null);
+  const [scoreMin, setScoreMin] = useState<number | string>('');
+  const [debouncedScoreMin] = useDebouncedValue(scoreMin, 300);
+  const scoreConfigs = useScoreConfigs();
+  const scoreNames = [...new Set((scoreConfigs.data ?? []).map((config) => config.name))];
   // ?trace=<id> opens that trace (evaluation rows link here).
   const [searchParams, setSearchParams] = useSearchParams();
   const openTrace = searchParams.get('trace');
   const setOpenTrace = (traceId: string | null) => setSearchParams(traceId ? { trace: traceId } : {}, { replace: true });
   const filters: TraceFilters = {
     environment, status: status as TraceFilters['status'], rangeMs: Number(range), search: debouncedSearch,
+    scoreName, scoreMin: scoreName && typeof debouncedScoreMin === 'number' ? debouncedScoreMin : null,
   };
   const traces = useTraces(appId, filters);
   const rows = traces.data?.pages.flatMap((page) => page.traces) ?? [];
@@ -97,7 +119,7 @@ export function TracesPage() {
   return (
     <Stack gap="md">
       <TraceMetricsCharts appId={appId} rangeMs={Number(range)} />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
         <Select
           label="Environment" placeholder="All environments" clearable value={environment} onChange={setEnvironment}
           data={ENVIRONMENT_NAMES.map((name) => ({ value: name, label: name }))}
@@ -108,12 +130,20 @@ export function TracesPage() {
         />
         <Select label="Time range" value={range} onChange={(value) => value && setRange(value)} data={RANGES} allowDeselect={false} />
         <TextInput label="Search inputs and outputs" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+        <Select
+          label="Scored" placeholder={scoreNames.length === 0 ? 'No score configs yet' : 'Any score'} clearable searchable
+          value={scoreName} onChange={setScoreName} data={scoreNames} disabled={scoreNames.length === 0}
+        />
+        <NumberInput
+          label="Score at least" placeholder={scoreName ? `any ${scoreName}` : 'choose a score first'} value={scoreMin}
+          onChange={setScoreMin} disabled={!scoreName} decimalScale={6}
+        />
       </SimpleGrid>
       {traces.isError ? <ErrorMessage error={traces.error} title="Could not load traces" onRetry={() => void traces.refetch()} /> : null}
       {traces.isSuccess && rows.length === 0 ? (
         <EmptyNotice
           title="No traces here"
-          description={filters.environment || filters.status || filters.search
+          description={filters.environment || filters.status || filters.search || filters.scoreName
             ? 'Nothing matches these filters in this time range: widen the range or clear a filter.'
             : 'Traces appear when a deployed service built with the SDK runs with init({ host, apiKey }), when an evaluation runs, or when any OpenTelemetry app sends them to /v1/traces.'}
         />

@@ -9,6 +9,9 @@ export interface TraceFilters {
   /** How far back, in ms from now. */
   rangeMs: number;
   search: string;
+  /** Traces with a score of this name, its value at least `scoreMin` when given. */
+  scoreName: string | null;
+  scoreMin: number | null;
 }
 
 export const TRACE_PAGE_SIZE = 50;
@@ -16,7 +19,7 @@ export const TRACE_PAGE_SIZE = 50;
 export const traceKeys = {
   list: (appId: string, filters: TraceFilters) => ['apps', appId, 'traces', filters] as const,
   one: (traceId: string) => ['traces', traceId] as const,
-  metrics: (appId: string, environment: string, rangeMs: number) => ['apps', appId, 'trace-metrics', environment, rangeMs] as const,
+  metrics: (appId: string, environment: string | null, rangeMs: number) => ['apps', appId, 'trace-metrics', environment, rangeMs] as const,
 };
 
 /** Newest traces first, a page at a time; the time range is fixed when the filters change so pages line up. */
@@ -33,6 +36,8 @@ export function useTraces(appId: string, filters: TraceFilters) {
             ...(filters.environment ? { environment: filters.environment } : {}),
             ...(filters.status ? { status: filters.status } : {}),
             ...(filters.search ? { q: filters.search } : {}),
+            ...(filters.scoreName ? { score_name: filters.scoreName } : {}),
+            ...(filters.scoreName && filters.scoreMin !== null ? { score_min: filters.scoreMin } : {}),
             ...(pageParam ? { cursor: pageParam } : {}),
           },
         },
@@ -57,12 +62,17 @@ export function useTrace(traceId: string | null) {
 export const intervalFor = (rangeMs: number): MetricsInterval =>
   rangeMs <= 3_600_000 ? 'minute' : rangeMs <= 7 * 86_400_000 ? 'hour' : 'day';
 
-export function useTraceMetrics(appId: string, environment: string, rangeMs: number) {
+/** One environment's metrics, or (null) every environment's together, as the scores chart reads them. */
+export function useTraceMetrics(appId: string, environment: string | null, rangeMs: number) {
   const api = useApi();
   return useQuery({
     queryKey: traceKeys.metrics(appId, environment, rangeMs),
     queryFn: () => unwrap(api.GET('/traces/metrics', {
-      params: { query: { app_id: appId, environment, interval: intervalFor(rangeMs), from: new Date(Date.now() - rangeMs).toISOString() } },
+      params: {
+        query: {
+          app_id: appId, ...(environment ? { environment } : {}), interval: intervalFor(rangeMs), from: new Date(Date.now() - rangeMs).toISOString(),
+        },
+      },
     })),
     refetchInterval: 30_000,
   });

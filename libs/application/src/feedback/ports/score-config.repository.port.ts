@@ -13,8 +13,11 @@ export abstract class ScoreConfigRepository {
   /** Oldest first. */
   abstract list(projectId: string, filter: ScoreConfigFilter, page: PageRequest): Promise<Page<ScoreConfig>>;
   abstract findById(projectId: string, id: string): Promise<ScoreConfig | null>;
-  /** The config of that name not archived, if any: scores sent by name alone are checked against it. */
-  abstract findActiveByName(projectId: string, name: string): Promise<ScoreConfig | null>;
+  /**
+   * The config of that name not archived, else the one of that name archived last, else null: a score sent by name
+   * alone is checked against it (and refused when it is archived).
+   */
+  abstract findByName(projectId: string, name: string): Promise<ScoreConfig | null>;
   /** The config as it is now, or null when the project has none of that id; unarchiving onto a taken name is a conflict. */
   abstract setArchived(projectId: string, id: string, archived: boolean, at: Date): Promise<ScoreConfig | null>;
 }

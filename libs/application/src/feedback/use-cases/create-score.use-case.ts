@@ -20,7 +20,7 @@ export interface NewScore extends OfferedScoreValue {
 
 /**
  * `POST /scores` (ARCHITECTURE §18): checked against its config (the one named by `configId`, else the project's
- * config of that name not archived, if any), on a trace of the caller's project, idempotent by id.
+ * config of that name, see `findByName`), on a trace of the caller's project, idempotent by id.
  */
 @Injectable()
 export class CreateScoreUseCase {
@@ -50,7 +50,7 @@ export class CreateScoreUseCase {
   }
 
   private async configOf(actor: Actor, input: NewScore): Promise<ScoreConfig | null> {
-    if (!input.configId) return input.name ? this.configs.findActiveByName(actor.projectId, input.name.trim()) : null;
+    if (!input.configId) return input.name ? this.configs.findByName(actor.projectId, input.name.trim()) : null;
     const config = await this.configs.findById(actor.projectId, input.configId);
     if (!config) throw DomainError.notFound('score config', input.configId);
     if (input.name && input.name.trim() !== config.name) {
