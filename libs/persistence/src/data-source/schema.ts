@@ -26,6 +26,8 @@ import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entitie
 import { CustomModelsAndCostSource1765000003000 } from '../migrations/1765000003000-custom-models-and-cost-source';
 import { ScoreConfigsAndScores1795874729136 } from '../migrations/1795874729136-score-configs-and-scores';
 import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-entity';
+import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
+import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -34,7 +36,7 @@ export const ORM_ENTITIES = [
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
-  ScoreConfigOrmEntity, ScoreOrmEntity,
+  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
@@ -45,4 +47,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
   ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, TestsetStagedRows1765000000500,
   ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
-  ScoreConfigsAndScores1795874729136];
+  ScoreConfigsAndScores1795874729136, AnnotationQueues1795875703940];
