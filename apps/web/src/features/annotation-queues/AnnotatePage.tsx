@@ -65,6 +65,8 @@ function Annotate({ queueId, rubric }: { queueId: string; rubric: ScoreConfig[] 
   const trace = useTrace(item?.trace_id ?? null);
 
   const fetchNext = useCallback(() => {
+    // No item while the next is on its way: a second Enter cannot complete the one just done.
+    setItem(undefined);
     setAnswers({});
     setActive(0);
     setMissing(null);

@@ -84,7 +84,8 @@ function NumericChoice({ config, answer, onAnswer, choice }: {
   if (choices.length > 0) {
     return (
       <Group gap={6}>
-        {choices.map((value) => choice(String(value), answer?.value === value, () => onAnswer({ value }), value >= 0 && value <= 9 ? String(value) : null))}
+        {/* A digit's key is its own label: no hint beside it. */}
+        {choices.map((value) => choice(String(value), answer?.value === value, () => onAnswer({ value }), null))}
       </Group>
     );
   }

@@ -134,7 +134,7 @@ export function TracesPage() {
         />
       ) : null}
       {selected.size > 0 ? (
-        <Paper withBorder p="xs" radius="md" aria-label="Selected traces">
+        <Paper withBorder p="xs" radius="md" component="section" aria-label="Selected traces">
           <Group gap="sm" wrap="wrap">
             <Text size="sm" fw={600}>{selected.size} selected</Text>
             <AddToQueue traceIds={[...selected]} />
