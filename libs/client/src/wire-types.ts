@@ -40,6 +40,4 @@ export type ConnectionTest = Schemas['ConnectionTestDto_Output'];
 export type Model = Schemas['ModelDto_Output'];
 
 export type ScoreConfig = Schemas['ScoreConfigDto_Output'];
-export type AnnotationQueue = Schemas['AnnotationQueueDto_Output'];
-export type AnnotationQueueDetail = Schemas['AnnotationQueueDetailDto_Output'];
 export type AnnotationItem = Schemas['AnnotationItemDto_Output'];

@@ -71,7 +71,7 @@ function Annotate({ queueId, rubric }: { queueId: string; rubric: ScoreConfig[] 
     setActive(0);
     setMissing(null);
     nextItem.mutate(undefined, { onSuccess: setItem });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mutation object changes each render; its mutate does not
+    // The mutation object is new each render; its `mutate` is stable, so the first item is asked for once.
   }, [nextItem.mutate]);
   useEffect(fetchNext, [fetchNext]);
 
