@@ -26,6 +26,7 @@ import { ProvidersController } from './controllers/providers.controller';
 import { TemplatesController } from './controllers/templates.controller';
 import { GatewayController } from './controllers/gateway.controller';
 import { ScoresController } from './controllers/scores.controller';
+import { AnnotationQueuesController } from './controllers/annotation-queues.controller';
 
 /** Every context the api serves; jobs too, which an embedded api runs in-process. */
 const API_CONTEXTS = [
@@ -54,7 +55,8 @@ export class ApiModule {
       ],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
-        PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController],
+        PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
+        AnnotationQueuesController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },

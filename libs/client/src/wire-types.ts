@@ -41,3 +41,6 @@ export type ProviderKind = Schemas['ProviderKindDto_Output'];
 export type ProviderConnection = Schemas['ProviderConnectionDto_Output'];
 export type ConnectionTest = Schemas['ConnectionTestDto_Output'];
 export type Model = Schemas['ModelDto_Output'];
+
+export type ScoreConfig = Schemas['ScoreConfigDto_Output'];
+export type AnnotationItem = Schemas['AnnotationItemDto_Output'];

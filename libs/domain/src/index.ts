@@ -28,3 +28,4 @@ export * from './providers';
 export * from './prompts';
 export * from './feedback/score-config';
 export * from './feedback/score';
+export * from './feedback/annotation-queue';

@@ -4,7 +4,7 @@ import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository, RunStoragePolicy,
-  ScoreConfigRepository, ScoreRepository,
+  ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -25,6 +25,7 @@ import { TypeOrmSecretKeyCheckRepository } from './repositories/secret-key-check
 import { TypeOrmCustomModelRepository } from './repositories/custom-model.repository';
 import { TypeOrmScoreConfigRepository } from './repositories/score-config.repository';
 import { TypeOrmScoreRepository } from './repositories/score.repository';
+import { TypeOrmAnnotationQueueRepository } from './repositories/annotation-queue.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -43,6 +44,7 @@ const repositories = [
   { provide: CustomModelRepository, useClass: TypeOrmCustomModelRepository },
   { provide: ScoreConfigRepository, useClass: TypeOrmScoreConfigRepository },
   { provide: ScoreRepository, useClass: TypeOrmScoreRepository },
+  { provide: AnnotationQueueRepository, useClass: TypeOrmAnnotationQueueRepository },
 ];
 
 @Global()

@@ -20,6 +20,9 @@ const ProvidersPage = lazyPage(() => import('../features/providers/ProvidersPage
 const ModelsPage = lazyPage(() => import('../features/models/ModelsPage'), 'ModelsPage');
 const JudgePage = lazyPage(() => import('../features/human-evaluations/JudgePage'), 'JudgePage');
 const HumanResultsPage = lazyPage(() => import('../features/human-evaluations/HumanResultsPage'), 'HumanResultsPage');
+const AnnotationQueuesPage = lazyPage(() => import('../features/annotation-queues/AnnotationQueuesPage'), 'AnnotationQueuesPage');
+const AnnotationQueuePage = lazyPage(() => import('../features/annotation-queues/AnnotationQueuePage'), 'AnnotationQueuePage');
+const AnnotatePage = lazyPage(() => import('../features/annotation-queues/AnnotatePage'), 'AnnotatePage');
 
 /** A screen under the signed-in layout; `nav` puts it in the side navigation, under `section` when given. */
 export type ConsoleRoute = RouteObject & { nav?: string; section?: 'Settings' };
@@ -48,6 +51,9 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: 'human-evaluations', element: <HumanEvaluationsPage />, nav: 'Human evaluations' },
   { path: 'human-evaluations/:humanEvaluationId/judge', element: <JudgePage /> },
   { path: 'human-evaluations/:humanEvaluationId/results', element: <HumanResultsPage /> },
+  { path: 'annotation-queues', element: <AnnotationQueuesPage />, nav: 'Annotation queues' },
+  { path: 'annotation-queues/:queueId', element: <AnnotationQueuePage /> },
+  { path: 'annotation-queues/:queueId/annotate', element: <AnnotatePage /> },
   { path: 'settings/providers', element: <ProvidersPage />, nav: 'Providers', section: 'Settings' },
   { path: 'settings/models', element: <ModelsPage />, nav: 'Models', section: 'Settings' },
 ];

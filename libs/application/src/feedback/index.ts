@@ -5,14 +5,30 @@ export * from './use-cases/get-score-config.use-case';
 export * from './use-cases/archive-score-config.use-case';
 export * from './use-cases/create-score.use-case';
 export * from './use-cases/list-scores.use-case';
+export * from './use-cases/create-annotation-queue.use-case';
+export * from './use-cases/list-annotation-queues.use-case';
+export * from './use-cases/get-annotation-queue.use-case';
+export * from './use-cases/add-queue-items.use-case';
+export * from './use-cases/next-queue-item.use-case';
+export * from './use-cases/complete-queue-item.use-case';
+export * from './use-cases/skip-queue-item.use-case';
 import { CreateScoreConfigUseCase } from './use-cases/create-score-config.use-case';
 import { ListScoreConfigsUseCase } from './use-cases/list-score-configs.use-case';
 import { GetScoreConfigUseCase } from './use-cases/get-score-config.use-case';
 import { ArchiveScoreConfigUseCase } from './use-cases/archive-score-config.use-case';
 import { CreateScoreUseCase } from './use-cases/create-score.use-case';
 import { ListScoresUseCase } from './use-cases/list-scores.use-case';
+import { CreateAnnotationQueueUseCase } from './use-cases/create-annotation-queue.use-case';
+import { ListAnnotationQueuesUseCase } from './use-cases/list-annotation-queues.use-case';
+import { GetAnnotationQueueUseCase } from './use-cases/get-annotation-queue.use-case';
+import { AddQueueItemsUseCase } from './use-cases/add-queue-items.use-case';
+import { NextQueueItemUseCase } from './use-cases/next-queue-item.use-case';
+import { CompleteQueueItemUseCase } from './use-cases/complete-queue-item.use-case';
+import { SkipQueueItemUseCase } from './use-cases/skip-queue-item.use-case';
 
-/** The feedback context's use cases (score configs and scores, ARCHITECTURE §18), registered by the composition root. */
+/** The feedback context's use cases (score configs, scores and annotation queues, ARCHITECTURE §18), registered by the composition root. */
 export const FEEDBACK_USE_CASES = [
   CreateScoreConfigUseCase, ListScoreConfigsUseCase, GetScoreConfigUseCase, ArchiveScoreConfigUseCase, CreateScoreUseCase, ListScoresUseCase,
+  CreateAnnotationQueueUseCase, ListAnnotationQueuesUseCase, GetAnnotationQueueUseCase, AddQueueItemsUseCase, NextQueueItemUseCase,
+  CompleteQueueItemUseCase, SkipQueueItemUseCase,
 ];

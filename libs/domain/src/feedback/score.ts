@@ -119,3 +119,12 @@ function categorical(config: ScoreRules, value: number | boolean | null, text: s
 export function assertTakesScores(config: ScoreConfig): void {
   if (config.archived) throw new DomainError('conflict', `score config "${config.name}" (${config.id}) is archived: it takes no new scores`);
 }
+
+/** A score's comment: trimmed, empty as none, at most MAX_SCORE_COMMENT_LENGTH characters (`field` names it when refused). */
+export function checkedScoreComment(comment: string | null | undefined, field: Array<string | number> = ['comment']): string | null {
+  const trimmed = comment?.trim() || null;
+  if (trimmed && trimmed.length > MAX_SCORE_COMMENT_LENGTH) {
+    throw DomainError.invalidInput([{ field, reason: `must be at most ${MAX_SCORE_COMMENT_LENGTH} characters`, rule: 'text_too_long' }]);
+  }
+  return trimmed;
+}

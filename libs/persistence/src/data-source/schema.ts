@@ -28,6 +28,8 @@ import { EvaluationSource1795874922741 } from '../migrations/1795874922741-evalu
 import { ScoreConfigsAndScores1795874729136 } from '../migrations/1795874729136-score-configs-and-scores';
 import { HumanEvaluationMetrics1795875804138 } from '../migrations/1795875804138-human-evaluation-metrics';
 import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-entity';
+import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
+import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -36,7 +38,7 @@ export const ORM_ENTITIES = [
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
-  ScoreConfigOrmEntity, ScoreOrmEntity,
+  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
@@ -46,4 +48,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000, PayloadColumnsUnsampled1764800000000,
   SpansInlineInTheirTrace1764900000000, ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300,
   TestsetStagedRows1765000000500, ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
-  ScoreConfigsAndScores1795874729136, EvaluationSource1795874922741, HumanEvaluationMetrics1795875804138];
+  ScoreConfigsAndScores1795874729136, EvaluationSource1795874922741, AnnotationQueues1795875703940,
+  HumanEvaluationMetrics1795875804138];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
-  Alert, Badge, Button, Code, Drawer, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
+  Alert, Badge, Button, Checkbox, Code, Drawer, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput,
+  Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
@@ -8,6 +9,7 @@ import { useAppId } from '../app/AppLayout';
 import { ENVIRONMENT_NAMES } from '../environments/environments.queries';
 import { EmptyNotice, ErrorMessage, QueryState } from '../../ui/QueryState';
 import { formatCost, formatMs, formatTime, formatValue } from '../../ui/format';
+import { AddToQueue } from '../annotation-queues/AddToQueue';
 import { TraceMetricsCharts } from './TraceMetricsCharts';
 import { TraceWaterfall } from './TraceWaterfall';
 import { type TraceFilters, useTrace, useTraces } from './traces.queries';
@@ -75,9 +77,15 @@ function previewText(preview: string | null, truncated: boolean): string {
   }
 }
 
-function TraceRow({ trace, onOpen }: { trace: TraceSummary; onOpen: () => void }) {
+function TraceRow({ trace, onOpen, selected, onSelect }: {
+  trace: TraceSummary; onOpen: () => void; selected: boolean; onSelect: (selected: boolean) => void;
+}) {
   return (
-    <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} aria-label={`Trace ${trace.name} at ${formatTime(trace.start_time)}`}>
+    <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} aria-label={`Trace ${trace.name} at ${formatTime(trace.start_time)}`}
+      bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td onClick={(event) => event.stopPropagation()}>
+        <Checkbox aria-label={`Select trace ${trace.trace_id}`} checked={selected} onChange={(event) => onSelect(event.currentTarget.checked)} />
+      </Table.Td>
       <Table.Td><Text size="sm" title={trace.start_time}>{formatTime(trace.start_time)}</Text></Table.Td>
       <Table.Td>
         <Button variant="subtle" size="compact-sm" onClick={(event) => { event.stopPropagation(); onOpen(); }}>{trace.name}</Button>
@@ -115,6 +123,14 @@ export function TracesPage() {
   };
   const traces = useTraces(appId, filters);
   const rows = traces.data?.pages.flatMap((page) => page.traces) ?? [];
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = (traceId: string, on: boolean) => setSelected((was) => {
+    const next = new Set(was);
+    if (on) next.add(traceId);
+    else next.delete(traceId);
+    return next;
+  });
+  const allSelected = rows.length > 0 && rows.every((trace) => selected.has(trace.trace_id));
 
   return (
     <Stack gap="md">
@@ -148,17 +164,33 @@ export function TracesPage() {
             : 'Traces appear when a deployed service built with the SDK runs with init({ host, apiKey }), when an evaluation runs, or when any OpenTelemetry app sends them to /v1/traces.'}
         />
       ) : null}
+      {selected.size > 0 ? (
+        <Paper withBorder p="xs" radius="md" component="section" aria-label="Selected traces">
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm" fw={600}>{selected.size} selected</Text>
+            <AddToQueue traceIds={[...selected]} />
+            <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>Clear selection</Button>
+          </Group>
+        </Paper>
+      ) : null}
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={900}>
           <Table striped highlightOnHover aria-label="Traces">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={36}>
+                  <Checkbox aria-label="Select every trace shown" checked={allSelected} indeterminate={selected.size > 0 && !allSelected}
+                    onChange={(event) => setSelected(event.currentTarget.checked ? new Set(rows.map((trace) => trace.trace_id)) : new Set())} />
+                </Table.Th>
                 <Table.Th>Time</Table.Th><Table.Th>Name</Table.Th><Table.Th>Inputs</Table.Th><Table.Th>Environment</Table.Th>
                 <Table.Th>Status</Table.Th><Table.Th>Latency</Table.Th><Table.Th>Tokens</Table.Th><Table.Th>Cost</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((trace) => <TraceRow key={trace.trace_id} trace={trace} onOpen={() => setOpenTrace(trace.trace_id)} />)}
+              {rows.map((trace) => (
+                <TraceRow key={trace.trace_id} trace={trace} onOpen={() => setOpenTrace(trace.trace_id)}
+                  selected={selected.has(trace.trace_id)} onSelect={(on) => select(trace.trace_id, on)} />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -1,2 +1,3 @@
 export * from './score-config.repository.port';
 export * from './score.repository.port';
+export * from './annotation-queue.repository.port';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, DomainError, MAX_SCORE_COMMENT_LENGTH, type OfferedScoreValue, type Score, type ScoreConfig, type ScoreSource,
-  assertTakesScores, checkedScoreName, checkedScoreValue,
+  type Actor, DomainError, type OfferedScoreValue, type Score, type ScoreConfig, type ScoreSource,
+  assertTakesScores, checkedScoreComment, checkedScoreName, checkedScoreValue,
 } from '@crucible/domain';
 import { ScoreConfigRepository, ScoreRepository } from '../ports';
 
@@ -35,10 +35,7 @@ export class CreateScoreUseCase {
     const name = config?.name ?? checkedScoreName(input.name ?? '');
     if (config) assertTakesScores(config);
     const checked = checkedScoreValue(config, input);
-    const comment = input.comment?.trim() || null;
-    if (comment && comment.length > MAX_SCORE_COMMENT_LENGTH) {
-      throw DomainError.invalidInput([{ field: ['comment'], reason: `must be at most ${MAX_SCORE_COMMENT_LENGTH} characters`, rule: 'text_too_long' }]);
-    }
+    const comment = checkedScoreComment(input.comment);
     const spanId = input.spanId ?? null;
     const target = await this.scores.target(actor.projectId, input.traceId, spanId);
     if (target === 'no_trace') throw DomainError.notFound('trace', input.traceId);
