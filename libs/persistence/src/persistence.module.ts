@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
-  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository, RunStoragePolicy,
+  TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository, RunStoragePolicy,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -18,6 +18,7 @@ import { TypeOrmEnvironmentRepository } from './repositories/environment.reposit
 import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
 import { TypeOrmTraceRepository } from './repositories/trace.repository';
+import { TypeOrmTraceSessionRepository } from './repositories/trace-session.repository';
 import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.repository';
 import { TypeOrmProviderConnectionRepository } from './repositories/provider-connection.repository';
 import { TypeOrmSecretKeyCheckRepository } from './repositories/secret-key-check.repository';
@@ -34,6 +35,7 @@ const repositories = [
   { provide: EvaluationRepository, useClass: TypeOrmEvaluationRepository },
   { provide: HumanEvaluationRepository, useClass: TypeOrmHumanEvaluationRepository },
   { provide: TraceRepository, useClass: TypeOrmTraceRepository },
+  { provide: TraceSessionRepository, useClass: TypeOrmTraceSessionRepository },
   { provide: IdempotencyKeyRepository, useClass: TypeOrmIdempotencyKeyRepository },
   { provide: ProviderConnectionRepository, useClass: TypeOrmProviderConnectionRepository },
   { provide: SecretKeyCheckRepository, useClass: TypeOrmSecretKeyCheckRepository },

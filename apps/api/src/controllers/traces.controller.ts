@@ -22,7 +22,8 @@ import { presentTraceListItem, presentTraceMetrics, traceTreeJson } from '../pre
 const TRACE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const filterFrom = (query: TraceFilterQuery & { q?: string }): TraceFilter => ({
-  appId: query.app_id, environment: query.environment, variantId: query.variant_id, status: query.status,
+  appId: query.app_id, environment: query.environment, variantId: query.variant_id, sessionId: query.session_id, userId: query.user_id,
+  status: query.status,
   from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined, search: query.q,
 });
 

@@ -23,6 +23,8 @@ export function filterClauses(projectId: string, filter: TraceFilter): { where: 
   if (filter.appId) add((n) => `app_id = $${n}`, filter.appId);
   if (filter.environment) add((n) => `environment = $${n}`, filter.environment);
   if (filter.variantId) add((n) => `variant_id = $${n}`, filter.variantId);
+  if (filter.sessionId) add((n) => `session_id = $${n}`, filter.sessionId);
+  if (filter.userId) add((n) => `user_id = $${n}`, filter.userId);
   if (filter.status) add((n) => `status = $${n}`, filter.status);
   if (filter.from) add((n) => `start_time >= $${n}`, filter.from.toISOString());
   if (filter.to) add((n) => `start_time < $${n}`, filter.to.toISOString());
