@@ -721,6 +721,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SessionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/templates": {
         parameters: {
             query?: never;
@@ -1854,6 +1870,8 @@ export interface components {
             /** @description the output goes on past its preview */
             output_truncated: boolean;
             route: string | null;
+            /** @description the conversation this call belongs to, as the app named it */
+            session_id: string | null;
             /** @enum {string} */
             source: "sdk" | "otlp";
             span_count: number;
@@ -1866,6 +1884,8 @@ export interface components {
                 total: number;
             };
             trace_id: string;
+            /** @description the end user the app served */
+            user_id: string | null;
             variant_id: string | null;
             variant_revision_id: string | null;
         };
@@ -1939,6 +1959,16 @@ export interface components {
             interval: "minute" | "hour" | "day";
             to: string;
         };
+        TraceSessionDto_Output: {
+            cost: number;
+            first_at: string;
+            input_tokens: number;
+            last_at: string;
+            output_tokens: number;
+            session_id: string;
+            total_tokens: number;
+            traces: number;
+        };
         TraceSpan_Output: {
             attributes: {
                 [key: string]: unknown;
@@ -1991,6 +2021,8 @@ export interface components {
             next_spans_cursor: string | null;
             output: unknown;
             route: string | null;
+            /** @description the conversation this call belongs to, as the app named it */
+            session_id: string | null;
             /** @enum {string} */
             source: "sdk" | "otlp";
             span_count: number;
@@ -2005,6 +2037,8 @@ export interface components {
                 total: number;
             };
             trace_id: string;
+            /** @description the end user the app served */
+            user_id: string | null;
             variant_id: string | null;
             variant_revision_id: string | null;
         };
@@ -3592,6 +3626,34 @@ export interface operations {
             };
         };
     };
+    SessionsController_list: {
+        parameters: {
+            query?: {
+                app_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                environment?: string;
+                /** @description at most this many items */
+                limit?: number;
+                /** @description sessions of this end user */
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceSessionDto_Output"][];
+                };
+            };
+        };
+    };
     TemplatesController_list: {
         parameters: {
             query?: never;
@@ -3798,9 +3860,13 @@ export interface operations {
                 limit?: number;
                 /** @description case-insensitive text in inputs or output */
                 q?: string;
+                /** @description traces of this session */
+                session_id?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;
+                /** @description traces of this end user */
+                user_id?: string;
                 variant_id?: string;
             };
             header?: never;
@@ -3876,9 +3942,13 @@ export interface operations {
                 /** @description ISO-8601 time; traces that started at or after it */
                 from?: string;
                 interval?: "minute" | "hour" | "day";
+                /** @description traces of this session */
+                session_id?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;
+                /** @description traces of this end user */
+                user_id?: string;
                 variant_id?: string;
             };
             header?: never;
