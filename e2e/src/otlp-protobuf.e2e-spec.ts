@@ -87,8 +87,8 @@ describe.each<Engine>(['pglite', 'postgres'])('OTLP/HTTP protobuf on %s', (engin
   });
   afterAll(() => server?.close());
 
-  const post = (body: Buffer | string, headers: Record<string, string>) => fetch(`${server.baseUrl}/v1/traces`, {
-    method: 'POST', headers: { authorization: `ApiKey ${server.apiKey}`, ...headers }, body,
+  const post = (body: Buffer, headers: Record<string, string>) => fetch(`${server.baseUrl}/v1/traces`, {
+    method: 'POST', headers: { authorization: `ApiKey ${server.apiKey}`, ...headers }, body: new Uint8Array(body),
   });
   const tree = async (traceId: string) => (await server.client.get(`/traces/${traceId}`)).body as Record<string, unknown>;
 

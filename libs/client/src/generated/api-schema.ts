@@ -785,6 +785,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/testsets/{testset_id}/rows/from-traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TestsetsController_addTraceRows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testsets/from-traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TestsetsController_createFromTraceRows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/testsets/upload": {
         parameters: {
             query?: never;
@@ -1220,6 +1252,27 @@ export interface components {
             csvdata: unknown[];
             /** @example capitals */
             name: string;
+        };
+        CreateTestsetFromTracesDto: {
+            /**
+             * Format: uuid
+             * @description The app the test set belongs to; absent → the whole project
+             */
+            app_id?: string | null;
+            /**
+             * @description column → `inputs.<name>` (the trace's input), `output`, or `attributes.<name>` (its root span's); every row also gets `trace_id`
+             * @example {
+             *       "question": "inputs.question",
+             *       "correct_answer": "output"
+             *     }
+             */
+            mapping: {
+                [key: string]: string;
+            };
+            /** @example hard questions from production */
+            name: string;
+            /** @description one row per trace, in this order (an id given twice counts once) */
+            trace_ids: string[];
         };
         CreateVariantFromServiceDto: {
             base_name?: string | null;
@@ -1908,6 +1961,20 @@ export interface components {
             name: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        TestsetRowsFromTracesDto: {
+            /**
+             * @description column → `inputs.<name>` (the trace's input), `output`, or `attributes.<name>` (its root span's); every row also gets `trace_id`
+             * @example {
+             *       "question": "inputs.question",
+             *       "correct_answer": "output"
+             *     }
+             */
+            mapping: {
+                [key: string]: string;
+            };
+            /** @description one row per trace, in this order (an id given twice counts once) */
+            trace_ids: string[];
         };
         TestsetSummaryDto_Output: {
             _id: string;
@@ -3811,6 +3878,54 @@ export interface operations {
             };
         };
     };
+    TestsetsController_addTraceRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                testset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestsetRowsFromTracesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestsetSummaryDto_Output"];
+                };
+            };
+        };
+    };
+    TestsetsController_createFromTraceRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTestsetFromTracesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestsetSummaryDto_Output"];
+                };
+            };
+        };
+    };
     TestsetsController_upload: {
         parameters: {
             query?: never;
@@ -3977,6 +4092,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OtlpExportDto"];
+                "application/x-protobuf": components["schemas"]["OtlpExportDto"];
             };
         };
         responses: {
