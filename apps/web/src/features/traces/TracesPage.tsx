@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import {
-  Alert, Badge, Button, Code, Drawer, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
+  Alert, Anchor, Badge, Button, Checkbox, Code, Drawer, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAppId } from '../app/AppLayout';
 import { ENVIRONMENT_NAMES } from '../environments/environments.queries';
 import { EmptyNotice, ErrorMessage, QueryState } from '../../ui/QueryState';
-import { formatCost, formatMs, formatTime, formatValue } from '../../ui/format';
+import { formatCost, formatMs, formatTime } from '../../ui/format';
+import { previewText } from './trace-preview';
+import { AddToTestsetDialog } from './AddToTestsetDialog';
 import { TraceMetricsCharts } from './TraceMetricsCharts';
 import { TraceWaterfall } from './TraceWaterfall';
 import { type TraceFilters, useTrace, useTraces } from './traces.queries';
@@ -21,7 +23,23 @@ const RANGES = [
   { value: String(30 * 24 * HOUR), label: 'Last 30 days' },
 ];
 
-function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: () => void }) {
+/** Whose call this was: its session (a link to the conversation) and user, when the app named them. */
+function TraceIdentity({ appId, sessionId, userId }: { appId: string; sessionId: string | null; userId: string | null }) {
+  if (!sessionId && !userId) return null;
+  return (
+    <Group gap="md" wrap="wrap">
+      {sessionId ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Session{' '}
+          <Anchor component={Link} to={`/apps/${appId}/sessions/${encodeURIComponent(sessionId)}`}>{sessionId}</Anchor>
+        </Text>
+      ) : null}
+      {userId ? <Text size="sm" style={{ overflowWrap: 'anywhere' }}>User {userId}</Text> : null}
+    </Group>
+  );
+}
+
+function TraceDrawer({ appId, traceId, onClose }: { appId: string; traceId: string | null; onClose: () => void }) {
   const trace = useTrace(traceId);
   const phone = useMediaQuery('(max-width: 48em)');
   return (
@@ -39,6 +57,7 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
               {detail.model ? ` · ${detail.model}` : ''}
             </Text>
             <Code style={{ overflowWrap: 'anywhere' }}>{detail.trace_id}</Code>
+            <TraceIdentity appId={appId} sessionId={detail.session_id} userId={detail.user_id} />
             {detail.error ? <Alert color="red" title="The call failed" style={{ overflowWrap: 'anywhere' }}>{detail.error.message}</Alert> : null}
             <TraceWaterfall trace={detail} />
           </Stack>
@@ -48,20 +67,12 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
   );
 }
 
-/** A list preview as the detail would show it: the value itself when whole, else the start of its JSON text. */
-function previewText(preview: string | null, truncated: boolean): string {
-  if (preview === null) return formatValue(undefined);
-  if (truncated) return `${preview}…`;
-  try {
-    return formatValue(JSON.parse(preview));
-  } catch {
-    return preview;
-  }
-}
-
-function TraceRow({ trace, onOpen }: { trace: TraceSummary; onOpen: () => void }) {
+function TraceRow({ trace, onOpen, selected, onSelect }: { trace: TraceSummary; onOpen: () => void; selected: boolean; onSelect: (on: boolean) => void }) {
   return (
     <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} aria-label={`Trace ${trace.name} at ${formatTime(trace.start_time)}`}>
+      <Table.Td onClick={(event) => event.stopPropagation()}>
+        <Checkbox aria-label={`Select trace ${trace.name} at ${formatTime(trace.start_time)}`} checked={selected} onChange={(event) => onSelect(event.currentTarget.checked)} />
+      </Table.Td>
       <Table.Td><Text size="sm" title={trace.start_time}>{formatTime(trace.start_time)}</Text></Table.Td>
       <Table.Td>
         <Button variant="subtle" size="compact-sm" onClick={(event) => { event.stopPropagation(); onOpen(); }}>{trace.name}</Button>
@@ -93,6 +104,21 @@ export function TracesPage() {
   };
   const traces = useTraces(appId, filters);
   const rows = traces.data?.pages.flatMap((page) => page.traces) ?? [];
+  // Selected traces are kept whole (not only their ids), so a selection outlives a change of filters.
+  const [selected, setSelected] = useState<Map<string, TraceSummary>>(new Map());
+  const [adding, setAdding] = useState(false);
+  const select = (trace: TraceSummary, on: boolean) => setSelected((current) => {
+    const next = new Map(current);
+    if (on) next.set(trace.trace_id, trace);
+    else next.delete(trace.trace_id);
+    return next;
+  });
+  const allShownSelected = rows.length > 0 && rows.every((trace) => selected.has(trace.trace_id));
+  const selectAllShown = (on: boolean) => setSelected((current) => {
+    const next = new Map(current);
+    for (const trace of rows) if (on) next.set(trace.trace_id, trace); else next.delete(trace.trace_id);
+    return next;
+  });
 
   return (
     <Stack gap="md">
@@ -118,17 +144,35 @@ export function TracesPage() {
             : 'Traces appear when a deployed service built with the SDK runs with init({ host, apiKey }), when an evaluation runs, or when any OpenTelemetry app sends them to /v1/traces.'}
         />
       ) : null}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Anchor component={Link} to={`/apps/${appId}/sessions`} size="sm">Sessions of this app</Anchor>
+        {selected.size > 0 ? (
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm">{selected.size} selected</Text>
+            <Button variant="default" size="xs" onClick={() => setSelected(new Map())}>Clear</Button>
+            <Button size="xs" onClick={() => setAdding(true)}>Add to test set</Button>
+          </Group>
+        ) : null}
+      </Group>
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={900}>
           <Table striped highlightOnHover aria-label="Traces">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox aria-label="Select every trace shown" checked={allShownSelected}
+                    indeterminate={!allShownSelected && rows.some((trace) => selected.has(trace.trace_id))}
+                    onChange={(event) => selectAllShown(event.currentTarget.checked)} />
+                </Table.Th>
                 <Table.Th>Time</Table.Th><Table.Th>Name</Table.Th><Table.Th>Inputs</Table.Th><Table.Th>Environment</Table.Th>
                 <Table.Th>Status</Table.Th><Table.Th>Latency</Table.Th><Table.Th>Tokens</Table.Th><Table.Th>Cost</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((trace) => <TraceRow key={trace.trace_id} trace={trace} onOpen={() => setOpenTrace(trace.trace_id)} />)}
+              {rows.map((trace) => (
+                <TraceRow key={trace.trace_id} trace={trace} onOpen={() => setOpenTrace(trace.trace_id)}
+                  selected={selected.has(trace.trace_id)} onSelect={(on) => select(trace, on)} />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -138,7 +182,11 @@ export function TracesPage() {
           <Button variant="light" loading={traces.isFetchingNextPage} onClick={() => void traces.fetchNextPage()}>Load more traces</Button>
         </Group>
       ) : null}
-      <TraceDrawer traceId={openTrace} onClose={() => setOpenTrace(null)} />
+      <TraceDrawer appId={appId} traceId={openTrace} onClose={() => setOpenTrace(null)} />
+      {adding ? (
+        <AddToTestsetDialog appId={appId} traces={[...selected.values()]} onClose={() => setAdding(false)}
+          onAdded={() => { setAdding(false); setSelected(new Map()); }} />
+      ) : null}
     </Stack>
   );
 }
