@@ -74,7 +74,7 @@ test('sessions: traces to a test set from the traces page, a session read as a c
   await expect(page.getByText('3 turns')).toContainText('156 tokens');
   await snapBothSizes(page, 'session');
 
-  await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+  await page.getByRole('link', { name: 'All sessions of this app' }).click();
   const sessions = page.getByRole('table', { name: 'Sessions' });
   await expect(sessions.getByRole('row')).toHaveCount(2);
   await expect(sessions).toContainText('156');

@@ -33,7 +33,6 @@ export type TraceDetail = Schemas['TraceTreeDto_Output'];
 export type TraceSpan = Schemas['TraceSpan_Output'];
 export type TraceMetrics = Schemas['TraceMetricsDto_Output'];
 export type MetricsInterval = TraceMetrics['interval'];
-export type TraceSession = Schemas['TraceSessionDto_Output'];
 
 export type ProviderKind = Schemas['ProviderKindDto_Output'];
 export type ProviderConnection = Schemas['ProviderConnectionDto_Output'];

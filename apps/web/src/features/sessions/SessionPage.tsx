@@ -7,6 +7,24 @@ import { formatCost, formatMs, formatTime } from '../../ui/format';
 import { previewText } from '../traces/trace-preview';
 import { SESSION_TURNS_SHOWN, useSessionTurns } from './sessions.queries';
 
+/** What a person said or was told: a lone input's value alone, several as `name: value` lines, anything else as the list shows it. */
+function turnText(preview: string | null, truncated: boolean): string {
+  if (preview !== null && !truncated) {
+    try {
+      const value: unknown = JSON.parse(preview);
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        const entries = Object.entries(value);
+        if (entries.length > 0 && entries.every(([, inner]) => typeof inner === 'string')) {
+          return entries.length === 1 ? String(entries[0]![1]) : entries.map(([name, inner]) => `${name}: ${String(inner)}`).join('\n');
+        }
+      }
+    } catch {
+      // not JSON: shown as the list shows it
+    }
+  }
+  return previewText(preview, truncated);
+}
+
 function Turn({ appId, turn, index }: { appId: string; turn: TraceSummary; index: number }) {
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Turn ${index + 1}`}>
@@ -24,12 +42,12 @@ function Turn({ appId, turn, index }: { appId: string; turn: TraceSummary; index
       <Stack gap={6}>
         <Paper bg="var(--mantine-color-default-hover)" p="xs" radius="sm" maw="85%">
           <Text size="xs" c="dimmed">Input</Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{previewText(turn.inputs_preview, turn.inputs_truncated)}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{turnText(turn.inputs_preview, turn.inputs_truncated)}</Text>
         </Paper>
         <Paper bg="var(--mantine-primary-color-light)" p="xs" radius="sm" maw="85%" ml="auto">
           <Text size="xs" c="dimmed">Output</Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {turn.error ? turn.error.message : previewText(turn.output_preview, turn.output_truncated)}
+            {turn.error ? turn.error.message : turnText(turn.output_preview, turn.output_truncated)}
           </Text>
         </Paper>
       </Stack>
@@ -45,10 +63,7 @@ export function SessionPage() {
   const turns = useSessionTurns(sessionId);
   return (
     <Stack gap="md">
-      <Group gap="xs">
-        <Anchor component={Link} to={`/apps/${appId}/sessions`} size="sm">Sessions</Anchor>
-        <Text size="sm" c="dimmed">/</Text>
-      </Group>
+      <Anchor component={Link} to={`/apps/${appId}/sessions`} size="sm">All sessions of this app</Anchor>
       <Title order={3} style={{ overflowWrap: 'anywhere' }}>Session {sessionId}</Title>
       <QueryState query={turns} label="the session" empty={{ title: 'No traces in this session', description: 'Its traces may have expired (CRUCIBLE_TRACE_RETENTION_DAYS).' }}>
         {(list) => {

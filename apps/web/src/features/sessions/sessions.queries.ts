@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider';
 import { unwrap, unwrapPage } from '../../api/api-client';
 
-export const SESSION_PAGE_SIZE = 50;
+const SESSION_PAGE_SIZE = 50;
 /** A conversation longer than this shows its latest turns; the traces page lists them all. */
 export const SESSION_TURNS_SHOWN = 500;
 
