@@ -19,6 +19,7 @@ import { EvaluationsController } from './controllers/evaluations.controller';
 import { TestsetsController } from './controllers/testsets.controller';
 import { HumanEvaluationsController } from './controllers/human-evaluations.controller';
 import { TracesController } from './controllers/traces.controller';
+import { SessionsController } from './controllers/sessions.controller';
 import { ModelsController } from './controllers/models.controller';
 import { TRACE_PURGE_EVERY_MS, type TraceRetention, TraceRetentionScheduler } from './jobs/trace-retention.scheduler';
 import { PlaygroundController } from './controllers/playground.controller';
@@ -54,7 +55,7 @@ export class ApiModule {
         ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS)] : []),
       ],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
-        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController,
+        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController, SessionsController,
         PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
         AnnotationQueuesController],
       providers: [

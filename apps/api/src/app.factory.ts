@@ -21,6 +21,7 @@ import { consoleStatic } from './http/console-static';
 import { routeTable } from './http/route-table';
 import { keyBeforeBody } from './http/key-before-body.middleware';
 import { jsonBody } from './http/json-body.middleware';
+import { otlpProtobufBody } from './http/otlp-protobuf-body.middleware';
 import { securityHeaders } from './http/security-headers';
 
 export interface ApiOptions extends Omit<CoreConfig, 'environment'> {
@@ -53,7 +54,9 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
   if (options.consoleDir) app.use(consoleStatic(options.consoleDir));
   const traitsOf = routeTable(app);
   app.use(keyBeforeBody(traitsOf, app.get(AuthenticateUseCase)));
-  app.use(jsonBody(traitsOf, { ...httpBodyLimitsOf(environment), ...options.bodyLimits }));
+  const bodyLimits = { ...httpBodyLimitsOf(environment), ...options.bodyLimits };
+  app.use(jsonBody(traitsOf, bodyLimits));
+  app.use(otlpProtobufBody(bodyLimits.maxTraceBodyBytes));
   // Body-parser errors never reach Nest's filters; answer them here in the same shape.
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const mapped = toHttpError(error);

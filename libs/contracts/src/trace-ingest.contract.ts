@@ -24,6 +24,9 @@ export const traceRecordSchema = z.object({
   variant_revision_id: identifier.nullish(),
   environment: z.string().max(TRACE_ENVIRONMENT_MAX_LENGTH).nullish(),
   route: z.string().max(2000).nullish(),
+  /** The conversation and the end user of the call (ARCHITECTURE §18): indexed, so bounded like ids. */
+  session_id: identifier.nullish(),
+  user_id: identifier.nullish(),
   inputs: z.unknown().optional(),
   output: z.unknown().optional(),
 });

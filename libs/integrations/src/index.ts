@@ -8,3 +8,4 @@ export * from './providers/guarded-provider-probe';
 export * from './models/genai-prices.catalog';
 export * from './workflows/http-workflow-invoker';
 export * from './workflows/openapi-service-describer';
+export * from './otlp/otlp-protobuf';

@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
-  TraceRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository, RunStoragePolicy,
-  ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository,
+  TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
+  RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -19,6 +19,7 @@ import { TypeOrmEnvironmentRepository } from './repositories/environment.reposit
 import { TypeOrmTestsetRepository } from './repositories/testset.repository';
 import { TypeOrmHumanEvaluationRepository } from './repositories/human-evaluation.repository';
 import { TypeOrmTraceRepository } from './repositories/trace.repository';
+import { TypeOrmTraceSessionRepository } from './repositories/trace-session.repository';
 import { TypeOrmIdempotencyKeyRepository } from './repositories/idempotency-key.repository';
 import { TypeOrmProviderConnectionRepository } from './repositories/provider-connection.repository';
 import { TypeOrmSecretKeyCheckRepository } from './repositories/secret-key-check.repository';
@@ -38,6 +39,7 @@ const repositories = [
   { provide: EvaluationRepository, useClass: TypeOrmEvaluationRepository },
   { provide: HumanEvaluationRepository, useClass: TypeOrmHumanEvaluationRepository },
   { provide: TraceRepository, useClass: TypeOrmTraceRepository },
+  { provide: TraceSessionRepository, useClass: TypeOrmTraceSessionRepository },
   { provide: IdempotencyKeyRepository, useClass: TypeOrmIdempotencyKeyRepository },
   { provide: ProviderConnectionRepository, useClass: TypeOrmProviderConnectionRepository },
   { provide: SecretKeyCheckRepository, useClass: TypeOrmSecretKeyCheckRepository },

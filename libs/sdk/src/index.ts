@@ -23,6 +23,8 @@ export { RegistryError } from './config/registry-client';
 export type { ConfigReference } from './config/registry-client';
 export { routingContext, routingContextManager } from './context/routing-context';
 export type { RoutingContext } from './context/routing-context';
+export { setTraceIdentity } from './context/trace-identity';
+export type { TraceIdentity } from './context/trace-identity';
 
 export { currentTraceId, instrument, recordUsage } from './tracing/tracer';
 export type { InstrumentOptions } from './tracing/tracer';

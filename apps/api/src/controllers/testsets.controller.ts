@@ -4,7 +4,7 @@ import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiSecurity, ApiTags } from
 import { ZodResponse } from 'nestjs-zod';
 import { type Actor, summarizeTestset } from '@crucible/domain';
 import {
-  CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
+  AddTestsetRowsFromTracesUseCase, CreateTestsetFromTracesUseCase, CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
   type UploadFields, UpdateTestsetUseCase, UploadTestsetUseCase, testsetFileFormat,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
@@ -18,7 +18,7 @@ import { parseWire } from '../http/validation.pipe';
 import { RequestValidationError } from '../http/validation-error';
 import { answerPage, listed, pageRequest } from '../http/paging';
 import {
-  CreateTestsetDto, DeleteTestsetsDto, DeletedTestsetIdsDto, ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto,
+  CreateTestsetDto, CreateTestsetFromTracesDto, DeleteTestsetsDto, TestsetRowsFromTracesDto, DeletedTestsetIdsDto, ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto,
   TestsetUpdatedDto, UPLOAD_TYPES, UpdateTestsetDto, UploadTestsetDto,
 } from '../wire/testset.wire';
 import { presentTestset, presentTestsetSummary } from '../presenters/testset.presenter';
@@ -41,6 +41,8 @@ export class TestsetsController {
     private readonly updateTestset: UpdateTestsetUseCase,
     private readonly deleteTestset: DeleteTestsetUseCase,
     private readonly deleteTestsets: DeleteTestsetsUseCase,
+    private readonly createFromTraces: CreateTestsetFromTracesUseCase,
+    private readonly addRowsFromTraces: AddTestsetRowsFromTracesUseCase,
     @Inject(MAX_UPLOAD_BYTES) private readonly maxUploadBytes: number,
   ) {}
 
@@ -49,6 +51,16 @@ export class TestsetsController {
   @ZodResponse({ status: 200, type: TestsetSummaryDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateTestsetDto) {
     const testset = await this.createTestset.execute(actor, { name: body.name, rows: body.csvdata, appId: body.app_id ?? undefined });
+    return presentTestsetSummary(summarizeTestset(testset));
+  }
+
+  /** A new test set of a row per trace (ARCHITECTURE §18); 422 naming a bad mapping, 404 naming an unknown trace. */
+  @Post('from-traces')
+  @ZodResponse({ status: 200, type: TestsetSummaryDto })
+  async createFromTraceRows(@CurrentActor() actor: Actor, @Body() body: CreateTestsetFromTracesDto) {
+    const testset = await this.createFromTraces.execute(actor, {
+      name: body.name, traceIds: body.trace_ids, mapping: body.mapping, appId: body.app_id ?? undefined,
+    });
     return presentTestsetSummary(summarizeTestset(testset));
   }
 
@@ -129,6 +141,17 @@ export class TestsetsController {
   ) {
     const updated = await this.updateTestset.execute(actor, { testsetId, name: body.name ?? undefined, rows: body.csvdata ?? undefined });
     return { _id: updated.id, status: 'success' as const, message: 'testset updated successfully' };
+  }
+
+  /** A row per trace appended; the mapping names the set's columns (all but `trace_id`, which every such row gets). */
+  @Post(':testset_id/rows/from-traces')
+  @ZodResponse({ status: 200, type: TestsetSummaryDto })
+  async addTraceRows(
+    @CurrentActor() actor: Actor,
+    @Param('testset_id', new IdPipe('testset')) testsetId: string,
+    @Body() body: TestsetRowsFromTracesDto,
+  ) {
+    return presentTestsetSummary(await this.addRowsFromTraces.execute(actor, { testsetId, traceIds: body.trace_ids, mapping: body.mapping }));
   }
 
   /** Agenta's bulk delete: ids in the body, answered with the deleted ones; ids the project does not own are skipped. */

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { encodeOtlpTraceResponse } from '@crucible/integrations';
 import {
   OtlpExportDto, OtlpIngestedDto, StoredTraceDto, TraceBatchDto, type TraceFilterQuery, TraceIngestedDto, TraceListQueryDto,
   TraceMetricsDto, TraceMetricsQueryDto, TraceTreeDto, TraceTreeQueryDto,
@@ -13,6 +14,7 @@ import {
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { BodyLimit } from '../http/body-limit.decorator';
+import { OTLP_PROTOBUF, isOtlpProtobuf } from '../http/otlp-protobuf-body.middleware';
 import { nextLink } from '../http/keyset-cursor';
 import { withFieldLocations } from '../http/field-locations';
 import { RequestValidationError } from '../http/validation-error';
@@ -21,7 +23,8 @@ import { presentTraceListItem, presentTraceMetrics, traceTreeJson } from '../pre
 const TRACE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const filterFrom = (query: TraceFilterQuery & { q?: string }): TraceFilter => ({
-  appId: query.app_id, environment: query.environment, variantId: query.variant_id, status: query.status,
+  appId: query.app_id, environment: query.environment, variantId: query.variant_id, sessionId: query.session_id, userId: query.user_id,
+  status: query.status,
   from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined, search: query.q,
   scoreName: query.score_name, scoreMin: query.score_min, scoreMax: query.score_max,
 });
@@ -88,17 +91,22 @@ export class TracesController {
   }
 
   /**
-   * OTLP/HTTP with the JSON encoding: an ExportTraceServiceResponse, whose `partialSuccess` is empty when every span
-   * was accepted and counts the refused ones otherwise; 422 when none was.
+   * OTLP/HTTP, JSON or protobuf (decoded by `otlpProtobufBody` into the JSON structure): an ExportTraceServiceResponse in
+   * the request's encoding, whose `partialSuccess` is empty when every span was accepted and counts the refused ones
+   * otherwise; 422 when none was.
    */
   @Post('v1/traces')
   @BodyLimit('traces')
-  @HttpCode(200)
   @ApiOkResponse({ type: OtlpIngestedDto.Output })
-  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body() body: OtlpExportDto) {
+  @ApiConsumes('application/json', OTLP_PROTOBUF)
+  async ingestOtlpJson(@CurrentActor() actor: Actor, @Body() body: OtlpExportDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const outcome = await this.ingestOtlp.execute(actor, body);
-    if (outcome.rejectedSpans === 0) return { partialSuccess: {} };
-    return { partialSuccess: { rejectedSpans: outcome.rejectedSpans, errorMessage: outcome.errorMessage ?? 'spans were refused' } };
+    const partialSuccess = outcome.rejectedSpans === 0
+      ? {}
+      : { rejectedSpans: outcome.rejectedSpans, errorMessage: outcome.errorMessage ?? 'spans were refused' };
+    response.status(200);
+    if (isOtlpProtobuf(request)) response.type(OTLP_PROTOBUF).send(Buffer.from(encodeOtlpTraceResponse(partialSuccess)));
+    else response.json({ partialSuccess });
   }
 
   @Get('traces')

@@ -1,8 +1,8 @@
-import type { StoredSpan, StoredTrace, TraceListItem } from '@crucible/domain';
-import type { TraceDetail, TraceMetrics } from '@crucible/application';
+import type { StoredSpan, StoredTrace, TraceListItem, TraceSession } from '@crucible/domain';
+import type { TraceDetail, TraceMetrics, TraceWithSpanPage } from '@crucible/application';
 import { presentScore } from './score.presenter';
 import type { z } from 'zod';
-import type { traceListItemSchema, traceMetricsSchema, traceSpanSchema, traceTreeSchema } from '../wire/trace.wire';
+import type { traceListItemSchema, traceMetricsSchema, traceSessionSchema, traceSpanSchema, traceTreeSchema } from '../wire/trace.wire';
 
 type TraceListItemAnswer = z.input<typeof traceListItemSchema>;
 type TraceTreeAnswer = z.input<typeof traceTreeSchema>;
@@ -18,6 +18,8 @@ const presentTraceSummary = (
   variant_revision_id: trace.variantRevisionId,
   environment: trace.environment,
   route: trace.route,
+  session_id: trace.sessionId,
+  user_id: trace.userId,
   status: trace.status,
   start_time: trace.startTime.toISOString(),
   end_time: trace.endTime.toISOString(),
@@ -112,4 +114,15 @@ export const presentTraceMetrics = (metrics: TraceMetrics): z.input<typeof trace
     cost: bucket.cost,
     scores: bucket.scores,
   })),
+});
+
+export const presentTraceSession = (session: TraceSession): z.input<typeof traceSessionSchema> => ({
+  session_id: session.sessionId,
+  traces: session.traces,
+  first_at: session.firstAt.toISOString(),
+  last_at: session.lastAt.toISOString(),
+  input_tokens: session.tokens.prompt,
+  output_tokens: session.tokens.completion,
+  total_tokens: session.tokens.total,
+  cost: session.cost,
 });

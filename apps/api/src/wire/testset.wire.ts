@@ -22,6 +22,19 @@ export class UpdateTestsetDto extends createZodDto(z.object({
   csvdata: rows.describe('Replaces every row (and the columns)').nullish(),
 })) {}
 
+/** Traces to test-set rows (ARCHITECTURE §18): which traces, and what each column reads of them. */
+const rowsFromTracesSchema = z.object({
+  trace_ids: z.array(z.string().min(1).max(128)).min(1).max(1000).describe('one row per trace, in this order (an id given twice counts once)'),
+  mapping: z.record(z.string().min(1).max(200), z.string().max(300)).describe(
+    'column → `inputs.<name>` (the trace\'s input), `output`, or `attributes.<name>` (its root span\'s); every row also gets `trace_id`',
+  ).meta({ example: { question: 'inputs.question', correct_answer: 'output' } }),
+});
+export class TestsetRowsFromTracesDto extends createZodDto(rowsFromTracesSchema) {}
+export class CreateTestsetFromTracesDto extends createZodDto(rowsFromTracesSchema.extend({
+  name: nonEmpty.meta({ example: 'hard questions from production' }),
+  app_id: id.describe('The app the test set belongs to; absent → the whole project').nullish(),
+})) {}
+
 export class ListTestsetsQueryDto extends createZodDto(pageQuerySchema.extend({ app_id: id.optional().describe("Only this app's test sets") })) {}
 
 export class DeleteTestsetsDto extends createZodDto(z.object({ testset_ids: z.array(id).min(1) })) {}

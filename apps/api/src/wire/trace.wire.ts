@@ -3,7 +3,7 @@ import { createZodDto } from 'nestjs-zod';
 import { TRACE_PREVIEW_LENGTH, TRACE_SEARCH_MAX_LENGTH } from '@crucible/domain';
 import { otlpExportEnvelopeSchema, traceBatchEnvelopeSchema, traceIngestResultSchema } from '@crucible/contracts';
 import { MAX_SPANS_PER_ANSWER } from '@crucible/application';
-import { nullable } from './common.wire';
+import { nullable, pageQuerySchema } from './common.wire';
 import { scoreSchema } from './score.wire';
 
 const tokenCountsSchema = z.object({ prompt: z.number(), completion: z.number(), total: z.number() });
@@ -20,6 +20,8 @@ const storedTraceSchema = z.object({
   variant_revision_id: nullable(z.string()),
   environment: nullable(z.string()),
   route: nullable(z.string()),
+  session_id: nullable(z.string()).describe('the conversation this call belongs to, as the app named it'),
+  user_id: nullable(z.string()).describe('the end user the app served'),
   status: traceStatus,
   start_time: z.string(),
   end_time: z.string(),
@@ -115,6 +117,8 @@ const traceFilterSchema = z.object({
   app_id: z.string().max(128).optional(),
   environment: z.string().max(200).optional().meta({ example: 'production' }),
   variant_id: z.string().max(128).optional(),
+  session_id: z.string().max(128).optional().describe('traces of this session'),
+  user_id: z.string().max(128).optional().describe('traces of this end user'),
   status: z.enum(['ok', 'error']).optional(),
   from: isoTime.optional().describe('ISO-8601 time; traces that started at or after it'),
   to: isoTime.optional().describe('ISO-8601 time; traces that started before it'),
@@ -132,4 +136,22 @@ export class TraceListQueryDto extends createZodDto(traceFilterSchema.extend({
 
 export class TraceMetricsQueryDto extends createZodDto(traceFilterSchema.extend({
   interval: z.enum(['minute', 'hour', 'day']).optional(),
+})) {}
+
+/** `GET /sessions`: a conversation's traces added up; `first_at`/`last_at` are when its first and last traces started. */
+export const traceSessionSchema = z.object({
+  session_id: z.string(),
+  traces: z.number().int(),
+  first_at: z.string(),
+  last_at: z.string(),
+  input_tokens: z.number(),
+  output_tokens: z.number(),
+  total_tokens: z.number(),
+  cost: z.number(),
+});
+export class TraceSessionDto extends createZodDto(traceSessionSchema) {}
+export class TraceSessionQueryDto extends createZodDto(pageQuerySchema.extend({
+  app_id: z.string().max(128).optional(),
+  environment: z.string().max(200).optional(),
+  user_id: z.string().max(128).optional().describe('sessions of this end user'),
 })) {}

@@ -9,6 +9,8 @@ const RevisionsPage = lazyPage(() => import('../features/revisions/RevisionsPage
 const EnvironmentsPage = lazyPage(() => import('../features/environments/EnvironmentsPage'), 'EnvironmentsPage');
 const PlaygroundPage = lazyPage(() => import('../features/playground/PlaygroundPage'), 'PlaygroundPage');
 const TracesPage = lazyPage(() => import('../features/traces/TracesPage'), 'TracesPage');
+const SessionsPage = lazyPage(() => import('../features/sessions/SessionsPage'), 'SessionsPage');
+const SessionPage = lazyPage(() => import('../features/sessions/SessionPage'), 'SessionPage');
 const TestsetsPage = lazyPage(() => import('../features/testsets/TestsetsPage'), 'TestsetsPage');
 const TestsetPage = lazyPage(() => import('../features/testsets/TestsetPage'), 'TestsetPage');
 const EvaluatorsPage = lazyPage(() => import('../features/evaluators/EvaluatorsPage'), 'EvaluatorsPage');
@@ -40,6 +42,8 @@ export const consoleRoutes: ConsoleRoute[] = [
       { path: 'environments', element: <EnvironmentsPage /> },
       { path: 'playground', element: <PlaygroundPage /> },
       { path: 'traces', element: <TracesPage /> },
+      { path: 'sessions', element: <SessionsPage /> },
+      { path: 'sessions/:sessionId', element: <SessionPage /> },
     ],
   },
   { path: 'testsets', element: <TestsetsPage />, nav: 'Test sets' },

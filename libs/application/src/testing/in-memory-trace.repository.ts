@@ -10,7 +10,8 @@ const INTERVAL_MS: Record<MetricsInterval, number> = { minute: 60_000, hour: 3_6
 
 const matches = (trace: StoredTrace, filter: TraceFilter): boolean =>
   (!filter.appId || trace.appId === filter.appId) && (!filter.environment || trace.environment === filter.environment)
-  && (!filter.variantId || trace.variantId === filter.variantId) && (!filter.status || trace.status === filter.status)
+  && (!filter.variantId || trace.variantId === filter.variantId)
+  && (!filter.sessionId || trace.sessionId === filter.sessionId) && (!filter.userId || trace.userId === filter.userId) && (!filter.status || trace.status === filter.status)
   && (!filter.from || trace.startTime >= filter.from) && (!filter.to || trace.startTime < filter.to)
   && (!filter.search || JSON.stringify([trace.inputs, trace.output]).toLowerCase().includes(filter.search.toLowerCase()));
 
@@ -64,6 +65,8 @@ export class InMemoryTraceRepository extends TraceRepository {
       kept.variantRevisionId ??= trace.variantRevisionId;
       kept.environment ??= trace.environment;
       kept.route ??= trace.route;
+      kept.sessionId ??= trace.sessionId;
+      kept.userId ??= trace.userId;
       for (const span of incoming) {
         if (existing.spans.some((s) => s.spanId === span.spanId)) continue;
         if (existing.spans.length >= limits.maxSpansPerTrace) {

@@ -7,6 +7,10 @@ export * from './use-cases/update-testset.use-case';
 export * from './use-cases/delete-testsets.use-case';
 export * from './use-cases/delete-testset.use-case';
 export * from './use-cases/upload-testset.use-case';
+export * from './use-cases/add-testset-rows-from-traces.use-case';
+export * from './use-cases/create-testset-from-traces.use-case';
+import { AddTestsetRowsFromTracesUseCase } from './use-cases/add-testset-rows-from-traces.use-case';
+import { CreateTestsetFromTracesUseCase } from './use-cases/create-testset-from-traces.use-case';
 import { CreateTestsetUseCase } from './use-cases/create-testset.use-case';
 import { DeleteTestsetUseCase } from './use-cases/delete-testset.use-case';
 import { DeleteTestsetsUseCase } from './use-cases/delete-testsets.use-case';
@@ -17,6 +21,6 @@ import { UploadTestsetUseCase } from './use-cases/upload-testset.use-case';
 
 /** The testsets context's use cases, registered by the composition root (libs/platform). */
 export const TESTSETS_USE_CASES = [
-  CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
-  UpdateTestsetUseCase, UploadTestsetUseCase,
+  AddTestsetRowsFromTracesUseCase, CreateTestsetFromTracesUseCase, CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase,
+  GetTestsetUseCase, ListTestsetsUseCase, UpdateTestsetUseCase, UploadTestsetUseCase,
 ];

@@ -3,6 +3,10 @@ import { type InputViolation, type StoredSpan, type TraceWithSpans, summarizeSpa
 import { type Attributes, attributeMap, placeOf, spanFrom } from './otlp-spans';
 import { checkedInput } from './checked-input';
 
+/** Session and user are usually set on spans (OpenTelemetry's `session.id`, `user.id`, `enduser.id`), not on the resource. */
+const SPAN_PLACE_KEYS = new Set(['session.id', 'user.id', 'enduser.id']);
+const isPlaceKey = (key: string): boolean => key.startsWith('crucible.') || SPAN_PLACE_KEYS.has(key);
+
 export interface OtlpTraces {
   items: TraceWithSpans[];
   /** What is wrong with each refused span (or resource), located from the request's root. */
@@ -39,7 +43,7 @@ export function tracesFromOtlp(projectId: string, request: OtlpExportEnvelope): 
         }
         const entry = byTrace.get(span.traceId) ?? { spans: [], place: { ...resource } };
         entry.spans.push(span);
-        for (const [key, value] of Object.entries(span.attributes ?? {})) if (key.startsWith('crucible.')) entry.place[key] = value;
+        for (const [key, value] of Object.entries(span.attributes ?? {})) if (isPlaceKey(key)) entry.place[key] = value;
         byTrace.set(span.traceId, entry);
       });
     });

@@ -113,13 +113,17 @@ export function spanFrom(span: OtlpSpan, resource: Attributes, field: Array<stri
 }
 
 /** Where the trace ran, from Crucible's own attributes (on a span or the resource) or OpenTelemetry's. */
-export function placeOf(attributes: Attributes): Pick<TraceWithSpans['trace'], 'appId' | 'variantId' | 'variantRevisionId' | 'environment' | 'route'> {
+export function placeOf(
+  attributes: Attributes,
+): Pick<TraceWithSpans['trace'], 'appId' | 'variantId' | 'variantRevisionId' | 'environment' | 'route' | 'sessionId' | 'userId'> {
   return {
     appId: textOf(attributes['crucible.app_id']),
     variantId: textOf(attributes['crucible.variant_id']),
     variantRevisionId: textOf(attributes['crucible.variant_revision_id']),
     environment: textOf(first(attributes, ['crucible.environment', 'deployment.environment.name', 'deployment.environment'])),
     route: textOf(first(attributes, ['crucible.route', 'http.route'])),
+    sessionId: textOf(first(attributes, ['session.id', 'crucible.session_id'])),
+    userId: textOf(first(attributes, ['user.id', 'enduser.id', 'crucible.user_id'])),
   };
 }
 
@@ -130,6 +134,8 @@ const PLACE_LIMITS = {
   variantRevisionId: ['crucible.variant_revision_id', TRACE_ID_MAX_LENGTH],
   environment: ['crucible.environment', TRACE_ENVIRONMENT_MAX_LENGTH],
   route: ['crucible.route', 2000],
+  sessionId: ['session.id', TRACE_ID_MAX_LENGTH],
+  userId: ['user.id', TRACE_ID_MAX_LENGTH],
 } as const;
 
 function placeTooLong(place: ReturnType<typeof placeOf>): string | undefined {

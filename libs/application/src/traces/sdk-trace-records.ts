@@ -34,6 +34,8 @@ export function traceFromRecord(projectId: string, record: TraceRecord): TraceWi
       variantRevisionId: record.variant_revision_id ?? null,
       environment: record.environment ?? null,
       route: record.route ?? null,
+      sessionId: record.session_id ?? null,
+      userId: record.user_id ?? null,
       status: root.status,
       startTime: root.startTime,
       // The call's own latency from its root's start; no later than a time the database stores (a latency is unbounded).

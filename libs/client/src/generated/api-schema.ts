@@ -881,6 +881,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SessionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/templates": {
         parameters: {
             query?: never;
@@ -924,6 +940,38 @@ export interface paths {
         put: operations["TestsetsController_update"];
         post?: never;
         delete: operations["TestsetsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testsets/{testset_id}/rows/from-traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TestsetsController_addTraceRows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testsets/from-traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TestsetsController_createFromTraceRows"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1495,6 +1543,27 @@ export interface components {
             csvdata: unknown[];
             /** @example capitals */
             name: string;
+        };
+        CreateTestsetFromTracesDto: {
+            /**
+             * Format: uuid
+             * @description The app the test set belongs to; absent → the whole project
+             */
+            app_id?: string | null;
+            /**
+             * @description column → `inputs.<name>` (the trace's input), `output`, or `attributes.<name>` (its root span's); every row also gets `trace_id`
+             * @example {
+             *       "question": "inputs.question",
+             *       "correct_answer": "output"
+             *     }
+             */
+            mapping: {
+                [key: string]: string;
+            };
+            /** @example hard questions from production */
+            name: string;
+            /** @description one row per trace, in this order (an id given twice counts once) */
+            trace_ids: string[];
         };
         CreateVariantFromServiceDto: {
             base_name?: string | null;
@@ -2223,6 +2292,8 @@ export interface components {
             /** @description the output goes on past its preview */
             output_truncated: boolean;
             route: string | null;
+            /** @description the conversation this call belongs to, as the app named it */
+            session_id: string | null;
             /** @enum {string} */
             source: "sdk" | "otlp";
             span_count: number;
@@ -2235,6 +2306,8 @@ export interface components {
                 total: number;
             };
             trace_id: string;
+            /** @description the end user the app served */
+            user_id: string | null;
             variant_id: string | null;
             variant_revision_id: string | null;
         };
@@ -2257,6 +2330,20 @@ export interface components {
             name: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        TestsetRowsFromTracesDto: {
+            /**
+             * @description column → `inputs.<name>` (the trace's input), `output`, or `attributes.<name>` (its root span's); every row also gets `trace_id`
+             * @example {
+             *       "question": "inputs.question",
+             *       "correct_answer": "output"
+             *     }
+             */
+            mapping: {
+                [key: string]: string;
+            };
+            /** @description one row per trace, in this order (an id given twice counts once) */
+            trace_ids: string[];
         };
         TestsetSummaryDto_Output: {
             _id: string;
@@ -2311,6 +2398,16 @@ export interface components {
             /** @enum {string} */
             interval: "minute" | "hour" | "day";
             to: string;
+        };
+        TraceSessionDto_Output: {
+            cost: number;
+            first_at: string;
+            input_tokens: number;
+            last_at: string;
+            output_tokens: number;
+            session_id: string;
+            total_tokens: number;
+            traces: number;
         };
         TraceSpan_Output: {
             attributes: {
@@ -2383,6 +2480,8 @@ export interface components {
                 trace_id: string;
                 value: number | null;
             }[];
+            /** @description the conversation this call belongs to, as the app named it */
+            session_id: string | null;
             /** @enum {string} */
             source: "sdk" | "otlp";
             span_count: number;
@@ -2397,6 +2496,8 @@ export interface components {
                 total: number;
             };
             trace_id: string;
+            /** @description the end user the app served */
+            user_id: string | null;
             variant_id: string | null;
             variant_revision_id: string | null;
         };
@@ -4398,6 +4499,34 @@ export interface operations {
             };
         };
     };
+    SessionsController_list: {
+        parameters: {
+            query?: {
+                app_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                environment?: string;
+                /** @description at most this many items */
+                limit?: number;
+                /** @description sessions of this end user */
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceSessionDto_Output"][];
+                };
+            };
+        };
+    };
     TemplatesController_list: {
         parameters: {
             query?: never;
@@ -4555,6 +4684,54 @@ export interface operations {
             };
         };
     };
+    TestsetsController_addTraceRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                testset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestsetRowsFromTracesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestsetSummaryDto_Output"];
+                };
+            };
+        };
+    };
+    TestsetsController_createFromTraceRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTestsetFromTracesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestsetSummaryDto_Output"];
+                };
+            };
+        };
+    };
     TestsetsController_upload: {
         parameters: {
             query?: never;
@@ -4610,9 +4787,13 @@ export interface operations {
                 score_min?: number;
                 /** @description traces with a score of this name */
                 score_name?: string;
+                /** @description traces of this session */
+                session_id?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;
+                /** @description traces of this end user */
+                user_id?: string;
                 variant_id?: string;
             };
             header?: never;
@@ -4694,9 +4875,13 @@ export interface operations {
                 score_min?: number;
                 /** @description traces with a score of this name */
                 score_name?: string;
+                /** @description traces of this session */
+                session_id?: string;
                 status?: "ok" | "error";
                 /** @description ISO-8601 time; traces that started before it */
                 to?: string;
+                /** @description traces of this end user */
+                user_id?: string;
                 variant_id?: string;
             };
             header?: never;
@@ -4725,6 +4910,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OtlpExportDto"];
+                "application/x-protobuf": components["schemas"]["OtlpExportDto"];
             };
         };
         responses: {

@@ -43,6 +43,10 @@ export interface StoredTrace {
   variantRevisionId: string | null;
   environment: string | null;
   route: string | null;
+  /** The conversation this call belongs to, as the app named it (SDK route context, OTLP `session.id`). */
+  sessionId: string | null;
+  /** The end user the app served (SDK route context, OTLP `user.id` / `enduser.id`). */
+  userId: string | null;
   status: TraceStatus;
   startTime: Date;
   endTime: Date;
@@ -84,6 +88,8 @@ export interface TraceFilter {
   appId?: string;
   environment?: string;
   variantId?: string;
+  sessionId?: string;
+  userId?: string;
   status?: TraceStatus;
   from?: Date;
   to?: Date;
@@ -108,6 +114,23 @@ export interface TraceMetricsBucket {
 }
 
 export const TRACE_SEARCH_MAX_LENGTH = 200;
+
+/** A conversation: the traces that share a session id, with their totals. */
+export interface TraceSession {
+  sessionId: string;
+  traces: number;
+  firstAt: Date;
+  lastAt: Date;
+  tokens: TokenCounts;
+  cost: number;
+}
+
+/** Which sessions `GET /sessions` lists. */
+export interface TraceSessionFilter {
+  appId?: string;
+  environment?: string;
+  userId?: string;
+}
 
 /**
  * Totals of a trace known only by its spans (OTLP): each span reports its own call, so they add up; the

@@ -20,6 +20,7 @@ import { PayloadColumnsUnsampled1764800000000 } from '../migrations/176480000000
 import { SpansInlineInTheirTrace1764900000000 } from '../migrations/1764900000000-spans-inline-in-their-trace';
 import { ApiKeyRevocationAndPublicPrefix1765000000100 } from '../migrations/1765000000100-api-key-revocation-and-public-prefix';
 import { TraceListPreviews1765000000300 } from '../migrations/1765000000300-trace-list-previews';
+import { TraceSessionsAndUsers1795874641599 } from '../migrations/1795874641599-trace-sessions-and-users';
 import { TestsetStagedRows1765000000500 } from '../migrations/1765000000500-testset-staged-rows';
 import { ProviderConnections1765000001000 } from '../migrations/1765000001000-provider-connections';
 import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
@@ -48,5 +49,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000, PayloadColumnsUnsampled1764800000000,
   SpansInlineInTheirTrace1764900000000, ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300,
   TestsetStagedRows1765000000500, ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
-  ScoreConfigsAndScores1795874729136, EvaluationSource1795874922741, AnnotationQueues1795875703940,
-  HumanEvaluationMetrics1795875804138];
+  TraceSessionsAndUsers1795874641599, ScoreConfigsAndScores1795874729136, EvaluationSource1795874922741,
+  AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138];

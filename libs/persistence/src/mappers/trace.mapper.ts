@@ -1,10 +1,11 @@
-import type { CostSource, StoredSpan, StoredTrace, TextPreview, TraceListItem, TraceMetricsBucket } from '@crucible/domain';
+import type { CostSource, StoredSpan, StoredTrace, TextPreview, TraceListItem, TraceMetricsBucket, TraceSession } from '@crucible/domain';
 
 /** Column values of `traces` as `jsonb_to_recordset` reads them (one JSON parameter per batch). */
 export function traceToRow(trace: StoredTrace) {
   return {
     trace_id: trace.traceId, source: trace.source, name: trace.name, app_id: trace.appId, variant_id: trace.variantId,
-    variant_revision_id: trace.variantRevisionId, environment: trace.environment, route: trace.route, status: trace.status,
+    variant_revision_id: trace.variantRevisionId, environment: trace.environment, route: trace.route, session_id: trace.sessionId,
+    user_id: trace.userId, status: trace.status,
     start_time: trace.startTime.toISOString(), end_time: trace.endTime.toISOString(), latency_ms: trace.latencyMs,
     cost: trace.cost, cost_source: trace.costSource, prompt_tokens: trace.tokens.prompt, completion_tokens: trace.tokens.completion,
     total_tokens: trace.tokens.total, model: trace.model, inputs: trace.inputs ?? null, output: trace.output ?? null,
@@ -25,7 +26,7 @@ export function spanToRow(span: StoredSpan) {
 
 /** The record definitions matching traceToRow / spanToRow, for `jsonb_to_recordset(…) AS r(…)`. */
 export const TRACE_RECORD_COLUMNS = `trace_id text, source text, name text, app_id text, variant_id text,
-  variant_revision_id text, environment text, route text, status text, start_time timestamptz, end_time timestamptz,
+  variant_revision_id text, environment text, route text, session_id text, user_id text, status text, start_time timestamptz, end_time timestamptz,
   latency_ms float8, cost float8, cost_source text, prompt_tokens bigint, completion_tokens bigint, total_tokens bigint, model text,
   inputs jsonb, output jsonb, error jsonb, span_count int`;
 export const SPAN_RECORD_COLUMNS = `span_id text, parent_span_id text, name text, kind text, status text,
@@ -47,7 +48,8 @@ export function traceFromRow(row: Row): StoredTrace {
     traceId: String(row['trace_id']), projectId: String(row['project_id']), source: row['source'] as StoredTrace['source'],
     name: String(row['name']), appId: (row['app_id'] as string | null) ?? null, variantId: (row['variant_id'] as string | null) ?? null,
     variantRevisionId: (row['variant_revision_id'] as string | null) ?? null, environment: (row['environment'] as string | null) ?? null,
-    route: (row['route'] as string | null) ?? null, status: row['status'] as StoredTrace['status'],
+    route: (row['route'] as string | null) ?? null, sessionId: (row['session_id'] as string | null) ?? null,
+    userId: (row['user_id'] as string | null) ?? null, status: row['status'] as StoredTrace['status'],
     startTime: date(row['start_time']), endTime: date(row['end_time']), latencyMs: number(row['latency_ms']),
     cost: number(row['cost']), costSource: costSourceOf(row),
     tokens: { prompt: number(row['prompt_tokens']), completion: number(row['completion_tokens']), total: number(row['total_tokens']) },
@@ -92,5 +94,14 @@ export function metricsBucketFromRow(row: Row): TraceMetricsBucket {
     tokens: { prompt: number(row['prompt_tokens']), completion: number(row['completion_tokens']), total: number(row['total_tokens']) },
     cost: number(row['cost']),
     scores: {},
+  };
+}
+
+/** A row of `traceSessionsSql`. */
+export function traceSessionFromRow(row: Row): TraceSession {
+  return {
+    sessionId: String(row['session_id']), traces: number(row['traces']), firstAt: date(row['first_at']), lastAt: date(row['last_at']),
+    tokens: { prompt: number(row['prompt_tokens']), completion: number(row['completion_tokens']), total: number(row['total_tokens']) },
+    cost: number(row['cost']),
   };
 }

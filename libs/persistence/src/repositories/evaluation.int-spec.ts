@@ -170,7 +170,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
         trace: {
           trace: {
             traceId, projectId: created.projectId, source: 'sdk', name: 'generate', appId, variantId: created.variantId,
-            variantRevisionId: created.variantRevisionId, environment: null, route: null, status: 'ok', startTime: started,
+            variantRevisionId: created.variantRevisionId, environment: null, route: null, sessionId: null, userId: null, status: 'ok', startTime: started,
             endTime: started, latencyMs: 1, cost: 0, costSource: null, tokens: { prompt: 0, completion: 0, total: 0 }, model: null,
             inputs: { n: rowIndex }, output: `o${rowIndex}`, error: null, spanCount: 1,
           },

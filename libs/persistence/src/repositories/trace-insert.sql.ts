@@ -2,7 +2,7 @@ import { type StoredSpan, type StoredTrace, TRACE_PREVIEW_LENGTH, type TraceWith
 import { SPAN_RECORD_COLUMNS, TRACE_RECORD_COLUMNS, spanToRow, traceToRow } from '../mappers/trace.mapper';
 
 /** A trace's columns but its inputs and output, which lists read only the start of. */
-export const TRACE_SUMMARY_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, status,
+export const TRACE_SUMMARY_COLUMNS = `trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route, session_id, user_id, status,
   start_time, end_time, latency_ms, cost, cost_source, prompt_tokens, completion_tokens, total_tokens, model, error, span_count`;
 export const TRACE_COLUMNS = `${TRACE_SUMMARY_COLUMNS}, inputs, output`;
 /** What the trace list reads in place of inputs and output: their start (migration 1765000000300), written with them. */
@@ -33,7 +33,9 @@ export function traceInsertCte(project: number, traces: number): string {
         variant_id = coalesce(traces.variant_id, excluded.variant_id),
         variant_revision_id = coalesce(traces.variant_revision_id, excluded.variant_revision_id),
         environment = coalesce(traces.environment, excluded.environment),
-        route = coalesce(traces.route, excluded.route)
+        route = coalesce(traces.route, excluded.route),
+        session_id = coalesce(traces.session_id, excluded.session_id),
+        user_id = coalesce(traces.user_id, excluded.user_id)
       RETURNING trace_id, source, (xmax = 0) AS inserted
     )`;
 }

@@ -139,7 +139,7 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
       ['gen_ai.usage.input_tokens', 7], ['gen_ai.usage.output_tokens', 3]]);
     expect(await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [child] }] }] }))
       .toEqual({ traces: 1, spans: 1, rejectedSpans: 0, errorMessage: null });
-    const root = span('2'.repeat(16), undefined, 0, []);
+    const root = span('2'.repeat(16), undefined, 0, [['input.value', 'What is 2 + 2?'], ['output.value', '4']]);
     const second = span('3'.repeat(16), '2'.repeat(16), 70, [['gen_ai.operation.name', 'chat'], ['gen_ai.usage.input_tokens', 5],
       ['gen_ai.usage.output_tokens', 1]]);
     expect(await useCases.ingestOtlp.execute(actor, { resourceSpans: [{ resource, scopeSpans: [{ spans: [root, second, child] }] }] }))
@@ -149,7 +149,12 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     expect(spans).toHaveLength(3);
     expect(trace).toMatchObject({
       source: 'otlp', name: 'answer-question', appId: 'otel-app', model: 'gpt-4o', spanCount: 3,
-      tokens: { prompt: 12, completion: 4, total: 16 }, latencyMs: 120,
+      tokens: { prompt: 12, completion: 4, total: 16 }, latencyMs: 120, inputs: 'What is 2 + 2?', output: '4',
+    });
+    // The root came after its child: the trace took its inputs and output then, list previews included.
+    const listed = await useCases.list.execute(actor, { appId: 'otel-app' }, { limit: 10, after: null });
+    expect(listed.traces.find((item) => item.traceId === traceId)).toMatchObject({
+      inputsPreview: { text: '"What is 2 + 2?"', truncated: false }, outputPreview: { text: '"4"', truncated: false },
     });
     expect(spans.find((s) => s.spanId === '1'.repeat(16))).toMatchObject({ kind: 'llm', model: 'gpt-4o', tokens: { total: 10 } });
   });

@@ -1,4 +1,4 @@
-import type { TraceFilter } from '@crucible/domain';
+import { TRACE_PREVIEW_LENGTH, type TraceFilter } from '@crucible/domain';
 import { SPAN_RECORD_COLUMNS } from '../mappers/trace.mapper';
 import { PREVIEW_COLUMNS, SPAN_COLUMNS, TRACE_COLUMNS, TRACE_SUMMARY_COLUMNS, traceInsertCte } from './trace-insert.sql';
 
@@ -36,6 +36,8 @@ export function filterClauses(projectId: string, filter: TraceFilter): { where: 
   if (filter.appId) add((n) => `app_id = $${n}`, filter.appId);
   if (filter.environment) add((n) => `environment = $${n}`, filter.environment);
   if (filter.variantId) add((n) => `variant_id = $${n}`, filter.variantId);
+  if (filter.sessionId) add((n) => `session_id = $${n}`, filter.sessionId);
+  if (filter.userId) add((n) => `user_id = $${n}`, filter.userId);
   if (filter.status) add((n) => `status = $${n}`, filter.status);
   if (filter.from) add((n) => `start_time >= $${n}`, filter.from.toISOString());
   if (filter.to) add((n) => `start_time < $${n}`, filter.to.toISOString());
@@ -51,9 +53,17 @@ export function filterClauses(projectId: string, filter: TraceFilter): { where: 
   return { where: clauses.join(' AND '), params };
 }
 
-/** An OTLP trace whose spans came over several batches (`$2`, of project `$1`): its totals are those of every span stored. */
+/**
+ * An OTLP trace whose spans came over several batches (`$2`, of project `$1`): its totals are those of every span stored,
+ * and its inputs and output its root's once the root has come (exporters send a span when it ends, the root last).
+ */
 export const RECOMPUTE_OTLP_TOTALS = `UPDATE traces t SET
      start_time = s.start_time, end_time = s.end_time,
+     inputs = coalesce(s.root_inputs, t.inputs), output = coalesce(s.root_output, t.output),
+     inputs_preview = CASE WHEN s.root_inputs IS NULL THEN t.inputs_preview ELSE left(s.root_inputs::text, ${TRACE_PREVIEW_LENGTH}) END,
+     inputs_truncated = CASE WHEN s.root_inputs IS NULL THEN t.inputs_truncated ELSE length(s.root_inputs::text) > ${TRACE_PREVIEW_LENGTH} END,
+     output_preview = CASE WHEN s.root_output IS NULL THEN t.output_preview ELSE left(s.root_output::text, ${TRACE_PREVIEW_LENGTH}) END,
+     output_truncated = CASE WHEN s.root_output IS NULL THEN t.output_truncated ELSE length(s.root_output::text) > ${TRACE_PREVIEW_LENGTH} END,
      latency_ms = extract(epoch FROM s.end_time - s.start_time) * 1000,
      cost = s.cost, cost_source = s.cost_source, prompt_tokens = s.prompt_tokens, completion_tokens = s.completion_tokens,
      total_tokens = s.total_tokens, span_count = s.span_count, name = coalesce(s.root_name, t.name),
@@ -64,7 +74,9 @@ export const RECOMPUTE_OTLP_TOTALS = `UPDATE traces t SET
        coalesce(sum(prompt_tokens), 0) AS prompt_tokens, coalesce(sum(completion_tokens), 0) AS completion_tokens,
        coalesce(sum(total_tokens), 0) AS total_tokens, count(*) AS span_count,
        count(*) FILTER (WHERE status = 'error') AS errors, min(model) AS model,
-       min(name) FILTER (WHERE parent_span_id IS NULL) AS root_name
+       min(name) FILTER (WHERE parent_span_id IS NULL) AS root_name,
+       (array_agg(inputs) FILTER (WHERE parent_span_id IS NULL AND inputs IS NOT NULL AND inputs <> 'null'::jsonb))[1] AS root_inputs,
+       (array_agg(outputs) FILTER (WHERE parent_span_id IS NULL AND outputs IS NOT NULL AND outputs <> 'null'::jsonb))[1] AS root_output
      FROM (${STORED_SPANS}) stored GROUP BY trace_id
    ) s
    WHERE t.project_id = $1 AND t.trace_id = s.trace_id`;

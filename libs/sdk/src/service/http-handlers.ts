@@ -5,19 +5,24 @@ import { sdkState } from '../init/sdk-state';
 import { validateConfig } from '../schema/config-validator';
 import { TracedOutcome } from '../tracing/tracer';
 import { exportTrace } from '../tracing/export-trace';
+import { type TraceIdentity, identityFromHeaders } from '../context/trace-identity';
 import { parseDeployedBody, parsePlaygroundBody } from './request-parsing';
 import { executeRoute, RouteDefinition } from './route-definition';
 
 type Mode = 'playground' | 'deployed';
 
+/** The trace's `session_id` and `user_id`: what the request's headers named, or the workflow set. */
+const identityFields = (identity: TraceIdentity) => ({ session_id: identity.sessionId ?? null, user_id: identity.userId ?? null });
+
 export async function handleRouteCall(route: RouteDefinition, mode: Mode, req: Request, res: Response): Promise<void> {
+  const identity = identityFromHeaders((name) => req.get(name));
   if (mode === 'playground') {
     const parsed = parsePlaygroundBody(req.body, route);
     if (!parsed.ok) return void res.status(422).json({ detail: parsed.errors });
     const config = validateConfig(route.schemaDescription, parsed.value.config, { loc: ['body', 'config'] });
     if (!config.ok) return void res.status(422).json({ detail: config.errors });
-    const outcome = await executeRoute(route, parsed.value.inputs, config.value);
-    exportTrace(outcome.trace, { route: route.path });
+    const outcome = await executeRoute(route, parsed.value.inputs, config.value, {}, identity);
+    exportTrace(outcome.trace, { route: route.path, ...identityFields(identity) });
     return send(res, outcome, true);
   }
 
@@ -38,10 +43,10 @@ export async function handleRouteCall(route: RouteDefinition, mode: Mode, req: R
     application: { id: resolved.app_id },
     variant: { id: resolved.variant_id, name: resolved.variant_name, revision: resolved.revision, revision_id: resolved.variant_revision_id },
     environment: resolved.environment ? { name: resolved.environment } : undefined,
-  });
+  }, identity);
   exportTrace(outcome.trace, {
     route: route.path, app_id: resolved.app_id, variant_id: resolved.variant_id,
-    variant_revision_id: resolved.variant_revision_id, environment: resolved.environment ?? null,
+    variant_revision_id: resolved.variant_revision_id, environment: resolved.environment ?? null, ...identityFields(identity),
   });
   send(res, outcome, sdkState().exposeErrors);
 }

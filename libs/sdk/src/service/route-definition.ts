@@ -1,4 +1,5 @@
 import { routingContextManager, RoutingContext } from '../context/routing-context';
+import { type TraceIdentity, withTraceIdentity } from '../context/trace-identity';
 import { ConfigValidationError, instantiateConfig, validateConfig } from '../schema/config-validator';
 import { ConfigSchema, describeSchema, SchemaDescription } from '../schema/schema-definition';
 import { runTraced, TracedOutcome } from '../tracing/tracer';
@@ -42,15 +43,19 @@ export interface RouteDecorator<C extends object> {
   (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): void;
 }
 
-/** Runs a route's workflow inside its routing context, as the root span of a fresh trace. */
+/**
+ * Runs a route's workflow inside its routing context, as the root span of a fresh trace. `identity` is the call's
+ * session and user, which the workflow may change (`setTraceIdentity`): read it once the call is over.
+ */
 export function executeRoute<C extends object>(
   route: RouteDefinition<C>,
   inputs: Inputs,
   config: Record<string, unknown>,
   context: Omit<RoutingContext, 'config'> = {},
+  identity: TraceIdentity = {},
 ): Promise<TracedOutcome<unknown>> {
   const instance = instantiateConfig(route.schema, config);
-  return runTraced(route.name, inputs, () => routingContextManager({ ...context, config }, () => route.handler(inputs, instance)));
+  return runTraced(route.name, inputs, () => withTraceIdentity(identity, () => routingContextManager({ ...context, config }, () => route.handler(inputs, instance))));
 }
 
 const methodOwners = new WeakMap<object, object>();

@@ -2,7 +2,7 @@ import type { Trace, TraceRecord } from '@crucible/contracts';
 import { sdkState } from '../init/sdk-state';
 import type { TraceExportStats } from './trace-exporter';
 
-type Place = Pick<TraceRecord, 'route' | 'app_id' | 'variant_id' | 'variant_revision_id' | 'environment'>;
+type Place = Pick<TraceRecord, 'route' | 'app_id' | 'variant_id' | 'variant_revision_id' | 'environment' | 'session_id' | 'user_id'>;
 
 /** Hands a finished call's trace to the background exporter, when there is one. Inputs and output are the root span's, already redacted. */
 export function exportTrace(trace: Trace, place: Place): void {

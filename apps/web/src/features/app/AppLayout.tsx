@@ -10,6 +10,7 @@ export const APP_SECTIONS = [
   { path: 'environments', label: 'Environments' },
   { path: 'playground', label: 'Playground' },
   { path: 'traces', label: 'Traces' },
+  { path: 'sessions', label: 'Sessions' },
 ];
 
 export function useAppId(): string {

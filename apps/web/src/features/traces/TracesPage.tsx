@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import {
-  Alert, Badge, Button, Checkbox, Code, Drawer, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput,
-  Title,
+  Alert, Anchor, Badge, Button, Checkbox, Code, Drawer, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text,
+  TextInput, Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAppId } from '../app/AppLayout';
 import { ENVIRONMENT_NAMES } from '../environments/environments.queries';
 import { EmptyNotice, ErrorMessage, QueryState } from '../../ui/QueryState';
-import { formatCost, formatMs, formatTime, formatValue } from '../../ui/format';
+import { formatCost, formatMs, formatTime } from '../../ui/format';
 import { AddToQueue } from '../annotation-queues/AddToQueue';
+import { previewText } from './trace-preview';
+import { AddToTestsetDialog } from './AddToTestsetDialog';
 import { TraceMetricsCharts } from './TraceMetricsCharts';
 import { TraceWaterfall } from './TraceWaterfall';
 import { type TraceFilters, useTrace, useTraces } from './traces.queries';
@@ -36,7 +38,24 @@ function spanNamesOf(trace: TraceDetail): Map<string, string> {
   return names;
 }
 
-function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: () => void }) {
+
+/** Whose call this was: its session (a link to the conversation) and user, when the app named them. */
+function TraceIdentity({ appId, sessionId, userId }: { appId: string; sessionId: string | null; userId: string | null }) {
+  if (!sessionId && !userId) return null;
+  return (
+    <Group gap="md" wrap="wrap">
+      {sessionId ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Session{' '}
+          <Anchor component={Link} to={`/apps/${appId}/sessions/${encodeURIComponent(sessionId)}`}>{sessionId}</Anchor>
+        </Text>
+      ) : null}
+      {userId ? <Text size="sm" style={{ overflowWrap: 'anywhere' }}>User {userId}</Text> : null}
+    </Group>
+  );
+}
+
+function TraceDrawer({ appId, traceId, onClose }: { appId: string; traceId: string | null; onClose: () => void }) {
   const trace = useTrace(traceId);
   const phone = useMediaQuery('(max-width: 48em)');
   return (
@@ -54,6 +73,7 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
               {detail.model ? ` · ${detail.model}` : ''}
             </Text>
             <Code style={{ overflowWrap: 'anywhere' }}>{detail.trace_id}</Code>
+            <TraceIdentity appId={appId} sessionId={detail.session_id} userId={detail.user_id} />
             {detail.error ? <Alert color="red" title="The call failed" style={{ overflowWrap: 'anywhere' }}>{detail.error.message}</Alert> : null}
             <Title order={5}>Scores</Title>
             <ScoreList scores={detail.scores} spanNames={spanNamesOf(detail)} />
@@ -66,25 +86,12 @@ function TraceDrawer({ traceId, onClose }: { traceId: string | null; onClose: ()
   );
 }
 
-/** A list preview as the detail would show it: the value itself when whole, else the start of its JSON text. */
-function previewText(preview: string | null, truncated: boolean): string {
-  if (preview === null) return formatValue(undefined);
-  if (truncated) return `${preview}…`;
-  try {
-    return formatValue(JSON.parse(preview));
-  } catch {
-    return preview;
-  }
-}
-
-function TraceRow({ trace, onOpen, selected, onSelect }: {
-  trace: TraceSummary; onOpen: () => void; selected: boolean; onSelect: (selected: boolean) => void;
-}) {
+function TraceRow({ trace, onOpen, selected, onSelect }: { trace: TraceSummary; onOpen: () => void; selected: boolean; onSelect: (on: boolean) => void }) {
   return (
     <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} aria-label={`Trace ${trace.name} at ${formatTime(trace.start_time)}`}
       bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td onClick={(event) => event.stopPropagation()}>
-        <Checkbox aria-label={`Select trace ${trace.trace_id}`} checked={selected} onChange={(event) => onSelect(event.currentTarget.checked)} />
+        <Checkbox aria-label={`Select trace ${trace.name} at ${formatTime(trace.start_time)}`} checked={selected} onChange={(event) => onSelect(event.currentTarget.checked)} />
       </Table.Td>
       <Table.Td><Text size="sm" title={trace.start_time}>{formatTime(trace.start_time)}</Text></Table.Td>
       <Table.Td>
@@ -123,14 +130,21 @@ export function TracesPage() {
   };
   const traces = useTraces(appId, filters);
   const rows = traces.data?.pages.flatMap((page) => page.traces) ?? [];
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const select = (traceId: string, on: boolean) => setSelected((was) => {
-    const next = new Set(was);
-    if (on) next.add(traceId);
-    else next.delete(traceId);
+  // Selected traces are kept whole (not only their ids), so a selection outlives a change of filters.
+  const [selected, setSelected] = useState<Map<string, TraceSummary>>(new Map());
+  const [adding, setAdding] = useState(false);
+  const select = (trace: TraceSummary, on: boolean) => setSelected((current) => {
+    const next = new Map(current);
+    if (on) next.set(trace.trace_id, trace);
+    else next.delete(trace.trace_id);
     return next;
   });
-  const allSelected = rows.length > 0 && rows.every((trace) => selected.has(trace.trace_id));
+  const allShownSelected = rows.length > 0 && rows.every((trace) => selected.has(trace.trace_id));
+  const selectAllShown = (on: boolean) => setSelected((current) => {
+    const next = new Map(current);
+    for (const trace of rows) if (on) next.set(trace.trace_id, trace); else next.delete(trace.trace_id);
+    return next;
+  });
 
   return (
     <Stack gap="md">
@@ -164,12 +178,16 @@ export function TracesPage() {
             : 'Traces appear when a deployed service built with the SDK runs with init({ host, apiKey }), when an evaluation runs, or when any OpenTelemetry app sends them to /v1/traces.'}
         />
       ) : null}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Anchor component={Link} to={`/apps/${appId}/sessions`} size="sm">Sessions of this app</Anchor>
+      </Group>
       {selected.size > 0 ? (
         <Paper withBorder p="xs" radius="md" component="section" aria-label="Selected traces">
           <Group gap="sm" wrap="wrap">
             <Text size="sm" fw={600}>{selected.size} selected</Text>
-            <AddToQueue traceIds={[...selected]} />
-            <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>Clear selection</Button>
+            <Button size="xs" onClick={() => setAdding(true)}>Add to test set</Button>
+            <AddToQueue traceIds={[...selected.keys()]} />
+            <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>Clear selection</Button>
           </Group>
         </Paper>
       ) : null}
@@ -178,9 +196,10 @@ export function TracesPage() {
           <Table striped highlightOnHover aria-label="Traces">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={36}>
-                  <Checkbox aria-label="Select every trace shown" checked={allSelected} indeterminate={selected.size > 0 && !allSelected}
-                    onChange={(event) => setSelected(event.currentTarget.checked ? new Set(rows.map((trace) => trace.trace_id)) : new Set())} />
+                <Table.Th w={40}>
+                  <Checkbox aria-label="Select every trace shown" checked={allShownSelected}
+                    indeterminate={!allShownSelected && rows.some((trace) => selected.has(trace.trace_id))}
+                    onChange={(event) => selectAllShown(event.currentTarget.checked)} />
                 </Table.Th>
                 <Table.Th>Time</Table.Th><Table.Th>Name</Table.Th><Table.Th>Inputs</Table.Th><Table.Th>Environment</Table.Th>
                 <Table.Th>Status</Table.Th><Table.Th>Latency</Table.Th><Table.Th>Tokens</Table.Th><Table.Th>Cost</Table.Th>
@@ -189,7 +208,7 @@ export function TracesPage() {
             <Table.Tbody>
               {rows.map((trace) => (
                 <TraceRow key={trace.trace_id} trace={trace} onOpen={() => setOpenTrace(trace.trace_id)}
-                  selected={selected.has(trace.trace_id)} onSelect={(on) => select(trace.trace_id, on)} />
+                  selected={selected.has(trace.trace_id)} onSelect={(on) => select(trace, on)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -200,7 +219,11 @@ export function TracesPage() {
           <Button variant="light" loading={traces.isFetchingNextPage} onClick={() => void traces.fetchNextPage()}>Load more traces</Button>
         </Group>
       ) : null}
-      <TraceDrawer traceId={openTrace} onClose={() => setOpenTrace(null)} />
+      <TraceDrawer appId={appId} traceId={openTrace} onClose={() => setOpenTrace(null)} />
+      {adding ? (
+        <AddToTestsetDialog appId={appId} traces={[...selected.values()]} onClose={() => setAdding(false)}
+          onAdded={() => { setAdding(false); setSelected(new Map()); }} />
+      ) : null}
     </Stack>
   );
 }

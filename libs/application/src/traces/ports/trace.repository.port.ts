@@ -39,7 +39,7 @@ export interface SavedTraces {
 export abstract class TraceRepository {
   /**
    * Stores traces and their spans, idempotent by trace and span id: a trace seen again keeps what it had and
-   * fills in only what it lacked (app, variant, environment, route); spans seen again are ignored. A trace keeps at
+   * fills in only what it lacked (app, variant, environment, route, session, user); spans seen again are ignored. A trace keeps at
    * most `maxSpansPerTrace` spans over all its batches; those past it are refused and counted. Traces whose source
    * is `otlp` get their totals recomputed from every stored span, since their spans may arrive over several batches.
    */
