@@ -1,5 +1,5 @@
 import type { StoredSpan, StoredTrace, TraceListItem, TraceSession } from '@crucible/domain';
-import type { TraceDetail, TraceMetrics, TraceWithSpanPage } from '@crucible/application';
+import type { TraceDetail, TraceMetrics } from '@crucible/application';
 import { presentScore } from './score.presenter';
 import type { z } from 'zod';
 import type { traceListItemSchema, traceMetricsSchema, traceSessionSchema, traceSpanSchema, traceTreeSchema } from '../wire/trace.wire';
