@@ -76,7 +76,7 @@ export class ScoresController {
   @ZodResponse({ status: 200, type: [ScoreDto] })
   async scores(@CurrentActor() actor: Actor, @Query() query: ScoreListQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const filter = {
-      traceId: query.trace_id, name: query.name, source: query.source,
+      traceId: query.trace_id, sessionId: query.session_id, name: query.name, source: query.source,
       from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined,
     };
     return answerPage(req, res, await listed(() => this.listScores.execute(actor, filter, pageRequest(query, 'bounded'))), presentScore);

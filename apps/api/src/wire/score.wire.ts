@@ -80,6 +80,7 @@ export class ScoreDto extends createZodDto(scoreSchema) {}
 
 export class ScoreListQueryDto extends createZodDto(pageQuerySchema.extend({
   trace_id: traceIdText.optional(),
+  session_id: z.string().max(128).optional().describe("scores of this session's traces"),
   name: z.string().max(1000).optional(),
   source: z.enum(SCORE_SOURCES).optional(),
   from: isoTime.optional().describe('ISO-8601 time; scores given at or after it'),

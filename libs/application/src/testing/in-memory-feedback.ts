@@ -64,7 +64,9 @@ export class InMemoryScoreRepository extends ScoreRepository {
       && (!filter.traceId || score.traceId === filter.traceId) && (!filter.name || score.name === filter.name)
       && (!filter.source || score.source === filter.source) && (!filter.from || score.createdAt >= filter.from)
       && (!filter.to || score.createdAt < filter.to));
-    return pageOfList(mine, page, (score) => score.id);
+    const inSession = await Promise.all(mine.map(async (score) => !filter.sessionId
+      || (await this.traces.findById(projectId, score.traceId, { limit: 0, after: null }))?.trace.sessionId === filter.sessionId));
+    return pageOfList(mine.filter((_, i) => inSession[i]), page, (score) => score.id);
   }
 
   async target(projectId: string, traceId: string, spanId: string | null): Promise<ScoreTarget> {

@@ -4455,6 +4455,8 @@ export interface operations {
                 /** @description at most this many items */
                 limit?: number;
                 name?: string;
+                /** @description scores of this session's traces */
+                session_id?: string;
                 source?: "api" | "sdk" | "annotation" | "online_evaluation";
                 /** @description ISO-8601 time; scores given before it */
                 to?: string;

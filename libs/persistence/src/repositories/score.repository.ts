@@ -45,6 +45,11 @@ export class TypeOrmScoreRepository extends ScoreRepository {
   async list(projectId: string, filter: ScoreFilter, page: PageRequest): Promise<Page<Score>> {
     const query = this.rows.createQueryBuilder('s').where('s.project_id = :projectId', { projectId });
     if (filter.traceId) query.andWhere('s.trace_id = :traceId', { traceId: filter.traceId });
+    if (filter.sessionId) {
+      query.andWhere('s.trace_id IN (SELECT t.trace_id FROM traces t WHERE t.project_id = :projectId AND t.session_id = :sessionId)', {
+        sessionId: filter.sessionId,
+      });
+    }
     if (filter.name) query.andWhere('s.name = :name', { name: filter.name });
     if (filter.source) query.andWhere('s.source = :source', { source: filter.source });
     if (filter.from) query.andWhere('s.created_at >= :from', { from: filter.from.toISOString() });

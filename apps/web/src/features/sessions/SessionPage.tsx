@@ -1,11 +1,12 @@
 import { Anchor, Badge, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { TraceSummary } from '@crucible/client';
+import type { Score, TraceSummary } from '@crucible/client';
 import { useAppId } from '../app/AppLayout';
 import { QueryState } from '../../ui/QueryState';
 import { formatCost, formatMs, formatTime } from '../../ui/format';
 import { previewText } from '../traces/trace-preview';
-import { SESSION_TURNS_SHOWN, useSessionTurns } from './sessions.queries';
+import { scoreValueText } from '../scores/ScoreList';
+import { SESSION_TURNS_SHOWN, useSessionScores, useSessionTurns } from './sessions.queries';
 
 /** What a person said or was told: a lone input's value alone, several as `name: value` lines, anything else as the list shows it. */
 function turnText(preview: string | null, truncated: boolean): string {
@@ -25,7 +26,7 @@ function turnText(preview: string | null, truncated: boolean): string {
   return previewText(preview, truncated);
 }
 
-function Turn({ appId, turn, index }: { appId: string; turn: TraceSummary; index: number }) {
+function Turn({ appId, turn, index, scores }: { appId: string; turn: TraceSummary; index: number; scores: Score[] }) {
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Turn ${index + 1}`}>
       <Group justify="space-between" gap="xs" wrap="wrap" mb="xs">
@@ -51,16 +52,26 @@ function Turn({ appId, turn, index }: { appId: string; turn: TraceSummary; index
           </Text>
         </Paper>
       </Stack>
+      {scores.length > 0 ? (
+        <Group gap={6} wrap="wrap" mt="xs" aria-label={`Scores of turn ${index + 1}`}>
+          {scores.map((score) => (
+            <Badge key={score.id} variant="outline" tt="none" maw="100%" style={{ overflow: 'hidden' }} title={score.comment ?? undefined}>
+              {score.name}: {scoreValueText(score)}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
       <Anchor component={Link} to={`/apps/${appId}/traces?trace=${encodeURIComponent(turn.trace_id)}`} size="xs" mt="xs">Open the trace</Anchor>
     </Card>
   );
 }
 
-/** A session read as a conversation: each turn's input and output with its latency, tokens and cost, oldest first. */
+/** A session read as a conversation: each turn's input and output with its latency, tokens, cost and scores, oldest first. */
 export function SessionPage() {
   const appId = useAppId();
   const sessionId = useParams().sessionId ?? '';
   const turns = useSessionTurns(sessionId);
+  const scores = useSessionScores(sessionId);
   return (
     <Stack gap="md">
       <Anchor component={Link} to={`/apps/${appId}/sessions`} size="sm">All sessions of this app</Anchor>
@@ -75,7 +86,7 @@ export function SessionPage() {
               <Text size="sm" c="dimmed">
                 {list.length} turns{list.length === SESSION_TURNS_SHOWN ? ' (the latest)' : ''} · {formatMs(latency)} in all · {tokens.toLocaleString()} tokens · {formatCost(cost)}
               </Text>
-              {list.map((turn, index) => <Turn key={turn.trace_id} appId={appId} turn={turn} index={index} />)}
+              {list.map((turn, index) => <Turn key={turn.trace_id} appId={appId} turn={turn} index={index} scores={scores.data?.get(turn.trace_id) ?? []} />)}
             </Stack>
           );
         }}

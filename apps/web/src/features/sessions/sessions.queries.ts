@@ -5,10 +5,12 @@ import { unwrap, unwrapPage } from '../../api/api-client';
 const SESSION_PAGE_SIZE = 50;
 /** A conversation longer than this shows its latest turns; the traces page lists them all. */
 export const SESSION_TURNS_SHOWN = 500;
+const SESSION_SCORES_SHOWN = 500;
 
 export const sessionKeys = {
   list: (appId: string) => ['apps', appId, 'sessions'] as const,
   turns: (sessionId: string) => ['sessions', sessionId, 'traces'] as const,
+  scores: (sessionId: string) => ['sessions', sessionId, 'scores'] as const,
 };
 
 /** An app's sessions, most recently active first, a page at a time. */
@@ -35,6 +37,20 @@ export function useSessionTurns(sessionId: string) {
     queryFn: async () => {
       const traces = await unwrap(api.GET('/traces', { params: { query: { session_id: sessionId, limit: SESSION_TURNS_SHOWN } } }));
       return [...traces].reverse();
+    },
+  });
+}
+
+/** The scores given to a session's traces, by trace id. */
+export function useSessionScores(sessionId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: sessionKeys.scores(sessionId),
+    queryFn: async () => {
+      const scores = await unwrap(api.GET('/scores', { params: { query: { session_id: sessionId, limit: SESSION_SCORES_SHOWN } } }));
+      const byTrace = new Map<string, typeof scores>();
+      for (const score of scores) byTrace.set(score.trace_id, [...(byTrace.get(score.trace_id) ?? []), score]);
+      return byTrace;
     },
   });
 }

@@ -3,6 +3,8 @@ import type { Page, PageRequest } from '../../shared/page';
 
 export interface ScoreFilter {
   traceId?: string;
+  /** Scores of the traces of this session. */
+  sessionId?: string;
   name?: string;
   source?: ScoreSource;
   /** Scores given at or after it. */
