@@ -38,6 +38,7 @@ export const presentEvaluation = (evaluation: Evaluation): z.input<typeof evalua
   revisions: [String(evaluation.revision)],
   testset_id: evaluation.testsetId,
   testset_name: evaluation.testsetName,
+  repetitions: evaluation.repetitions,
   status: presentStatus(evaluation),
   aggregated_results: presentAggregatedResults(evaluation),
   average_cost: optionalResult('cost', evaluation.averageCost),
@@ -85,6 +86,7 @@ export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScen
   id: scenario.id,
   evaluation_id: scenario.evaluationId,
   row_index: scenario.rowIndex,
+  repetition: scenario.repetition,
   inputs: Object.entries(scenario.inputs).map(([name, value]) => ({ name, type: inputType(value), value })),
   outputs: [{ result: outputResult(scenario), cost: scenario.cost, latency: scenario.latency }],
   correct_answers: scenario.correctAnswer === undefined

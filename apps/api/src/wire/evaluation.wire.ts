@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import type { RevisionChoice } from '@crucible/application';
-import { RATE_LIMIT_BOUNDS as B, type RateLimit } from '@crucible/domain';
+import { DEFAULT_REPETITIONS, MAX_REPETITIONS, RATE_LIMIT_BOUNDS as B, type RateLimit } from '@crucible/domain';
 import { id, nonEmpty, nullable, progressSchema, resultSchema, timestamp } from './common.wire';
 import { evaluatorConfigSchema } from './evaluator.wire';
 
@@ -23,6 +23,8 @@ export const rateLimitFromWire = (wire: z.infer<typeof rateLimitSchema>): RateLi
   delayBetweenBatchesSeconds: wire.delay_between_batches,
 });
 
+const repetitionsSchema = z.number().int().min(1).max(MAX_REPETITIONS);
+
 /** Agenta's clients name variants where we name revisions; revision ids win when both are given. */
 export const revisionChoiceFromWire = (body: { revisions_ids?: string[]; variant_ids?: string[] }): RevisionChoice =>
   (body.revisions_ids ? { revisionIds: body.revisions_ids } : { variantIds: body.variant_ids ?? [] });
@@ -36,6 +38,7 @@ export class CreateEvaluationDto extends createZodDto(z.object({
   testset_id: id,
   rate_limit: rateLimitSchema,
   correct_answer_column: nonEmpty.nullish().meta({ example: 'correct_answer' }),
+  repetitions: repetitionsSchema.optional().describe(`how many times each row runs (1–${MAX_REPETITIONS}); ${DEFAULT_REPETITIONS} when absent`),
 }).refine((body) => body?.revisions_ids !== undefined || body?.variant_ids !== undefined, {
   path: ['revisions_ids'], message: 'Field required', when: () => true,
 })) {}
@@ -59,6 +62,7 @@ export const evaluationSchema = z.object({
   revisions: z.array(z.string()),
   testset_id: z.string(),
   testset_name: z.string(),
+  repetitions: repetitionsSchema.describe('how many times each row runs; aggregates average within a row first'),
   status: resultSchema,
   aggregated_results: z.array(aggregatedResultSchema),
   average_cost: resultSchema.optional(),
@@ -104,6 +108,7 @@ export const evaluationScenarioSchema = z.object({
   id: z.string(),
   evaluation_id: z.string(),
   row_index: z.number().int(),
+  repetition: z.number().int().describe('which run of the row this is, 1-based (1 to the evaluation\'s repetitions)'),
   inputs: z.array(z.object({ name: z.string(), type: z.string(), value: z.unknown() })),
   outputs: z.array(z.object({ result: resultSchema, cost: nullable(z.number()), latency: nullable(z.number()) })),
   correct_answers: z.array(z.object({ key: z.string(), value: z.unknown() })),

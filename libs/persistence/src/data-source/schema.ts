@@ -24,6 +24,7 @@ import { TestsetStagedRows1765000000500 } from '../migrations/1765000000500-test
 import { ProviderConnections1765000001000 } from '../migrations/1765000001000-provider-connections';
 import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
 import { CustomModelsAndCostSource1765000003000 } from '../migrations/1765000003000-custom-models-and-cost-source';
+import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -41,4 +42,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ChangeNotices1764500000000, ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000,
   PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
   ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, TestsetStagedRows1765000000500,
-  ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000];
+  ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000, EvaluationRepetitions1795874725038];

@@ -27,7 +27,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
       testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null,
       evaluatorConfigs: [{ id: randomUUID(), projectId: database.actor.projectId, appId, name: 'exact', evaluatorKey: 'auto_exact_match', settingsValues: {}, createdAt: now, updatedAt: now }],
-      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
       status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1, progressFailedRows: 0, progressEvaluatorErrors: 0, aggregatedResults: [],
       averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     };
@@ -120,7 +120,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     await repository.createMany([created]);
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const scenarios: EvaluationScenario[] = Array.from({ length: 9 }, (_, rowIndex) => ({
-      id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, inputs: { n: rowIndex }, output: `o${rowIndex}`,
+      id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, repetition: 1, inputs: { n: rowIndex }, output: `o${rowIndex}`,
       correctAnswer: null, traceId: null, latency: rowIndex / 10, cost: rowIndex % 3 === 0 ? null : rowIndex / 1000,
       error: rowIndex === 4 ? { message: `row ${rowIndex} failed` } : null,
       results: [
@@ -164,7 +164,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       };
       return {
         scenario: {
-          id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, inputs: { n: rowIndex }, output: `o${rowIndex}`,
+          id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, repetition: 1, inputs: { n: rowIndex }, output: `o${rowIndex}`,
           correctAnswer: null, traceId, latency: 0.001, cost: null, error: null, results: [], createdAt: started,
         },
         trace: {
@@ -200,7 +200,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     const created = evaluation();
     await repository.createMany([created]);
     const elsewhere: EvaluationScenario = {
-      id: randomUUID(), projectId: database.otherActor.projectId, evaluationId: created.id, rowIndex: 0, inputs: {}, output: 'o',
+      id: randomUUID(), projectId: database.otherActor.projectId, evaluationId: created.id, rowIndex: 0, repetition: 1, inputs: {}, output: 'o',
       correctAnswer: null, traceId: null, latency: 0.001, cost: null, error: null, results: [], createdAt: new Date(),
     };
     expect(await repository.saveScenarios([elsewhere])).toBe(0);
