@@ -115,6 +115,46 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     });
   }
 
+  it('tallies repetitions in SQL as the domain does: each row the mean of its repetitions, then the rows', async () => {
+    const created = { ...evaluation(), repetitions: 3 };
+    await repository.createMany([created]);
+    const [a, b] = [randomUUID(), randomUUID()];
+    // 4 rows × 3 repetitions; the repetitions disagree, one failed, one errored, row 3 errored on every repetition of b.
+    const scenarios: EvaluationScenario[] = Array.from({ length: 12 }, (_, i) => ({
+      id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex: Math.floor(i / 3), repetition: (i % 3) + 1,
+      inputs: { i }, output: `o${i}`, correctAnswer: null, traceId: null, latency: i / 10, cost: i % 4 === 0 ? null : i / 1000,
+      error: i === 4 ? { message: `repetition ${i} failed` } : null,
+      results: [
+        { evaluatorConfigId: a, result: { type: 'bool', value: i % 2 === 0 } },
+        { evaluatorConfigId: b, result: i === 1 || i >= 9 ? errorResult(`bad ${i}`) : { type: 'number', value: i * 0.25 } },
+      ],
+      createdAt: new Date(),
+    }));
+    await repository.saveScenarios(scenarios.slice(7));
+    await repository.saveScenarios(scenarios.slice(0, 7));
+    const ids = [a, b];
+    const stored = await repository.tallyScenarios(created.projectId, created.id, ids);
+    const expected = tallyScenarios(ids, scenarios);
+    const close = (value: number, wanted: number) => expect(value).toBeCloseTo(wanted, 12);
+    expect({ ...stored, costSum: 0, costTotal: 0, latencySum: 0, evaluators: stored.evaluators.map((e) => ({ ...e, numericSum: 0 })) })
+      .toEqual({ ...expected, costSum: 0, costTotal: 0, latencySum: 0, evaluators: expected.evaluators.map((e) => ({ ...e, numericSum: 0 })) });
+    close(stored.costSum, expected.costSum);
+    close(stored.costTotal, expected.costTotal);
+    close(stored.latencySum, expected.latencySum);
+    stored.evaluators.forEach((e, i) => close(e.numericSum, expected.evaluators[i]!.numericSum));
+    // Row means of a: rows 0 and 2 hold (1, 0, 1) → 2/3, rows 1 and 3 (0, 1, 0) → 1/3; of b: rows 0–2 only.
+    expect(stored.evaluators[0]).toMatchObject({ numericCount: 4, total: 12, errors: 0 });
+    close(stored.evaluators[0]!.numericSum, 2);
+    expect(stored.evaluators[1]).toMatchObject({ numericCount: 3, errors: 4, firstError: 'bad 1' });
+    close(stored.evaluators[1]!.numericSum, (0 + 0.5) / 2 + (0.75 + 1 + 1.25) / 3 + (1.5 + 1.75 + 2) / 3);
+    const [aggregated] = aggregateTallies(ids, stored).aggregatedResults;
+    close(aggregated!.result.value as number, 0.5);
+    expect(await repository.storedRowRuns(created.projectId, created.id)).toEqual(expect.arrayContaining([{ rowIndex: 3, repetition: 3 }]));
+    // The same row's repetition stored again adds nothing.
+    await repository.saveScenarios([{ ...scenarios[5]!, id: randomUUID() }]);
+    expect(await repository.findById(created.projectId, created.id)).toMatchObject({ progressDone: 12, repetitions: 3 });
+  });
+
   it('tallies stored scenarios in SQL exactly as the domain aggregates them in memory', async () => {
     const created = evaluation();
     await repository.createMany([created]);

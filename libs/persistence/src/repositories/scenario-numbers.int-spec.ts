@@ -64,4 +64,18 @@ describe.each<TestEngine>(['postgres', 'pglite'])('scenario numbers for comparis
     expect(chunks.flat()[1]!.values).toEqual([null, null, false, null]);
     expect(await readAll(database.otherActor.projectId, evaluation.id, configIds, 4)).toEqual([]);
   });
+
+  it('reads the repetitions of a row in order, a chunk ending inside a row going on from the next repetition', async () => {
+    const evaluation = await storedEvaluation();
+    const config = randomUUID();
+    const scenarios: EvaluationScenario[] = Array.from({ length: 10 }, (_, i) => ({
+      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: Math.floor(i / 3) * 2, repetition: (i % 3) + 1,
+      inputs: {}, output: 'o', correctAnswer: null, traceId: null, createdAt: new Date(), latency: i, cost: null, error: null,
+      results: [{ evaluatorConfigId: config, result: { type: 'number', value: i / 10 } }],
+    }));
+    await repository.saveScenarios([...scenarios].reverse());
+    const chunks = await readAll(evaluation.projectId, evaluation.id, [config], 4);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([4, 4, 2]);
+    expect(chunks.flat()).toEqual(scenarios.map((scenario) => scenarioNumbersOf(scenario, [config])));
+  });
 });
