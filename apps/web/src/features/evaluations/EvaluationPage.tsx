@@ -15,15 +15,19 @@ const asCell = (value: unknown): TestsetCell =>
 const mean = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length);
 
 /** Above a row's repetitions: how many ran, how their evaluators agree, and the row's mean cost and latency. */
-function RowSummary({ rowIndex, repetitions, configIds }: { rowIndex: number; repetitions: EvaluationScenario[]; configIds: string[] }) {
+function RowSummary({ rowIndex, repetitions, configs }: { rowIndex: number; repetitions: EvaluationScenario[]; configs: Array<{ id: string; name: string }> }) {
   const cost = mean(repetitions.flatMap((s) => (s.cost === null ? [] : [s.cost])));
   const latency = mean(repetitions.flatMap((s) => (s.latency === null || s.error ? [] : [s.latency])));
   const failures = repetitions.filter((s) => s.error).length;
   return (
     <Table.Tr bg="gray.0" aria-label={`Row ${rowIndex + 1}: ${repetitions.length} repetitions`}>
       <Table.Td><Text size="sm" fw={600}>{rowIndex + 1}</Text></Table.Td>
-      <Table.Td colSpan={2}><Text size="sm" fw={600}>{repetitions.length} repetition{repetitions.length === 1 ? '' : 's'}</Text></Table.Td>
-      {configIds.map((id) => <Table.Td key={id}><Text size="sm" fw={600}>{agreementText(repetitions, id)}</Text></Table.Td>)}
+      <Table.Td colSpan={2}>
+        <Text size="sm" fw={600}>{repetitions.length} repetition{repetitions.length === 1 ? '' : 's'}</Text>
+        {/* On a phone the evaluator columns are a sideways scroll away: the agreement is told here too. */}
+        {configs.map(({ id, name }) => <Text key={id} size="xs" hiddenFrom="sm">{name}: {agreementText(repetitions, id)}</Text>)}
+      </Table.Td>
+      {configs.map(({ id }) => <Table.Td key={id}><Text size="sm" fw={600}>{agreementText(repetitions, id)}</Text></Table.Td>)}
       <Table.Td><Text size="sm" fw={600}>{cost === null ? '—' : `$${cost.toPrecision(3)}`}</Text></Table.Td>
       <Table.Td><Text size="sm" fw={600}>{latency === null ? '—' : `${latency.toFixed(3)} s`}</Text></Table.Td>
       <Table.Td><Text size="sm" c={failures ? 'red' : 'dimmed'}>{failures ? `${failures} failed` : ''}</Text></Table.Td>
@@ -79,12 +83,14 @@ function Scenarios({ evaluation }: { evaluation: Evaluation }) {
     <QueryState query={scenarios} label="rows" empty={{ title: 'No rows yet', description: 'Rows appear here as the run stores them.' }}>
       {(list) => {
         const shown = filter === 'failed' ? list.filter(failed) : list;
-        const configIds = configs.length ? configs.map((c) => c.id) : list[0]?.results.map((r) => r.evaluator_config) ?? [];
+        const columns = configs.length
+          ? configs.map((c) => ({ id: c.id, name: c.name }))
+          : list[0]?.results.map((r) => ({ id: r.evaluator_config, name: r.evaluator_key ?? r.evaluator_config })) ?? [];
         // A row's summary is over all its runs, also when only the failed ones are shown.
         const runsOf = new Map(repeated ? byRow(list).map((row) => [row.rowIndex, row.repetitions]) : []);
         const rows = repeated
           ? byRow(shown).flatMap(({ rowIndex, repetitions }) => [
-            <RowSummary key={`row-${rowIndex}`} rowIndex={rowIndex} repetitions={runsOf.get(rowIndex) ?? repetitions} configIds={configIds} />,
+            <RowSummary key={`row-${rowIndex}`} rowIndex={rowIndex} repetitions={runsOf.get(rowIndex) ?? repetitions} configs={columns} />,
             ...repetitions.map((s) => <ScenarioRow key={s.id} scenario={s} evaluation={evaluation} />),
           ])
           : shown.map((s) => <ScenarioRow key={s.id} scenario={s} evaluation={evaluation} />);
