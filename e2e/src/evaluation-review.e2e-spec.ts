@@ -183,7 +183,7 @@ describe('reviewing evaluations', () => {
     expect(csv.response.headers.get('content-disposition')).toBe(`attachment; filename="evaluation-${id}.csv"`);
     const records: Array<Record<string, string>> = parse(csv.data!, { columns: true });
     expect(Object.keys(records[0]!)).toEqual([
-      'row_index', 'input', 'correct_answer', 'output', 'exact', 'similar', 'has-capital-word', 'latency', 'cost', 'error',
+      'row_index', 'repetition', 'input', 'correct_answer', 'output', 'exact', 'similar', 'has-capital-word', 'latency', 'cost', 'error',
     ]);
     expect(records.map((r) => [r.row_index, r.input, r.output, r.exact])).toEqual([
       ['0', '\'=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")', 'true'],
