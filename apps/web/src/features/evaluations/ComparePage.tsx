@@ -30,6 +30,9 @@ function StatisticsTable({ comparison }: { comparison: EvaluationComparison }) {
                 <Table.Td key={estimate.evaluation_id}>
                   <Text size="sm">{formatValue(metric, estimate.mean)}</Text>
                   <Text size="xs" c="dimmed">95 % CI {formatValue(metric, estimate.ci_low)}…{formatValue(metric, estimate.ci_high)} · n = {estimate.n}{estimate.errored_rows ? `, ${estimate.errored_rows} errored` : ''}</Text>
+                  {estimate.within_row_sd === null ? null : (
+                    <Text size="xs" c="dimmed">spread within rows (sd) {metric.value_type === 'bool' ? `${(estimate.within_row_sd * 100).toFixed(0)} points` : formatValue(metric, estimate.within_row_sd)}</Text>
+                  )}
                 </Table.Td>
               ))}
               {metric.comparisons.map((pair) => (
