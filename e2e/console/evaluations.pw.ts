@@ -221,7 +221,7 @@ test.describe.serial('test sets, evaluators, evaluations and human evaluation', 
     await snap(page, 'compare-repetitions');
     await page.goto('/ui/evaluations');
     await list.getByRole('link', { name: 'sampled v1' }).click();
-    await expect(page.getByText('finished', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'sampled v1' })).toBeVisible();
     await expect(page.getByText('5 repetitions per row')).toBeVisible();
     const rows = page.getByRole('table', { name: 'Evaluation rows' });
     await expect(page.getByText('All runs (20)')).toBeVisible();

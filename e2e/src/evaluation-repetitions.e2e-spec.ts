@@ -132,6 +132,12 @@ describe.each<Engine>(['pglite', 'postgres'])('evaluation repetitions on %s', (e
     // Row shares are fractions, not 0/1: McNemar does not apply, the signed-rank test on the row differences does.
     expect(comparison!.test).toBe('wilcoxon_exact');
 
+    // Row by row, each run of a row is a line: the n-th runs side by side.
+    const sideBySide = await ok(server.api.GET('/evaluations/evaluation_scenarios/comparison-results', {
+      params: { query: { evaluations_ids: `${greedy!['id']},${sampled!['id']}` } },
+    }));
+    expect(sideBySide.rows.map((row) => [row.row_index, row.repetition])).toEqual(sampledScenarios.map((s) => [s.row_index, s.repetition]));
+
     // The evaluation's own aggregate is the same mean of row means.
     const results = await ok(server.api.GET('/evaluations/{evaluation_id}/results', { params: { path: { evaluation_id: sampled!['id'] } } }));
     expect(results.results[0]!.result.value as number).toBeCloseTo(mean(sampledMeans), 12);

@@ -110,6 +110,7 @@ const presentComparedEvaluation = (evaluation: Evaluation): Comparison['evaluati
 
 const presentComparisonRow = (row: ComparisonRow): Comparison['rows'][number] => ({
   row_index: row.rowIndex,
+  repetition: row.repetition,
   inputs: row.inputs,
   correct_answer: row.correctAnswer,
   variants: row.scenarios.map(({ evaluation, scenario }) => ({

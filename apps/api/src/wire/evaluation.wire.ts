@@ -129,6 +129,7 @@ export const comparisonSchema = z.object({
   evaluations: z.array(z.object({ id: z.string(), variant_name: z.string(), revision: z.number().int(), status: resultSchema })),
   rows: z.array(z.object({
     row_index: z.number().int(),
+    repetition: z.number().int().describe('which run of the row, 1-based: the n-th runs of each evaluation side by side'),
     inputs: z.record(z.string(), z.unknown()),
     correct_answer: z.unknown(),
     variants: z.array(z.object({

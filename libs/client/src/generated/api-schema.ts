@@ -1007,6 +1007,8 @@ export interface components {
                 inputs: {
                     [key: string]: unknown;
                 };
+                /** @description which run of the row, 1-based: the n-th runs of each evaluation side by side */
+                repetition: number;
                 row_index: number;
                 variants: {
                     cost: number | null;

@@ -62,6 +62,8 @@ function RowByRow({ rows, labels }: { rows: RowComparison; labels: Record<string
   };
   const shown = onlyDisagreements ? rows.rows.filter(disagree) : rows.rows;
   const variants = rows.rows[0]?.variants ?? [];
+  // With repetitions a row comes once per run: its number says which.
+  const repeated = rows.rows.some((row) => row.repetition > 1);
   return (
     <Stack gap="xs">
       <Checkbox label="Only rows where the evaluators disagree" checked={onlyDisagreements} onChange={(e) => setOnlyDisagreements(e.currentTarget.checked)} />
@@ -74,8 +76,8 @@ function RowByRow({ rows, labels }: { rows: RowComparison; labels: Record<string
             {shown.map((row) => {
               const outputsDiffer = new Set(row.variants.map((v) => displayOutput(v.output))).size > 1;
               return (
-                <Table.Tr key={row.row_index} bg={disagree(row) ? 'yellow.0' : undefined}>
-                  <Table.Td>{row.row_index + 1}</Table.Td>
+                <Table.Tr key={`${row.row_index}-${row.repetition}`} bg={disagree(row) ? 'yellow.0' : undefined}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.row_index + 1}{repeated ? ` · run ${row.repetition}` : ''}</Table.Td>
                   <Table.Td><Text size="sm">{Object.values(row.inputs).map(displayOutput).join(' · ')}</Text><Text size="xs" c="dimmed">expected: {displayOutput(row.correct_answer)}</Text></Table.Td>
                   {row.variants.map((v) => (
                     <Table.Td key={v.evaluation_id}>
