@@ -175,9 +175,61 @@ test.describe.serial('test sets, evaluators, evaluations and human evaluation', 
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     const lines = readFileSync(file, 'utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('row_index,input,correct_answer,output,exact,capitalised,latency,cost,error');
+    expect(lines[0]).toBe('row_index,repetition,input,correct_answer,output,exact,capitalised,latency,cost,error');
     expect(lines).toHaveLength(11);
-    expect(lines[4]).toMatch(/^3,Rome,Rome,Rome,true,true,/);
+    expect(lines[4]).toMatch(/^3,1,Rome,Rome,Rome,true,true,/);
+  });
+
+  test('evaluate a sampled model 5 times per row: each row shows its runs and how they agree', async ({ page, stack, api }) => {
+    const app = await api.call<{ app_id: string }>('POST', '/apps', { app_name: 'sampled-app' });
+    // The mock answers one of the MOCK_SAMPLES choices per call at a temperature above 0; the first is right.
+    const variant = await api.call<{ variant_id: string }>('POST', `/apps/${app.app_id}/variant/from-service`, {
+      variant_name: 'sampled', url: stack.serviceUrl, parameters: { prompt_template: 'MOCK_SAMPLES: {input}', temperature: 0.9 },
+    });
+    // Revision 2 decodes greedily: always the first choice, every run alike.
+    await api.call('PUT', `/variants/${variant.variant_id}/parameters`, {
+      parameters: { prompt_template: 'MOCK_SAMPLES: {input}', temperature: 0 }, commit_message: 'greedy',
+    });
+    const samples = ['Paris | Paris | Paris', 'Lima | Cusco', 'Rome | Milan | Rome', 'Canberra | Sydney | Melbourne with a long answer that wraps'];
+    await api.call('POST', '/testsets', { name: 'sampled capitals', csvdata: samples.map((input) => ({ input, correct_answer: input.split(' | ')[0] })) });
+    await api.call('POST', '/evaluators/configs', { app_id: app.app_id, name: 'first choice', evaluator_key: 'auto_exact_match', settings_values: {} });
+
+    await signIn(page, stack.apiKey);
+    await page.getByRole('link', { name: 'Evaluations', exact: true }).click();
+    await page.getByRole('button', { name: 'New evaluation' }).click();
+    await choose(page, 'App', 'sampled-app');
+    await choose(page, 'Revisions', 'sampled v1');
+    await choose(page, 'Revisions', 'sampled v2');
+    await page.keyboard.press('Escape');
+    await choose(page, 'Test set', 'sampled capitals (4 rows)');
+    await choose(page, 'Ground-truth column', 'correct_answer');
+    await choose(page, 'Evaluators', 'first choice (auto_exact_match)');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Repetitions').fill('5');
+    await expect(page.getByRole('status')).toContainText('About 40 calls to the app (2 revisions × 4 rows × 5 repetitions)');
+    await snap(page, 'evaluation-create-repetitions');
+    await page.getByRole('button', { name: 'Start evaluation' }).click();
+    const list = page.getByRole('table', { name: 'Evaluations' });
+    await expect(list.getByRole('row').filter({ hasText: 'sampled capitals' }).filter({ hasText: 'finished' })).toHaveCount(2, { timeout: 60_000 });
+    await page.getByRole('checkbox', { name: 'Select sampled v2 on sampled capitals' }).check();
+    await page.getByRole('checkbox', { name: 'Select sampled v1 on sampled capitals' }).check();
+    await page.getByRole('button', { name: 'Compare selected (2)' }).click();
+    const comparison = page.getByRole('table', { name: 'Comparison' });
+    // Greedy runs never disagree (sd 0); the sampled ones do on some rows.
+    await expect(comparison).toContainText('spread within rows (sd) 0 points');
+    await expect(comparison.getByText(/spread within rows \(sd\) [1-9]\d* points/)).toHaveCount(1);
+    await snap(page, 'compare-repetitions');
+    await page.goto('/ui/evaluations');
+    await list.getByRole('link', { name: 'sampled v1' }).click();
+    await expect(page.getByRole('heading', { name: 'sampled v1' })).toBeVisible();
+    await expect(page.getByText('5 repetitions per row')).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Evaluation rows' });
+    await expect(page.getByText('All runs (20)')).toBeVisible();
+    // Row 1 has one choice: every run answers it and agrees.
+    await expect(rows.getByRole('row', { name: 'Row 1: 5 repetitions' })).toContainText('5/5 agree (true)');
+    await expect(rows).toContainText('1 · run 5/5');
+    await expect(rows.getByRole('row', { name: /^Row \d: 5 repetitions$/ })).toHaveCount(4);
+    await snap(page, 'evaluation-repetitions');
   });
 
   test('a human A/B test judged from the keyboard, with tallies matching the votes', async ({ page, stack }) => {

@@ -84,6 +84,23 @@ describe('the crucible command line', () => {
     expect(JSON.parse(failing.stdout).gates).toEqual({ passed: false, failures: [expect.stringContaining('completion@2')] });
   });
 
+  it('runs each row --repetitions times, one JUnit case per repetition, and refuses a count outside 1–20', async () => {
+    const run = await crucible(['eval', 'run', '--app', 'cli-app', '--revision', 'completion@1', '--testset', 'capitals',
+      '--evaluator', 'auto_exact_match', '--repetitions', '3', '--junit', 'repeated.xml', '--json']);
+    expect(run.code).toBe(0);
+    const [evaluation] = (JSON.parse(run.stdout) as { evaluations: Array<{ id: string }> }).evaluations;
+    const stored = await ok(server.api.GET('/evaluations/{evaluation_id}', { params: { path: { evaluation_id: evaluation!.id } } }));
+    expect(stored.repetitions).toBe(3);
+    const report = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(join(work, 'repeated.xml'), 'utf8'));
+    const cases = (report.testsuites.testsuite as { testcase: Array<{ '@_name': string }> }).testcase;
+    expect(cases).toHaveLength(30);
+    expect(cases.map((c) => c['@_name'])).toContain('row 9 (repetition 3): auto_exact_match');
+    const refused = await crucible(['eval', 'run', '--app', 'cli-app', '--revision', 'completion@1', '--testset', 'capitals',
+      '--evaluator', 'auto_exact_match', '--repetitions', '21']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/repetitions/);
+  });
+
   it('fails on a regression against a baseline revision, and compares and exports evaluations', async () => {
     const run = await crucible(['eval', 'run', '--app', 'cli-app', '--revision', 'completion@2', '--baseline', 'completion@1',
       '--fail-on-regression', '--testset', 'capitals', '--evaluator', 'auto_exact_match', '--json']);

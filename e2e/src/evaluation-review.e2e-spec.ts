@@ -76,8 +76,9 @@ describe('reviewing evaluations', () => {
     const exact = metric(body, 'auto_exact_match');
     expect(exact).toMatchObject({ value_type: 'bool', higher_is_better: true });
     expect(exact.evaluations).toEqual([
-      { evaluation_id: exactId, n: 8, errored_rows: 2, mean: 1, ci_low: 1, ci_high: 1 },
-      { evaluation_id: hedgingId, n: 8, errored_rows: 2, mean: 0, ci_low: 0, ci_high: 0 },
+      // One repetition per row: no row has a spread.
+      { evaluation_id: exactId, n: 8, errored_rows: 2, mean: 1, ci_low: 1, ci_high: 1, within_row_sd: null },
+      { evaluation_id: hedgingId, n: 8, errored_rows: 2, mean: 0, ci_low: 0, ci_high: 0, within_row_sd: null },
     ]);
     // 8 discordant pairs all one way: exact McNemar p = 2 · 0.5^8.
     expect(exact.comparisons).toEqual([{
@@ -183,7 +184,7 @@ describe('reviewing evaluations', () => {
     expect(csv.response.headers.get('content-disposition')).toBe(`attachment; filename="evaluation-${id}.csv"`);
     const records: Array<Record<string, string>> = parse(csv.data!, { columns: true });
     expect(Object.keys(records[0]!)).toEqual([
-      'row_index', 'input', 'correct_answer', 'output', 'exact', 'similar', 'has-capital-word', 'latency', 'cost', 'error',
+      'row_index', 'repetition', 'input', 'correct_answer', 'output', 'exact', 'similar', 'has-capital-word', 'latency', 'cost', 'error',
     ]);
     expect(records.map((r) => [r.row_index, r.input, r.output, r.exact])).toEqual([
       ['0', '\'=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")', 'true'],

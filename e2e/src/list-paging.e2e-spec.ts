@@ -333,7 +333,7 @@ function evaluationOf(projectId: string, appId: string): Evaluation {
   return {
     id: randomUUID(), projectId, appId, variantId: randomUUID(), variantName: 'seeded', variantRevisionId: randomUUID(), revision: 1,
     parameters: {}, invocationUrl: `${SERVICE_URL}/playground/run`, testsetId: randomUUID(), testsetName: 'seeded', correctAnswerColumn: null,
-    evaluatorConfigs: [], rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+    evaluatorConfigs: [], rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
     source: 'api', status: 'EVALUATION_FINISHED', statusError: null, progressDone: EVALUATION_ROWS, progressTotal: EVALUATION_ROWS, progressFailedRows: 0,
     progressEvaluatorErrors: 0, aggregatedResults: [],
     averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,

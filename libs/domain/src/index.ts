@@ -17,6 +17,7 @@ export * from './evaluations/evaluator-config';
 export * from './evaluations/evaluation-status';
 export * from './evaluations/evaluation';
 export * from './evaluations/aggregation';
+export * from './evaluations/repetitions';
 export * from './human-evaluations/human-evaluation';
 export * from './human-evaluations/human-evaluation-setup';
 export * from './human-evaluations/judgment';

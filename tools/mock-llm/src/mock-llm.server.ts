@@ -1,9 +1,9 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
-import { seededRandom } from './mock-replies';
+import { fnv1a, seededRandom } from './mock-replies';
 import { BadRequest, chatCompletion, chatCompletionChunks, embeddings, readJson } from './openai-responses';
 import { anthropicError, anthropicMessage, anthropicMessageEvents } from './anthropic-responses';
-import type { MockUsage } from './mock-turn';
+import type { MockUsage, Sampler } from './mock-turn';
 import { refusedKey } from './api-key-check';
 
 /** `drop`: a stream (or a body) is cut off halfway and the connection closed. */
@@ -64,6 +64,13 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
   };
   const sockets = new Set<Socket>();
   let completionCounter = 0;
+  // Per prompt, how many sampled answers it was given: the n-th answer depends on the seed, the prompt and n alone.
+  const sampledCalls = new Map<string, number>();
+  const sampler: Sampler = (prompt) => {
+    const call = (sampledCalls.get(prompt) ?? 0) + 1;
+    sampledCalls.set(prompt, call);
+    return seededRandom((fnv1a(prompt) ^ Math.imul(call, 0x9e3779b1) ^ (options.seed ?? 42)) >>> 0)();
+  };
 
   const decideFailure = (req: IncomingMessage): MockFailureMode | undefined => {
     const forced = header(req, 'x-mock-fail');
@@ -129,9 +136,9 @@ export async function startMockLlmServer(options: MockLlmOptions = {}): Promise<
       stats.billed = { input: stats.billed.input + usage.input, cachedInput: stats.billed.cachedInput + usage.cachedInput, output: stats.billed.output + usage.output };
     };
     const drop = failure === 'drop';
-    if (body.stream === true && isChat) return sendEvents(res, chatCompletionChunks(body, counter, bill).map((data) => ['', data]), streamOptions(req, drop), '[DONE]');
+    if (body.stream === true && isChat) return sendEvents(res, chatCompletionChunks(body, counter, bill, sampler).map((data) => ['', data]), streamOptions(req, drop), '[DONE]');
     if (body.stream === true && isMessages) return sendEvents(res, anthropicMessageEvents(body, counter, bill), streamOptions(req, drop));
-    const answer = isChat ? chatCompletion(body, counter, bill) : isMessages ? anthropicMessage(body, counter, bill) : embeddings(body);
+    const answer = isChat ? chatCompletion(body, counter, bill, sampler) : isMessages ? anthropicMessage(body, counter, bill) : embeddings(body);
     return drop ? sendHalf(res, answer) : sendJson(res, 200, answer);
   };
 

@@ -39,7 +39,7 @@ export function replyFor(messages: readonly MockChatMessage[]): string {
 export const EMBEDDING_DIMENSIONS = 64;
 
 /** FNV-1a: tiny, stable across runs and platforms. */
-function fnv1a(word: string): number {
+export function fnv1a(word: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < word.length; i++) {
     hash ^= word.charCodeAt(i);

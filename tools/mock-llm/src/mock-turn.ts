@@ -14,7 +14,16 @@ export interface TurnRequest {
   /** A tool's name to call, 'none', or undefined (the first tool is called when tools are given). */
   toolChoice?: string;
   jsonSchema?: Record<string, unknown>;
+  /** The request's sampling temperature; absent or 0: greedy. */
+  temperature?: number;
 }
+
+/**
+ * Temperature-sampled answers: a draw in [0, 1) for the n-th call (counted from 1) carrying the same prompt. The
+ * server seeds it with its seed, the prompt and n, so each prompt's sequence of answers repeats from run to run
+ * whatever other prompts are asked in between (an evaluation's rows run concurrently).
+ */
+export type Sampler = (prompt: string) => number;
 
 export type MockUsage = MockTurn['usage'];
 
@@ -29,15 +38,28 @@ export interface MockTurn {
 
 const TOOL_ARGS_LINE = /^[ \t]*MOCK_TOOL_ARGS:[ \t]?(.*)$/m;
 const REPLY_LINE = /^[ \t]*MOCK_REPLY:[ \t]?(.*)$/m;
+const SAMPLES_LINE = /^[ \t]*MOCK_SAMPLES:[ \t]?(.*)$/m;
+
+/**
+ * `MOCK_SAMPLES: a | b | c` in the last user message: at a temperature above 0 the reply is one of the choices, drawn
+ * per call (a choice listed twice is twice as likely); at temperature 0 it is always the first, as greedy decoding is.
+ */
+function sampledReply(lastUser: string, temperature: number | undefined, sampler: Sampler | undefined): string | undefined {
+  const line = SAMPLES_LINE.exec(lastUser)?.[1];
+  if (line === undefined) return undefined;
+  const choices = line.split('|').map((choice) => choice.trim());
+  if (!temperature || temperature <= 0 || !sampler) return choices[0];
+  return choices[Math.min(choices.length - 1, Math.floor(sampler(lastUser) * choices.length))];
+}
 
 /**
  * The answer both wire formats give: a tool call when tools are offered and no tool result came back yet (arguments
  * from a `MOCK_TOOL_ARGS: {json}` line, else a JSON `MOCK_REPLY`, else the smallest fit of its schema), JSON when a
  * schema is asked for (a JSON `MOCK_REPLY` as it is, fitting or not; else a judge's verdict, see mockJudgeVerdict;
- * else the smallest fit of the schema), else the usual reply. The
+ * else the smallest fit of the schema), else a sampled reply (`MOCK_SAMPLES`), else the usual reply. The
  * system messages count as cached input, so cached-token accounting has something to show.
  */
-export function mockTurn(request: TurnRequest): MockTurn {
+export function mockTurn(request: TurnRequest, sampler?: Sampler): MockTurn {
   const last = request.messages.at(-1);
   const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.text ?? '';
   const input = Math.max(1, request.messages.reduce((sum, message) => sum + countWords(message.text), 0));
@@ -58,7 +80,8 @@ export function mockTurn(request: TurnRequest): MockTurn {
     const text = JSON.stringify(scripted ?? mockJudgeVerdict(lastUser, request.jsonSchema) ?? sampleOf(request.jsonSchema));
     return { text, usage: usageFor(text) };
   }
-  const text = replyFor(request.messages.filter((m) => m.role !== 'tool').map((m) => ({ role: m.role, content: m.text })));
+  const text = sampledReply(lastUser, request.temperature, sampler)
+    ?? replyFor(request.messages.filter((m) => m.role !== 'tool').map((m) => ({ role: m.role, content: m.text })));
   return { text, usage: usageFor(text) };
 }
 

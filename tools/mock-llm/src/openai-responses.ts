@@ -1,14 +1,14 @@
 import { IncomingMessage } from 'node:http';
 import { countWords, embed, MockChatMessage, messageText, toBase64Float32 } from './mock-replies';
-import { type Billing, type MockTurn, mockTurn, type TurnMessage } from './mock-turn';
+import { type Billing, type MockTurn, mockTurn, type Sampler, type TurnMessage } from './mock-turn';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** A client mistake: answered 400 in OpenAI's error shape. */
 export class BadRequest extends Error {}
 
-export function chatCompletion(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined) {
-  const { model, turn } = openAiTurn(body);
+export function chatCompletion(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined, sampler?: Sampler) {
+  const { model, turn } = openAiTurn(body, sampler);
   bill(turn.usage);
   const toolCalls = turn.toolCall ? [openAiToolCall(turn.toolCall, counter)] : undefined;
   return {
@@ -28,8 +28,8 @@ export function chatCompletion(body: Record<string, unknown>, counter: number, b
 }
 
 /** The SSE data events of a streamed chat completion: a role chunk, the text a word at a time, the finish, the usage. */
-export function chatCompletionChunks(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined): unknown[] {
-  const { model, turn } = openAiTurn(body);
+export function chatCompletionChunks(body: Record<string, unknown>, counter: number, bill: Billing = () => undefined, sampler?: Sampler): unknown[] {
+  const { model, turn } = openAiTurn(body, sampler);
   bill(turn.usage);
   const base = { id: `chatcmpl-mock-${counter}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, system_fingerprint: 'fp_mock' };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
@@ -47,7 +47,7 @@ export function chatCompletionChunks(body: Record<string, unknown>, counter: num
   return chunks;
 }
 
-function openAiTurn(body: Record<string, unknown>): { model: string; turn: MockTurn } {
+function openAiTurn(body: Record<string, unknown>, sampler?: Sampler): { model: string; turn: MockTurn } {
   const model = requireString(body, 'model');
   const messages = body.messages;
   if (!Array.isArray(messages) || messages.length === 0) throw new BadRequest("'messages' must be a non-empty array");
@@ -61,7 +61,8 @@ function openAiTurn(body: Record<string, unknown>): { model: string; turn: MockT
     tools,
     toolChoice: typeof choice === 'string' ? (choice === 'none' ? 'none' : undefined) : choice?.function?.name,
     jsonSchema: format?.type === 'json_schema' ? (format.json_schema?.schema ?? {}) : undefined,
-  });
+    temperature: typeof body.temperature === 'number' ? body.temperature : undefined,
+  }, sampler);
   return { model, turn };
 }
 

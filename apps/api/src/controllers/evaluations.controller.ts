@@ -78,6 +78,7 @@ export class EvaluationsController {
     const evaluations = await this.createEvaluation.execute(actor, {
       appId: body.app_id, revisions: revisionChoiceFromWire(body), evaluatorConfigIds: body.evaluators_configs,
       testsetId: body.testset_id, rateLimit: rateLimitFromWire(body.rate_limit), correctAnswerColumn: body.correct_answer_column ?? undefined,
+      repetitions: body.repetitions,
     });
     return evaluations.map(presentEvaluation);
   }

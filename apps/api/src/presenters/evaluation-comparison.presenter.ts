@@ -20,9 +20,9 @@ export function presentEvaluationComparison(evaluations: Evaluation[], metrics: 
         : null,
       value_type: valueType,
       higher_is_better: higherIsBetter,
-      evaluations: estimates.map(({ evaluationId, estimate, erroredRows }) => ({
+      evaluations: estimates.map(({ evaluationId, estimate, erroredRows, withinRowSd }) => ({
         evaluation_id: evaluationId, n: estimate.n, errored_rows: erroredRows, mean: estimate.mean,
-        ci_low: estimate.ciLow, ci_high: estimate.ciHigh,
+        ci_low: estimate.ciLow, ci_high: estimate.ciHigh, within_row_sd: withinRowSd,
       })),
       comparisons: comparisons.map(({ evaluationId, comparison: c }) => ({
         evaluation_id: evaluationId, baseline_evaluation_id: baselineId, n: c.n, excluded_rows: c.excludedRows,

@@ -36,6 +36,7 @@ function columnsOf(evaluation: Evaluation, firstPage: EvaluationScenario[]): Col
   const inputs = [...new Set(firstPage.flatMap((s) => Object.keys(s.inputs)))];
   const columns: Array<Omit<Column, 'header'> & { wanted: string }> = [
     { wanted: 'row_index', cell: (s) => s.rowIndex },
+    { wanted: 'repetition', cell: (s) => s.repetition },
     ...inputs.map((name) => ({ wanted: name, cell: (s: EvaluationScenario) => displayValue(s.inputs[name]) })),
     { wanted: 'correct_answer', cell: (s) => displayValue(s.correctAnswer) },
     { wanted: 'output', cell: (s) => displayValue(s.output) },

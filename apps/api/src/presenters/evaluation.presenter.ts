@@ -39,6 +39,7 @@ export const presentEvaluation = (evaluation: Evaluation): z.input<typeof evalua
   testset_id: evaluation.testsetId,
   testset_name: evaluation.testsetName,
   source: evaluation.source,
+  repetitions: evaluation.repetitions,
   status: presentStatus(evaluation),
   aggregated_results: presentAggregatedResults(evaluation),
   average_cost: optionalResult('cost', evaluation.averageCost),
@@ -86,6 +87,7 @@ export const presentScenario = (evaluation: Evaluation, scenario: EvaluationScen
   id: scenario.id,
   evaluation_id: scenario.evaluationId,
   row_index: scenario.rowIndex,
+  repetition: scenario.repetition,
   inputs: Object.entries(scenario.inputs).map(([name, value]) => ({ name, type: inputType(value), value })),
   outputs: [{ result: outputResult(scenario), cost: scenario.cost, latency: scenario.latency }],
   correct_answers: scenario.correctAnswer === undefined
@@ -109,6 +111,7 @@ const presentComparedEvaluation = (evaluation: Evaluation): Comparison['evaluati
 
 const presentComparisonRow = (row: ComparisonRow): Comparison['rows'][number] => ({
   row_index: row.rowIndex,
+  repetition: row.repetition,
   inputs: row.inputs,
   correct_answer: row.correctAnswer,
   variants: row.scenarios.map(({ evaluation, scenario }) => ({

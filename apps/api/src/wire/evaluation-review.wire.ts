@@ -38,9 +38,12 @@ export const evaluationComparisonSchema = z.object({
     higher_is_better: z.boolean(),
     evaluations: z.array(z.object({
       evaluation_id: z.string(),
-      n: z.number().int().describe('rows with a value'),
-      errored_rows: z.number().int().describe('rows left out: the application or the evaluator errored'),
-      mean: nullableNumber.describe('bools: fraction true (0–1)'),
+      n: z.number().int().describe('rows with a value (a row\'s value is the mean of its repetitions that have one)'),
+      errored_rows: z.number().int().describe('rows left out: the application or the evaluator errored on every repetition'),
+      mean: nullableNumber.describe('mean over rows of each row\'s mean over its repetitions; bools: fraction true (0–1)'),
+      within_row_sd: nullableNumber.describe(
+        'mean over rows with two or more valued repetitions of their sample standard deviation; null when no row has two',
+      ),
       ci_low: nullableNumber.describe('95 % percentile-bootstrap interval, low end'),
       ci_high: nullableNumber,
     })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import type { RevisionChoice } from '@crucible/application';
 import { evaluationUploadSchema } from '@crucible/contracts';
-import { EVALUATION_SOURCES, RATE_LIMIT_BOUNDS as B, type RateLimit } from '@crucible/domain';
+import { DEFAULT_REPETITIONS, EVALUATION_SOURCES, MAX_REPETITIONS, RATE_LIMIT_BOUNDS as B, type RateLimit } from '@crucible/domain';
 import { id, nonEmpty, nullable, progressSchema, resultSchema, timestamp } from './common.wire';
 import { evaluatorConfigSchema } from './evaluator.wire';
 
@@ -24,6 +24,8 @@ export const rateLimitFromWire = (wire: z.infer<typeof rateLimitSchema>): RateLi
   delayBetweenBatchesSeconds: wire.delay_between_batches,
 });
 
+const repetitionsSchema = z.number().int().min(1).max(MAX_REPETITIONS);
+
 /** Agenta's clients name variants where we name revisions; revision ids win when both are given. */
 export const revisionChoiceFromWire = (body: { revisions_ids?: string[]; variant_ids?: string[] }): RevisionChoice =>
   (body.revisions_ids ? { revisionIds: body.revisions_ids } : { variantIds: body.variant_ids ?? [] });
@@ -37,6 +39,7 @@ export class CreateEvaluationDto extends createZodDto(z.object({
   testset_id: id,
   rate_limit: rateLimitSchema,
   correct_answer_column: nonEmpty.nullish().meta({ example: 'correct_answer' }),
+  repetitions: repetitionsSchema.optional().describe(`how many times each row runs (1–${MAX_REPETITIONS}); ${DEFAULT_REPETITIONS} when absent`),
 }).refine((body) => body?.revisions_ids !== undefined || body?.variant_ids !== undefined, {
   path: ['revisions_ids'], message: 'Field required', when: () => true,
 })) {}
@@ -64,6 +67,7 @@ export const evaluationSchema = z.object({
   testset_id: z.string(),
   testset_name: z.string(),
   source: z.enum(EVALUATION_SOURCES).describe('api: run by Crucible (POST /evaluations); sdk: rows uploaded by a test process (POST /evaluations/upload)'),
+  repetitions: repetitionsSchema.describe('how many times each row runs; aggregates average within a row first'),
   status: resultSchema,
   aggregated_results: z.array(aggregatedResultSchema),
   average_cost: resultSchema.optional(),
@@ -109,6 +113,7 @@ export const evaluationScenarioSchema = z.object({
   id: z.string(),
   evaluation_id: z.string(),
   row_index: z.number().int(),
+  repetition: z.number().int().describe('which run of the row this is, 1-based (1 to the evaluation\'s repetitions)'),
   inputs: z.array(z.object({ name: z.string(), type: z.string(), value: z.unknown() })),
   outputs: z.array(z.object({ result: resultSchema, cost: nullable(z.number()), latency: nullable(z.number()) })),
   correct_answers: z.array(z.object({ key: z.string(), value: z.unknown() })),
@@ -129,6 +134,7 @@ export const comparisonSchema = z.object({
   evaluations: z.array(z.object({ id: z.string(), variant_name: z.string(), revision: z.number().int(), status: resultSchema })),
   rows: z.array(z.object({
     row_index: z.number().int(),
+    repetition: z.number().int().describe('which run of the row, 1-based: the n-th runs of each evaluation side by side'),
     inputs: z.record(z.string(), z.unknown()),
     correct_answer: z.unknown(),
     variants: z.array(z.object({

@@ -14,6 +14,7 @@ interface RunOptions extends WaitAndGateOptions {
   evaluator: string[];
   batchSize: number;
   retries: number;
+  repetitions?: number;
   correctAnswerColumn?: string;
   wait?: boolean;
   baseline?: string;
@@ -29,6 +30,7 @@ async function createEvaluations(api: Api, options: RunOptions, appId: string, r
       app_id: appId, revisions_ids: revisions.map((r) => r.revisionId), evaluators_configs: evaluators.map((e) => e.id),
       testset_id: testset.id, rate_limit: { batch_size: options.batchSize, max_retries: options.retries, retry_delay: 1, delay_between_batches: 0 },
       ...(options.correctAnswerColumn ? { correct_answer_column: options.correctAnswerColumn } : {}),
+      ...(options.repetitions === undefined ? {} : { repetitions: options.repetitions }),
     },
   }), 'creating the evaluation');
   return revisions.map((revision) => ({
@@ -67,12 +69,14 @@ export function registerEvalRunCommand(evaluations: Command): void {
     .requiredOption('--evaluator <name|key>', 'an evaluator config by name, or a catalog key (repeat for several)', collect(String))
     .option('--batch-size <n>', 'rows invoked at once', wholeNumber('--batch-size'), 10)
     .option('--retries <n>', 'further tries of a row on errors worth retrying', wholeNumber('--retries'), 2)
+    .option('--repetitions <n>', 'run each row n times (1–20); results average within a row first', wholeNumber('--repetitions'))
     .option('--correct-answer-column <column>', 'the ground-truth column (default: correct_answer)')
     .option('--wait', 'wait for the results (implied by --json, --junit, --min and --fail-on-regression)')
     .option('--baseline <variant@rev|evaluation-id>', 'compare against this revision (evaluated in the same run) or a finished evaluation'))
     .addHelpText('after', examples(
       'crucible eval run --app support-bot --revision main@3 --testset capitals.csv --evaluator auto_exact_match --wait',
       'crucible eval run --app support-bot --revision main --testset capitals --evaluator exact --min exact=0.9 --junit report.xml',
+      'crucible eval run --app support-bot --revision main@4 --testset capitals --evaluator exact --repetitions 5 --wait',
       'crucible eval run --app support-bot --revision main@4 --baseline main@3 --fail-on-regression --testset capitals --evaluator exact',
     ))
     .action(async (options: RunOptions, command: Command) => {

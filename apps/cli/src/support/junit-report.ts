@@ -18,7 +18,7 @@ export async function junitSuite(
     const outcome = scenario.results.find((r) => r.evaluator_config === evaluator.id);
     const gate = gates.find((g) => g.evaluator === evaluator.name || g.evaluator === evaluator.evaluator_key);
     const testCase: JunitCase = {
-      name: `row ${scenario.row_index}: ${evaluator.name}`, classname: `${label}.${evaluator.name}`, time: scenario.latency ?? 0,
+      name: `row ${scenario.row_index}${scenario.repetition > 1 ? ` (repetition ${scenario.repetition})` : ''}: ${evaluator.name}`, classname: `${label}.${evaluator.name}`, time: scenario.latency ?? 0,
     };
     const value = outcome?.result.value;
     if (scenario.error) testCase.error = `the application failed: ${scenario.error.message}`;

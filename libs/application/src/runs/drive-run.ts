@@ -5,7 +5,7 @@ import {
   jobLabelOf,
 } from './ports';
 import { type PendingRow, runRows } from './row-batches';
-import { pendingTestsetRows } from './testset-rows';
+import { pendingTestsetRows, rowRunKey } from './testset-rows';
 
 export interface RunJob {
   kind: RunKind;
@@ -16,6 +16,8 @@ export interface RunJob {
 /** What one kind of run does with its rows; the lifecycle around it is `driveRun`'s. */
 export interface RunPlan<S> {
   rateLimit: Pick<RateLimit, 'batchSize' | 'delayBetweenBatchesSeconds'>;
+  /** How many times each row runs (an evaluation's repetitions); once when absent. */
+  repetitions?: number;
   /** Invokes and judges one row. */
   runRow(item: PendingRow): Promise<S>;
   /** Stores finished rows in one write; a row stored twice is stored once. */
@@ -64,11 +66,12 @@ export async function driveRun<R extends Run, S>(
     reporter.finished(label, { status: 'EVALUATION_FAILED', stored: run.progressDone, total: run.progressTotal });
     return JOB_DONE;
   }
-  const stored = new Set(await runs.storedRowIndexes(projectId, runId));
-  const total = testset.rowsCount;
+  const repetitions = steps.repetitions ?? 1;
+  const stored = new Set((await runs.storedRowRuns(projectId, runId)).map((run) => rowRunKey(run, repetitions)));
+  const total = testset.rowsCount * repetitions;
   let storedCount = stored.size;
   reporter.pickedUp(label, { stored: storedCount, total });
-  const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored, policy);
+  const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored, policy, repetitions);
   const stopped = async () => (await runs.statusOf(projectId, runId)) !== 'EVALUATION_STARTED';
   const store = async (done: S[]) => {
     await steps.store(done);

@@ -2,7 +2,7 @@ import { IN_MEMORY_RUN_STORAGE_POLICY as policy } from '../testing/in-memory-run
 import { type PendingRow, runRows } from './row-batches';
 
 async function* rowsOf(count: number): AsyncIterable<PendingRow> {
-  for (let index = 0; index < count; index += 1) yield { index, row: { n: index } };
+  for (let index = 0; index < count; index += 1) yield { index, row: { n: index }, repetition: 1 };
 }
 
 /** A row's work that finishes when the test says so, recording how many run at once. */

@@ -6,6 +6,8 @@ export type Row = Record<string, unknown>;
 export interface PendingRow {
   row: Row;
   index: number;
+  /** Which run of the row this is, 1-based. */
+  repetition: number;
 }
 
 /** What a run does with its rows: one row at a time, stored at least `batchSize` rows at a time (but the last). */

@@ -1,16 +1,19 @@
 import { DomainError } from '@crucible/domain';
 import type { TestsetRepository } from '../testsets/ports';
-import type { RunStoragePolicy } from './ports';
+import type { RowRun, RunStoragePolicy } from './ports';
 import type { PendingRow } from './row-batches';
 
+/** A stored row run as one number: the key `pendingTestsetRows` skips by. */
+export const rowRunKey = (run: RowRun, repetitions: number): number => run.rowIndex * repetitions + run.repetition - 1;
+
 /**
- * The test-set rows a run has not stored yet, read by keyset pages (row index), skipping the stored ones:
- * all rows at first, the rest after a resume. A set that shrinks or disappears meanwhile fails the run.
+ * The runs of test-set rows a run has not stored yet (each row `repetitions` times, one after the other), read by
+ * keyset pages (row index), skipping the stored ones (`rowRunKey`): all at first, the rest after a resume. A set that shrinks or disappears meanwhile fails the run.
  * The next page is asked for as soon as a page arrives, so that reading it never holds the window up.
  */
 export async function* pendingTestsetRows(
   testsets: TestsetRepository, projectId: string, testsetId: string, count: number, stored: ReadonlySet<number>,
-  policy: Pick<RunStoragePolicy, 'rowPageSize' | 'firstRowPageSize'>,
+  policy: Pick<RunStoragePolicy, 'rowPageSize' | 'firstRowPageSize'>, repetitions = 1,
 ): AsyncIterable<PendingRow> {
   const pageSize = (from: number) => (from === 0 ? policy.firstRowPageSize : policy.rowPageSize);
   const read = (from: number) => {
@@ -27,6 +30,10 @@ export async function* pendingTestsetRows(
     if (page.length < Math.min(pageSize(from), count - from)) {
       throw new DomainError('rule_violation', `testset ${testsetId} changed or was deleted while it was being run`);
     }
-    for (const { index, row } of page) if (!stored.has(index)) yield { index, row };
+    for (const { index, row } of page) {
+      for (let repetition = 1; repetition <= repetitions; repetition += 1) {
+        if (!stored.has(rowRunKey({ rowIndex: index, repetition }, repetitions))) yield { index, row, repetition };
+      }
+    }
   }
 }

@@ -3,7 +3,7 @@ import {
   progressCountsOf, scenarioNumbersOf, tallyScenarios,
 } from '@crucible/domain';
 import { EvaluationRepository, type EvaluationStatusChange } from '../evaluations/ports';
-import type { RunFilter, RunReference } from '../runs/ports';
+import type { RowRun, RunFilter, RunReference } from '../runs/ports';
 import type { TraceRepository } from '../traces/ports';
 import { type Page, type PageRequest, type StreamedPage, pageOfList } from '../shared/page';
 import { streamedPageOfList } from './in-memory-page';
@@ -79,7 +79,7 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
   async* streamScenarioNumbers(
     projectId: string, evaluationId: string, evaluatorConfigIds: string[], chunkSize: number,
   ): AsyncIterable<ScenarioNumbers[]> {
-    const scenarios = [...this.store.scenariosOf(projectId, evaluationId)].sort((a, b) => a.rowIndex - b.rowIndex);
+    const scenarios = this.store.scenariosOf(projectId, evaluationId);
     for (let start = 0; start < scenarios.length; start += chunkSize) {
       if (this.scenarioNumbersGate) await this.scenarioNumbersGate;
       this.scenarioNumberReads += 1;
@@ -88,11 +88,11 @@ export class InMemoryEvaluationRepository extends EvaluationRepository {
   }
 
   streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<EvaluationScenario>> {
-    return streamedPageOfList(this.store.scenariosOf(projectId, evaluationId), page, (s) => String(s.rowIndex), chunkSize);
+    return streamedPageOfList(this.store.scenariosOf(projectId, evaluationId), page, (s) => `${s.rowIndex}:${s.repetition}`, chunkSize);
   }
 
-  async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {
-    return this.store.storedRowIndexes(projectId, evaluationId);
+  async storedRowRuns(projectId: string, evaluationId: string): Promise<RowRun[]> {
+    return this.store.storedRowRuns(projectId, evaluationId);
   }
 
   async deleteMany(projectId: string, ids: string[]): Promise<number> {

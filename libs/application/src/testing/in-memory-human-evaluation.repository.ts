@@ -3,7 +3,7 @@ import {
   humanEvaluationStatuses,
 } from '@crucible/domain';
 import { HumanEvaluationRepository } from '../human-evaluations/ports';
-import type { RunFilter, RunReference, StatusChange } from '../runs/ports';
+import type { RowRun, RunFilter, RunReference, StatusChange } from '../runs/ports';
 import { InMemoryRunStore } from './in-memory-run-store';
 import { type Page, type PageRequest, type StreamedPage, pageOfList } from '../shared/page';
 import { streamedPageOfList } from './in-memory-page';
@@ -47,8 +47,8 @@ export class InMemoryHumanEvaluationRepository extends HumanEvaluationRepository
     return streamedPageOfList(this.store.scenariosOf(projectId, evaluationId), page, (s) => String(s.rowIndex), chunkSize);
   }
 
-  async storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {
-    return this.store.storedRowIndexes(projectId, evaluationId);
+  async storedRowRuns(projectId: string, evaluationId: string): Promise<RowRun[]> {
+    return this.store.storedRowRuns(projectId, evaluationId);
   }
 
   /** Only while the evaluation is READY, as the conditional UPDATE does. */

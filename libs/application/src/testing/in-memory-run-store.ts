@@ -1,11 +1,11 @@
 import { type Run, type StatusMachine, UNFINISHED_RUN_STATUSES } from '@crucible/domain';
-import type { RunFilter, RunReference, StatusChange } from '../runs/ports';
+import type { RowRun, RunFilter, RunReference, StatusChange } from '../runs/ports';
 
 /**
  * The part of a run repository both kinds share, kept as the database keeps it: a status moves only along the
  * machine (a conditional update), each row is stored once, and readers get copies, never the stored object.
  */
-export class InMemoryRunStore<R extends Run, Scenario extends { projectId: string; rowIndex: number }> {
+export class InMemoryRunStore<R extends Run, Scenario extends { projectId: string; rowIndex: number; repetition?: number }> {
   readonly runs: R[] = [];
   readonly scenarios: Scenario[] = [];
 
@@ -45,7 +45,8 @@ export class InMemoryRunStore<R extends Run, Scenario extends { projectId: strin
     let stored = 0;
     for (const scenario of scenarios) {
       const runId = this.runIdOf(scenario);
-      if (this.scenarios.some((s) => this.runIdOf(s) === runId && s.rowIndex === scenario.rowIndex)) continue;
+      const sameRun = (s: Scenario) => s.rowIndex === scenario.rowIndex && (s.repetition ?? 1) === (scenario.repetition ?? 1);
+      if (this.scenarios.some((s) => this.runIdOf(s) === runId && sameRun(s))) continue;
       this.scenarios.push(structuredClone(scenario));
       const run = this.stored(scenario.projectId, runId);
       if (run) {
@@ -61,12 +62,12 @@ export class InMemoryRunStore<R extends Run, Scenario extends { projectId: strin
   scenariosOf(projectId: string, runId: string): Scenario[] {
     return this.scenarios
       .filter((s) => s.projectId === projectId && this.runIdOf(s) === runId)
-      .sort((a, b) => a.rowIndex - b.rowIndex)
+      .sort((a, b) => a.rowIndex - b.rowIndex || (a.repetition ?? 1) - (b.repetition ?? 1))
       .map((s) => structuredClone(s));
   }
 
-  storedRowIndexes(projectId: string, runId: string): number[] {
-    return this.scenariosOf(projectId, runId).map((s) => s.rowIndex);
+  storedRowRuns(projectId: string, runId: string): RowRun[] {
+    return this.scenariosOf(projectId, runId).map((s) => ({ rowIndex: s.rowIndex, repetition: s.repetition ?? 1 }));
   }
 
   deleteMany(projectId: string, ids: string[]): number {

@@ -1285,6 +1285,8 @@ export interface components {
                 inputs: {
                     [key: string]: unknown;
                 };
+                /** @description which run of the row, 1-based: the n-th runs of each evaluation side by side */
+                repetition: number;
                 row_index: number;
                 variants: {
                     cost: number | null;
@@ -1427,6 +1429,8 @@ export interface components {
                 /** @description seconds between tries */
                 retry_delay: number;
             };
+            /** @description how many times each row runs (1–20); 1 when absent */
+            repetitions?: number;
             /** @description variant revision ids; one evaluation each */
             revisions_ids?: string[];
             /** Format: uuid */
@@ -1711,13 +1715,15 @@ export interface components {
                     ci_high: number | null;
                     /** @description 95 % percentile-bootstrap interval, low end */
                     ci_low: number | null;
-                    /** @description rows left out: the application or the evaluator errored */
+                    /** @description rows left out: the application or the evaluator errored on every repetition */
                     errored_rows: number;
                     evaluation_id: string;
-                    /** @description bools: fraction true (0–1) */
+                    /** @description mean over rows of each row's mean over its repetitions; bools: fraction true (0–1) */
                     mean: number | null;
-                    /** @description rows with a value */
+                    /** @description rows with a value (a row's value is the mean of its repetitions that have one) */
                     n: number;
+                    /** @description mean over rows with two or more valued repetitions of their sample standard deviation; null when no row has two */
+                    within_row_sd: number | null;
                 }[];
                 evaluator_config: {
                     evaluator_key: string;
@@ -1757,6 +1763,8 @@ export interface components {
             created_at: string;
             id: string;
             project_id: string;
+            /** @description how many times each row runs; aggregates average within a row first */
+            repetitions: number;
             revisions: string[];
             /**
              * @description api: run by Crucible (POST /evaluations); sdk: rows uploaded by a test process (POST /evaluations/upload)
@@ -1826,6 +1834,8 @@ export interface components {
                 latency: number | null;
                 result: components["schemas"]["Result_Output"];
             }[];
+            /** @description which run of the row this is, 1-based (1 to the evaluation's repetitions) */
+            repetition: number;
             results: {
                 cost?: number;
                 /** @enum {string} */

@@ -1,10 +1,12 @@
 import { type Result, errorResult, isErrorResult } from '../shared/result';
 import type { AggregatedResult, EvaluationScenario } from './evaluation';
+import { summarizeRows } from './repetitions';
 
 /**
  * What aggregation needs of one evaluator's results, in a form a database can compute without handing over
- * the rows (the runner's memory must not grow with the test set). Counts include every row; `missing` rows
- * have no result for this evaluator and count as errors.
+ * the rows (the runner's memory must not grow with the test set). `total` and `errors` count results (one per
+ * repetition of a row); a repetition without a result for this evaluator counts as an error. The numeric
+ * figures count rows: each row's value is the mean of its repetitions' values.
  */
 export interface EvaluatorTally {
   evaluatorConfigId: string;
@@ -12,7 +14,7 @@ export interface EvaluatorTally {
   errors: number;
   /** Error results' first message, in row order. */
   firstError: string | null;
-  /** Results that count in the mean: bools as 0/1, finite numbers as themselves. */
+  /** Rows with a value that counts in the mean (bools as 0/1, finite numbers as themselves), and the sum of their means. */
   numericCount: number;
   numericSum: number;
   /** The first other result (in row order) that is not an error: it cannot be averaged. */
@@ -24,9 +26,12 @@ export interface ScenarioTally {
   failedRows: number;
   /** First failed row's message, in row order. */
   firstRowError: string | null;
+  /** Rows with a cost, and the sum of each row's mean cost over its repetitions. */
   costCount: number;
   costSum: number;
-  /** Latencies of rows that did not fail. */
+  /** Every repetition's cost added up. */
+  costTotal: number;
+  /** Rows with a latency of a repetition that did not fail, and the sum of each row's mean of those. */
   latencyCount: number;
   latencySum: number;
   /** Error results over all evaluators. */
@@ -40,11 +45,18 @@ const numericValue = (r: Result): number | null => {
   return null;
 };
 
-export function tallyEvaluatorResults(evaluatorConfigId: string, results: Result[]): EvaluatorTally {
+/** A result of one repetition of the row `rowIndex`. */
+export interface RowResult {
+  rowIndex: number;
+  result: Result;
+}
+
+export function tallyEvaluatorResults(evaluatorConfigId: string, results: RowResult[]): EvaluatorTally {
   const tally: EvaluatorTally = {
     evaluatorConfigId, total: results.length, errors: 0, firstError: null, numericCount: 0, numericSum: 0, unaggregatable: null,
   };
-  for (const r of results) {
+  const cells: Array<{ rowIndex: number; value: number }> = [];
+  for (const { rowIndex, result: r } of results) {
     if (isErrorResult(r)) {
       if (tally.errors === 0) tally.firstError = r.error?.message ?? null;
       tally.errors += 1;
@@ -52,17 +64,19 @@ export function tallyEvaluatorResults(evaluatorConfigId: string, results: Result
     }
     const value = numericValue(r);
     if (value === null) tally.unaggregatable ??= { type: r.type, value: r.value };
-    else {
-      tally.numericCount += 1;
-      tally.numericSum += value;
-    }
+    else cells.push({ rowIndex, value });
+  }
+  for (const row of summarizeRows(cells).values()) {
+    tally.numericCount += 1;
+    tally.numericSum += row.mean;
   }
   return tally;
 }
 
 /**
- * One evaluator's results over all rows: numbers → mean, bools → fraction true; error results are left
- * out of the mean and counted; all rows errored → an error result.
+ * One evaluator's results over all rows: within a row the mean of its repetitions, then the mean of the rows
+ * (numbers → mean, bools → fraction true); error results are left out of the means and counted; all errored →
+ * an error result.
  */
 export function aggregateTally(tally: EvaluatorTally): Result {
   const { total, errors } = tally;
@@ -76,7 +90,9 @@ export function aggregateTally(tally: EvaluatorTally): Result {
   return { type: 'number', value: mean, ...(errors > 0 ? { error: { message: `${errors} of ${total} rows failed` } } : {}) };
 }
 
-export const aggregateEvaluatorResults = (results: Result[]): Result => aggregateTally(tallyEvaluatorResults('', results));
+/** One result per row (one repetition each). */
+export const aggregateEvaluatorResults = (results: Result[]): Result =>
+  aggregateTally(tallyEvaluatorResults('', results.map((result, rowIndex) => ({ rowIndex, result }))));
 
 export interface EvaluationAggregates {
   aggregatedResults: AggregatedResult[];
@@ -93,21 +109,26 @@ export const progressCountsOf = (scenarios: EvaluationScenario[]): { failedRows:
   evaluatorErrors: scenarios.reduce((n, s) => n + s.results.filter((r) => isErrorResult(r.result)).length, 0),
 });
 
+/** `rows` and `failedRows` count scenarios (one per repetition); cost and latency are per-row means first. */
 export function tallyScenarios(evaluatorConfigIds: string[], scenarios: EvaluationScenario[]): ScenarioTally {
-  const costs = scenarios.flatMap((s) => (s.cost === null ? [] : [s.cost]));
-  const latencies = scenarios.flatMap((s) => (s.latency === null || s.error ? [] : [s.latency]));
-  const failed = scenarios.filter((s) => s.error);
+  const ordered = [...scenarios].sort((a, b) => a.rowIndex - b.rowIndex || a.repetition - b.repetition);
+  const costs = summarizeRows(ordered.flatMap((s) => (s.cost === null ? [] : [{ rowIndex: s.rowIndex, value: s.cost }])));
+  const latencies = summarizeRows(ordered.flatMap((s) => (s.latency === null || s.error ? [] : [{ rowIndex: s.rowIndex, value: s.latency }])));
+  const failed = ordered.filter((s) => s.error);
+  const sumOfMeans = (rows: Map<number, { mean: number }>) => [...rows.values()].reduce((sum, row) => sum + row.mean, 0);
   return {
-    rows: scenarios.length,
+    rows: ordered.length,
     failedRows: failed.length,
     firstRowError: failed[0]?.error?.message ?? null,
-    costCount: costs.length,
-    costSum: costs.reduce((sum, v) => sum + v, 0),
-    latencyCount: latencies.length,
-    latencySum: latencies.reduce((sum, v) => sum + v, 0),
-    evaluatorErrors: progressCountsOf(scenarios).evaluatorErrors,
-    evaluators: evaluatorConfigIds.map((id) => tallyEvaluatorResults(id, scenarios.map((s) =>
-      s.results.find((r) => r.evaluatorConfigId === id)?.result ?? errorResult('the evaluator did not run')))),
+    costCount: costs.size,
+    costSum: sumOfMeans(costs),
+    costTotal: ordered.reduce((sum, s) => sum + (s.cost ?? 0), 0),
+    latencyCount: latencies.size,
+    latencySum: sumOfMeans(latencies),
+    evaluatorErrors: progressCountsOf(ordered).evaluatorErrors,
+    evaluators: evaluatorConfigIds.map((id) => tallyEvaluatorResults(id, ordered.map((s) => ({
+      rowIndex: s.rowIndex, result: s.results.find((r) => r.evaluatorConfigId === id)?.result ?? errorResult('the evaluator did not run'),
+    })))),
   };
 }
 
@@ -119,7 +140,7 @@ export function aggregateTallies(evaluatorConfigIds: string[], tally: ScenarioTa
         ?? { evaluatorConfigId, total: 0, errors: 0, firstError: null, numericCount: 0, numericSum: 0, unaggregatable: null }),
     })),
     averageCost: tally.costCount === 0 ? null : tally.costSum / tally.costCount,
-    totalCost: tally.costCount === 0 ? null : tally.costSum,
+    totalCost: tally.costCount === 0 ? null : tally.costTotal,
     averageLatency: tally.latencyCount === 0 ? null : tally.latencySum / tally.latencyCount,
     failedRows: tally.failedRows,
     evaluatorErrors: tally.evaluatorErrors,

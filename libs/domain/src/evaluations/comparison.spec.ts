@@ -10,7 +10,7 @@ const evaluation = (id: string, configs: EvaluatorConfig[]) => ({ id, evaluatorC
 
 function scenario(evaluationId: string, rowIndex: number, values: Record<string, unknown>, extra: Partial<EvaluationScenario> = {}): EvaluationScenario {
   return {
-    id: `${evaluationId}-${rowIndex}`, projectId: 'p', evaluationId, rowIndex, inputs: {}, output: 'o', correctAnswer: 'o', createdAt: new Date(),
+    id: `${evaluationId}-${rowIndex}-${extra.repetition ?? 1}`, projectId: 'p', evaluationId, rowIndex, repetition: 1, inputs: {}, output: 'o', correctAnswer: 'o', createdAt: new Date(),
     results: Object.entries(values).map(([evaluatorConfigId, value]) => ({
       evaluatorConfigId,
       result: value === 'error' ? errorResult('judge failed') : typeof value === 'boolean' ? { type: 'bool', value } : { type: 'number', value },
@@ -50,5 +50,36 @@ describe('compareEvaluations', () => {
     expect(exactMetric!.comparisons.map((c) => [c.evaluationId, c.comparison.verdict])).toEqual([['b', 'no_significant_difference'], ['c', 'better']]);
     expect(exactMetric!.comparisons[1]!.comparison.pValue).toBeCloseTo(2 / 4096, 12);
     expect(compareEvaluations([], [])).toEqual([]);
+  });
+
+  it('treats the row as the unit: each row is the mean of its repetitions, with their spread reported', () => {
+    // Baseline: one repetition per row. Candidate: 3 repetitions per row of a bool, shares 2/3, 1/3, 1, 1.
+    const shares = [[true, true, false], [false, true, false], [true, true, true], [true, true, true]];
+    const scenarios = [
+      ...shares.map((_, row) => scenario('a', row, { exact: false, score: row })),
+      ...shares.flatMap((values, row) => values.map((value, i) => scenario('b', row, { exact: value, score: row + i }, { repetition: i + 1, cost: 0.001 * (i + 1) }))),
+    ];
+    const [exactMetric, scoreMetric, cost] = compareEvaluations([baseline, candidate], scenarios);
+    const rowMeans = [2 / 3, 1 / 3, 1, 1];
+    expect(exactMetric!.estimates[1]).toMatchObject({ estimate: { n: 4 }, erroredRows: 0 });
+    expect(exactMetric!.estimates[1]!.estimate.mean).toBeCloseTo(rowMeans.reduce((a, b) => a + b) / 4, 12);
+    // The sample deviation of (1, 1, 0) and of (0, 1, 0) is √(1/3); of unanimous rows 0.
+    expect(exactMetric!.estimates[1]!.withinRowSd).toBeCloseTo((2 * Math.sqrt(1 / 3)) / 4, 12);
+    expect(exactMetric!.estimates[0]!.withinRowSd).toBeNull();
+    // Row fractions are not 0/1, so the test is Wilcoxon on the row differences, n counting rows, not repetitions.
+    expect(exactMetric!.comparisons[0]!.comparison).toMatchObject({ n: 4, excludedRows: 0, test: 'wilcoxon_exact' });
+    expect(exactMetric!.comparisons[0]!.comparison.difference).toBeCloseTo(rowMeans.reduce((a, b) => a + b) / 4, 12);
+    // score: row r's repetitions are r, r+1, r+2 (mean r+1, sd 1) against r: every row differs by exactly 1.
+    expect(scoreMetric!.comparisons[0]!.comparison).toMatchObject({ n: 4, difference: 1 });
+    expect(scoreMetric!.estimates[1]!.withinRowSd).toBe(1);
+    expect(cost!.estimates[1]!.estimate.mean).toBeCloseTo(0.002, 12);
+  });
+
+  it('keeps McNemar for bools whose rows are unanimous', () => {
+    const rows = (id: string, value: boolean, repetitions: number) => Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: repetitions }, (_, r) => scenario(id, i, { exact: value }, { repetition: r + 1 }))).flat();
+    const [exactMetric] = compareEvaluations([baseline, candidate], [...rows('a', false, 1), ...rows('b', true, 3)]);
+    expect(exactMetric!.comparisons[0]!.comparison).toMatchObject({ n: 12, test: 'mcnemar_exact', verdict: 'better' });
+    expect(exactMetric!.estimates[1]!.withinRowSd).toBe(0);
   });
 });

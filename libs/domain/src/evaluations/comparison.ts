@@ -5,6 +5,7 @@ import {
   type MeanEstimate, type PairedComparison, type RowValues, comparePairedSteps, estimateMeanSteps,
 } from './statistics/paired-comparison';
 import { type Steps, finish } from './statistics/steps';
+import { meanWithinRowSd, summarizeRows } from './repetitions';
 
 export type ComparedMetric =
   | { kind: 'evaluator'; evaluatorConfig: EvaluatorConfig }
@@ -16,7 +17,11 @@ export interface MetricComparison {
   /** `bool` when every value compared is a bool (means are then fractions true). */
   valueType: 'bool' | 'number';
   higherIsBetter: boolean;
-  estimates: Array<{ evaluationId: string; estimate: MeanEstimate; erroredRows: number }>;
+  /**
+   * Over rows, each row's value being the mean of its repetitions; `withinRowSd` is the mean over rows with two or
+   * more valued repetitions of their standard deviation (null when no row has two).
+   */
+  estimates: Array<{ evaluationId: string; estimate: MeanEstimate; erroredRows: number; withinRowSd: number | null }>;
   /** Every evaluation after the first against the first (the baseline). */
   comparisons: Array<{ evaluationId: string; comparison: PairedComparison }>;
 }
@@ -27,6 +32,8 @@ export type ComparedValue = boolean | number | null;
 /** All a comparison reads of one scenario: never its inputs, outputs or messages. */
 export interface ScenarioNumbers {
   rowIndex: number;
+  /** Which run of the row (1-based); a row's repetitions are averaged before anything is compared. */
+  repetition: number;
   /** The application failed on this row: no metric counts it. */
   failed: boolean;
   cost: number | null;
@@ -52,7 +59,7 @@ const comparedValue = (result: Result | undefined): ComparedValue => {
 /** What a stored scenario gives the comparison of evaluators `configIds` (a database reads the same in SQL). */
 export function scenarioNumbersOf(scenario: EvaluationScenario, configIds: readonly string[]): ScenarioNumbers {
   return {
-    rowIndex: scenario.rowIndex, failed: Boolean(scenario.error), cost: scenario.cost, latency: scenario.latency,
+    rowIndex: scenario.rowIndex, repetition: scenario.repetition, failed: Boolean(scenario.error), cost: scenario.cost, latency: scenario.latency,
     values: configIds.map((id) => comparedValue(scenario.results.find((r) => r.evaluatorConfigId === id)?.result)),
   };
 }
@@ -64,7 +71,7 @@ const cellOf = (value: ComparedValue | undefined): { value: number; bool: boolea
   return typeof value === 'number' ? { value, bool: false } : null;
 };
 
-/** A row that failed in the application has no value for any metric. */
+/** A repetition that failed in the application has no value for any metric. */
 const unlessFailed = (read: ValueOf): ValueOf => (row) => (row.failed ? null : read(row));
 
 function metricsOf(evaluations: Evaluation[]): Array<{ metric: ComparedMetric; read: ValueOf; higherIsBetter: boolean }> {
@@ -86,7 +93,7 @@ function metricsOf(evaluations: Evaluation[]): Array<{ metric: ComparedMetric; r
 export function compareEvaluations(evaluations: Evaluation[], scenarios: EvaluationScenario[]): MetricComparison[] {
   const configIds = comparedEvaluatorConfigs(evaluations).map((config) => config.id);
   const rows = new Map<string, ScenarioNumbers[]>(evaluations.map((e) => [e.id, []]));
-  for (const scenario of [...scenarios].sort((a, b) => a.rowIndex - b.rowIndex)) {
+  for (const scenario of [...scenarios].sort((a, b) => a.rowIndex - b.rowIndex || a.repetition - b.repetition)) {
     rows.get(scenario.evaluationId)?.push(scenarioNumbersOf(scenario, configIds));
   }
   return finish(compareEvaluationNumbers(evaluations, rows));
@@ -94,7 +101,9 @@ export function compareEvaluations(evaluations: Evaluation[], scenarios: Evaluat
 
 /**
  * `compareEvaluations` over what was read of each evaluation's scenarios (`rows` by evaluation id, in row order),
- * in slices a caller may pause between.
+ * in slices a caller may pause between. The row is the unit: a row's value is the mean of its repetitions that have
+ * one (a bool's share true), and a row none of whose repetitions has a value counts as errored. McNemar's test needs
+ * 0/1 values, so it is used when every compared row value of a bool metric is 0 or 1 (one repetition, or unanimous ones).
  */
 export function* compareEvaluationNumbers(
   evaluations: Evaluation[], rows: ReadonlyMap<string, readonly ScenarioNumbers[]>,
@@ -107,23 +116,28 @@ export function* compareEvaluationNumbers(
   for (const { metric, read, higherIsBetter } of metricsOf(evaluations)) {
     let allBool = metric.kind === 'evaluator';
     const values = new Map<string, RowValues>();
+    const spreads = new Map<string, number | null>();
     for (const evaluation of evaluations) {
-      const valued = new Map<number, number>();
+      const cells: Array<{ rowIndex: number; value: number }> = [];
       for (const row of rowsOf(evaluation.id)) {
         const cell = read(row);
         if (!cell) continue;
         allBool &&= cell.bool;
-        valued.set(row.rowIndex, cell.value);
+        cells.push({ rowIndex: row.rowIndex, value: cell.value });
       }
-      values.set(evaluation.id, valued);
+      const summaries = summarizeRows(cells);
+      values.set(evaluation.id, new Map([...summaries].map(([rowIndex, summary]) => [rowIndex, summary.mean])));
+      spreads.set(evaluation.id, meanWithinRowSd(summaries.values()));
       yield;
     }
+    const binary = allBool && [...values.values()].every((rowValues) => [...rowValues.values()].every((v) => v === 0 || v === 1));
     const estimates: MetricComparison['estimates'] = [];
     for (const evaluation of evaluations) {
       estimates.push({
         evaluationId: evaluation.id,
         estimate: yield* estimateMeanSteps([...values.get(evaluation.id)!.values()]),
-        erroredRows: rowsOf(evaluation.id).length - values.get(evaluation.id)!.size,
+        erroredRows: indexesOf(evaluation.id).size - values.get(evaluation.id)!.size,
+        withinRowSd: spreads.get(evaluation.id)!,
       });
     }
     const comparisons: MetricComparison['comparisons'] = [];
@@ -133,7 +147,7 @@ export function* compareEvaluationNumbers(
       comparisons.push({
         evaluationId: candidate.id,
         comparison: yield* comparePairedSteps(values.get(baseline.id)!, values.get(candidate.id)!, {
-          binary: allBool, higherIsBetter, rowCount,
+          binary, higherIsBetter, rowCount,
         }),
       });
     }

@@ -21,6 +21,8 @@ export interface Evaluation extends Run<EvaluationStatus>, PinnedRevision {
   source: EvaluationSource;
   evaluatorConfigs: EvaluatorConfig[];
   rateLimit: RateLimit;
+  /** How many times each test-set row runs (1–20); each run is a scenario of its own. */
+  repetitions: number;
   /** Of the rows stored so far: those whose invocation failed, and the error results among their evaluators. */
   progressFailedRows: number;
   progressEvaluatorErrors: number;
@@ -37,12 +39,14 @@ export interface EvaluatorOutcome {
   cost?: number;
 }
 
-/** One test-set row of an evaluation: what went in, what came out, and every evaluator's verdict. */
+/** One run of one test-set row of an evaluation: what went in, what came out, and every evaluator's verdict. */
 export interface EvaluationScenario {
   id: string;
   projectId: string;
   evaluationId: string;
   rowIndex: number;
+  /** Which run of the row this is, 1-based (1 to the evaluation's `repetitions`). */
+  repetition: number;
   inputs: Record<string, unknown>;
   output: unknown;
   correctAnswer: unknown;

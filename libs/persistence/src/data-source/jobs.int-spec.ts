@@ -28,7 +28,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('a job that threw, on %s', (en
       id: randomUUID(), projectId: database.actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
       variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
       testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null, evaluatorConfigs: [],
-      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
       source: 'api', status: 'EVALUATION_STARTED', statusError: null, progressDone: 0, progressTotal: 1, progressFailedRows: 0, progressEvaluatorErrors: 0, aggregatedResults: [],
       averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     };

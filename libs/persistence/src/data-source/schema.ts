@@ -31,6 +31,7 @@ import { HumanEvaluationMetrics1795875804138 } from '../migrations/1795875804138
 import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-entity';
 import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
+import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -49,5 +50,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000, PayloadColumnsUnsampled1764800000000,
   SpansInlineInTheirTrace1764900000000, ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300,
   TestsetStagedRows1765000000500, ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
-  TraceSessionsAndUsers1795874641599, ScoreConfigsAndScores1795874729136, EvaluationSource1795874922741,
-  AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138];
+  TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
+  EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138];

@@ -42,6 +42,7 @@ export class EvaluationOrmEntity {
   @Column('text', { name: 'correct_answer_column', nullable: true }) correctAnswerColumn: string | null;
   @Column('jsonb', { name: 'rate_limit' }) rateLimit: RateLimit;
   @Column('text') source: EvaluationSource;
+  @Column('int') repetitions: number;
   @Column('text') status: EvaluationStatus;
   @Column('jsonb', { name: 'status_error', nullable: true }) statusError: ResultError | null;
   @Column('int', { name: 'progress_done' }) progressDone: number;
@@ -62,6 +63,7 @@ export class EvaluationScenarioOrmEntity {
   @Column('uuid', { name: 'project_id' }) projectId: string;
   @Column('uuid', { name: 'evaluation_id' }) evaluationId: string;
   @Column('int', { name: 'row_index' }) rowIndex: number;
+  @Column('int') repetition: number;
   @Column('jsonb') inputs: Json;
   @Column('jsonb', { nullable: true }) output: unknown;
   @Column('jsonb', { name: 'correct_answer', nullable: true }) correctAnswer: unknown;

@@ -10,12 +10,13 @@ const evaluatorConfigKeys: Array<keyof EvaluatorConfig> = [
 type EvaluationColumns = Omit<Evaluation, 'evaluatorConfigs'>;
 const evaluationKeys: Array<keyof EvaluationColumns> = [
   'id', 'projectId', 'appId', 'variantId', 'variantName', 'variantRevisionId', 'revision', 'parameters', 'invocationUrl',
-  'testsetId', 'testsetName', 'correctAnswerColumn', 'rateLimit', 'source', 'status', 'statusError', 'progressDone', 'progressTotal',
+  'testsetId', 'testsetName', 'correctAnswerColumn', 'rateLimit', 'repetitions', 'source', 'status', 'statusError', 'progressDone',
+  'progressTotal',
   'progressFailedRows', 'progressEvaluatorErrors', 'aggregatedResults', 'averageCost', 'totalCost', 'averageLatency',
   'createdAt', 'updatedAt',
 ];
 const scenarioKeys: Array<keyof EvaluationScenario> = [
-  'id', 'projectId', 'evaluationId', 'rowIndex', 'inputs', 'output', 'correctAnswer', 'results', 'latency', 'cost', 'error',
+  'id', 'projectId', 'evaluationId', 'rowIndex', 'repetition', 'inputs', 'output', 'correctAnswer', 'results', 'latency', 'cost', 'error',
   'traceId', 'createdAt',
 ];
 

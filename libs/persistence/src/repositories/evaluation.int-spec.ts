@@ -27,7 +27,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
       testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null,
       evaluatorConfigs: [{ id: randomUUID(), projectId: database.actor.projectId, appId, name: 'exact', evaluatorKey: 'auto_exact_match', settingsValues: {}, createdAt: now, updatedAt: now }],
-      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
       source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1, progressFailedRows: 0, progressEvaluatorErrors: 0, aggregatedResults: [],
       averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     };
@@ -115,12 +115,52 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     });
   }
 
+  it('tallies repetitions in SQL as the domain does: each row the mean of its repetitions, then the rows', async () => {
+    const created = { ...evaluation(), repetitions: 3 };
+    await repository.createMany([created]);
+    const [a, b] = [randomUUID(), randomUUID()];
+    // 4 rows × 3 repetitions; the repetitions disagree, one failed, one errored, row 3 errored on every repetition of b.
+    const scenarios: EvaluationScenario[] = Array.from({ length: 12 }, (_, i) => ({
+      id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex: Math.floor(i / 3), repetition: (i % 3) + 1,
+      inputs: { i }, output: `o${i}`, correctAnswer: null, traceId: null, latency: i / 10, cost: i % 4 === 0 ? null : i / 1000,
+      error: i === 4 ? { message: `repetition ${i} failed` } : null,
+      results: [
+        { evaluatorConfigId: a, result: { type: 'bool', value: i % 2 === 0 } },
+        { evaluatorConfigId: b, result: i === 1 || i >= 9 ? errorResult(`bad ${i}`) : { type: 'number', value: i * 0.25 } },
+      ],
+      createdAt: new Date(),
+    }));
+    await repository.saveScenarios(scenarios.slice(7));
+    await repository.saveScenarios(scenarios.slice(0, 7));
+    const ids = [a, b];
+    const stored = await repository.tallyScenarios(created.projectId, created.id, ids);
+    const expected = tallyScenarios(ids, scenarios);
+    const close = (value: number, wanted: number) => expect(value).toBeCloseTo(wanted, 12);
+    expect({ ...stored, costSum: 0, costTotal: 0, latencySum: 0, evaluators: stored.evaluators.map((e) => ({ ...e, numericSum: 0 })) })
+      .toEqual({ ...expected, costSum: 0, costTotal: 0, latencySum: 0, evaluators: expected.evaluators.map((e) => ({ ...e, numericSum: 0 })) });
+    close(stored.costSum, expected.costSum);
+    close(stored.costTotal, expected.costTotal);
+    close(stored.latencySum, expected.latencySum);
+    stored.evaluators.forEach((e, i) => close(e.numericSum, expected.evaluators[i]!.numericSum));
+    // Row means of a: rows 0 and 2 hold (1, 0, 1) → 2/3, rows 1 and 3 (0, 1, 0) → 1/3; of b: rows 0–2 only.
+    expect(stored.evaluators[0]).toMatchObject({ numericCount: 4, total: 12, errors: 0 });
+    close(stored.evaluators[0]!.numericSum, 2);
+    expect(stored.evaluators[1]).toMatchObject({ numericCount: 3, errors: 4, firstError: 'bad 1' });
+    close(stored.evaluators[1]!.numericSum, (0 + 0.5) / 2 + (0.75 + 1 + 1.25) / 3 + (1.5 + 1.75 + 2) / 3);
+    const [aggregated] = aggregateTallies(ids, stored).aggregatedResults;
+    close(aggregated!.result.value as number, 0.5);
+    expect(await repository.storedRowRuns(created.projectId, created.id)).toEqual(expect.arrayContaining([{ rowIndex: 3, repetition: 3 }]));
+    // The same row's repetition stored again adds nothing.
+    await repository.saveScenarios([{ ...scenarios[5]!, id: randomUUID() }]);
+    expect(await repository.findById(created.projectId, created.id)).toMatchObject({ progressDone: 12, repetitions: 3 });
+  });
+
   it('tallies stored scenarios in SQL exactly as the domain aggregates them in memory', async () => {
     const created = evaluation();
     await repository.createMany([created]);
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const scenarios: EvaluationScenario[] = Array.from({ length: 9 }, (_, rowIndex) => ({
-      id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, inputs: { n: rowIndex }, output: `o${rowIndex}`,
+      id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, repetition: 1, inputs: { n: rowIndex }, output: `o${rowIndex}`,
       correctAnswer: null, traceId: null, latency: rowIndex / 10, cost: rowIndex % 3 === 0 ? null : rowIndex / 1000,
       error: rowIndex === 4 ? { message: `row ${rowIndex} failed` } : null,
       results: [
@@ -164,7 +204,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
       };
       return {
         scenario: {
-          id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, inputs: { n: rowIndex }, output: `o${rowIndex}`,
+          id: randomUUID(), projectId: created.projectId, evaluationId: created.id, rowIndex, repetition: 1, inputs: { n: rowIndex }, output: `o${rowIndex}`,
           correctAnswer: null, traceId, latency: 0.001, cost: null, error: null, results: [], createdAt: started,
         },
         trace: {
@@ -200,7 +240,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     const created = evaluation();
     await repository.createMany([created]);
     const elsewhere: EvaluationScenario = {
-      id: randomUUID(), projectId: database.otherActor.projectId, evaluationId: created.id, rowIndex: 0, inputs: {}, output: 'o',
+      id: randomUUID(), projectId: database.otherActor.projectId, evaluationId: created.id, rowIndex: 0, repetition: 1, inputs: {}, output: 'o',
       correctAnswer: null, traceId: null, latency: 0.001, cost: null, error: null, results: [], createdAt: new Date(),
     };
     expect(await repository.saveScenarios([elsewhere])).toBe(0);

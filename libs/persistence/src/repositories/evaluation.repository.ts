@@ -5,7 +5,7 @@ import {
   progressCountsOf,
 } from '@crucible/domain';
 import {
-  EvaluationRepository, type EvaluationStatusChange, type Page, type PageRequest, type RunReference, type StreamedPage,
+  EvaluationRepository, type EvaluationStatusChange, type Page, type PageRequest, type RowRun, type RunReference, type StreamedPage,
 } from '@crucible/application';
 import { EvaluationOrmEntity, EvaluationScenarioOrmEntity } from '../entities/evaluation.orm-entity';
 import { evaluationMapper, evaluationScenarioMapper } from '../mappers/evaluation.mapper';
@@ -23,7 +23,7 @@ import { jsonParameter as json } from './run-storage.sql';
 
 /** Scenarios as SCENARIO_BATCH_INSERT reads them, each with what it adds to the progress. */
 const scenarioRecords = (scenarios: EvaluationScenario[]) => scenarios.map((s) => ({
-  id: s.id, row_index: s.rowIndex, inputs: s.inputs, output: s.output, correct_answer: s.correctAnswer, results: s.results,
+  id: s.id, row_index: s.rowIndex, repetition: s.repetition, inputs: s.inputs, output: s.output, correct_answer: s.correctAnswer, results: s.results,
   latency: s.latency, cost: s.cost, error: s.error, trace_id: s.traceId, created_at: s.createdAt,
   ...progressCountsOf([s]),
 }));
@@ -42,7 +42,7 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     super();
     this.recentPages = new UnchangedReads(dataSource, RECENT_PAGES);
     this.runs = new RunStorage(dataSource, {
-      tables: { runs: 'evaluations', scenarios: 'evaluation_scenarios', runColumn: 'evaluation_id' },
+      tables: { runs: 'evaluations', scenarios: 'evaluation_scenarios', runColumn: 'evaluation_id', repetitionColumn: 'repetition' },
       runEntity: EvaluationOrmEntity, scenarioEntity: EvaluationScenarioOrmEntity,
       runToDomain: evaluationMapper.toDomain, scenarioToDomain: evaluationScenarioMapper.toDomain,
     });
@@ -74,8 +74,8 @@ export class TypeOrmEvaluationRepository extends EvaluationRepository {
     return this.runs.statusOf(projectId, id);
   }
 
-  storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {
-    return this.runs.storedRowIndexes(projectId, evaluationId);
+  storedRowRuns(projectId: string, evaluationId: string): Promise<RowRun[]> {
+    return this.runs.storedRowRuns(projectId, evaluationId);
   }
 
   streamScenarios(projectId: string, evaluationId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<EvaluationScenario>> {

@@ -5,7 +5,7 @@ import {
   JUDGEABLE_HUMAN_STATUSES,
 } from '@crucible/domain';
 import {
-  HumanEvaluationRepository, type Page, type PageRequest, type RunReference, type StatusChange, type StreamedPage, mapPage,
+  HumanEvaluationRepository, type Page, type PageRequest, type RowRun, type RunReference, type StatusChange, type StreamedPage, mapPage,
 } from '@crucible/application';
 import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
 import {
@@ -23,7 +23,7 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
   constructor(private readonly dataSource: DataSource) {
     super();
     this.runs = new RunStorage(dataSource, {
-      tables: { runs: 'human_evaluations', scenarios: 'human_evaluation_scenarios', runColumn: 'human_evaluation_id' },
+      tables: { runs: 'human_evaluations', scenarios: 'human_evaluation_scenarios', runColumn: 'human_evaluation_id', repetitionColumn: null },
       runEntity: HumanEvaluationOrmEntity, scenarioEntity: HumanEvaluationScenarioOrmEntity,
       runToDomain: humanEvaluationMapper.toDomain, scenarioToDomain: humanEvaluationScenarioMapper.toDomain,
     });
@@ -45,8 +45,8 @@ export class TypeOrmHumanEvaluationRepository extends HumanEvaluationRepository 
     return this.runs.statusOf(projectId, id);
   }
 
-  storedRowIndexes(projectId: string, evaluationId: string): Promise<number[]> {
-    return this.runs.storedRowIndexes(projectId, evaluationId);
+  storedRowRuns(projectId: string, evaluationId: string): Promise<RowRun[]> {
+    return this.runs.storedRowRuns(projectId, evaluationId);
   }
 
   listScenarios(projectId: string, evaluationId: string): Promise<HumanEvaluationScenario[]> {

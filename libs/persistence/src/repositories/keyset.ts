@@ -107,3 +107,5 @@ export const OLDEST_FIRST: readonly KeyColumn[] = [{ column: 'created_at', type:
 export const OLDEST_FIRST_BY_NAME: readonly KeyColumn[] = [{ column: 'created_at', type: 'timestamptz' }, { column: 'name', type: 'text' }];
 /** Scenarios: by row. */
 export const BY_ROW: readonly KeyColumn[] = [{ column: 'row_index', type: 'int' }];
+/** Scenarios of a run whose rows run several times: by row, then repetition. */
+export const BY_ROW_AND_REPETITION: readonly KeyColumn[] = [...BY_ROW, { column: 'repetition', type: 'int' }];

@@ -152,7 +152,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('keyset paging of every list o
     const evaluation = evaluationOf(actor, appIds[4]!);
     await repository.createMany([evaluation]);
     const scenarios = Array.from({ length: 1234 }, (_, rowIndex): EvaluationScenario => ({
-      id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, inputs: { q: rowIndex }, output: `answer ${rowIndex}`,
+      id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, repetition: 1, inputs: { q: rowIndex }, output: `answer ${rowIndex}`,
       correctAnswer: null, results: [], latency: 0.1, cost: 0.001, error: null, traceId: null, createdAt: new Date(),
     }));
     // Stored out of order, as concurrent batches store them.
@@ -208,7 +208,7 @@ function evaluationOf(actor: Actor, appId: string): Evaluation {
     id: randomUUID(), projectId: actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
     variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
     testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null, evaluatorConfigs: [],
-    rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+    rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
     source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1234, progressFailedRows: 0,
     progressEvaluatorErrors: 0, aggregatedResults: [],
     averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,

@@ -3,14 +3,16 @@ export interface RunTables {
   runs: 'evaluations' | 'human_evaluations';
   scenarios: 'evaluation_scenarios' | 'human_evaluation_scenarios';
   runColumn: 'evaluation_id' | 'human_evaluation_id';
+  /** The scenarios' column saying which run of its row each is; null: every row runs once. */
+  repetitionColumn: 'repetition' | null;
 }
 
 /** `$1` project, `$2` run. Asked before every batch's worth of rows: plain SQL, not the query builder. */
 export const runStatusSql = (tables: RunTables): string => `SELECT status FROM ${tables.runs} WHERE project_id = $1 AND id = $2`;
 
 /** `$1` project, `$2` run. */
-export const storedRowIndexesSql = (tables: RunTables): string =>
-  `SELECT row_index FROM ${tables.scenarios} WHERE project_id = $1 AND ${tables.runColumn} = $2`;
+export const storedRowRunsSql = (tables: RunTables): string =>
+  `SELECT row_index, ${tables.repetitionColumn ?? '1'} AS repetition FROM ${tables.scenarios} WHERE project_id = $1 AND ${tables.runColumn} = $2`;
 
 /** `$1` the unfinished statuses; every project's (the process-wide re-queue), oldest first. */
 export const unfinishedRunsSql = (tables: RunTables): string =>

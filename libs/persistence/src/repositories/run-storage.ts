@@ -1,8 +1,8 @@
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { type Run, UNFINISHED_RUN_STATUSES } from '@crucible/domain';
-import { type PageRequest, type RunReference, type StreamedPage, mapStreamedPage } from '@crucible/application';
-import { BY_ROW, streamedKeysetPage } from './keyset';
-import { type RunTables, runStatusSql, storedRowIndexesSql, unfinishedRunsSql } from './run-storage.sql';
+import { type PageRequest, type RowRun, type RunReference, type StreamedPage, mapStreamedPage } from '@crucible/application';
+import { BY_ROW, BY_ROW_AND_REPETITION, streamedKeysetPage } from './keyset';
+import { type RunTables, runStatusSql, storedRowRunsSql, unfinishedRunsSql } from './run-storage.sql';
 
 /** One kind of run as stored: its tables, its entities and how they map. */
 export interface RunStorageOf<R extends Run, S, RE extends ObjectLiteral, SE extends ObjectLiteral> {
@@ -15,10 +15,10 @@ export interface RunStorageOf<R extends Run, S, RE extends ObjectLiteral, SE ext
 
 /** What both run repositories read alike of their runs and scenarios; each delegates to one of these. */
 export class RunStorage<R extends Run, S, RE extends ObjectLiteral, SE extends ObjectLiteral> {
-  private readonly sql: { status: string; storedRowIndexes: string; unfinished: string };
+  private readonly sql: { status: string; storedRowRuns: string; unfinished: string };
 
   constructor(private readonly dataSource: DataSource, private readonly kind: RunStorageOf<R, S, RE, SE>) {
-    this.sql = { status: runStatusSql(kind.tables), storedRowIndexes: storedRowIndexesSql(kind.tables), unfinished: unfinishedRunsSql(kind.tables) };
+    this.sql = { status: runStatusSql(kind.tables), storedRowRuns: storedRowRunsSql(kind.tables), unfinished: unfinishedRunsSql(kind.tables) };
   }
 
   async findById(projectId: string, id: string): Promise<R | null> {
@@ -32,19 +32,21 @@ export class RunStorage<R extends Run, S, RE extends ObjectLiteral, SE extends O
     return row?.status ?? null;
   }
 
-  async storedRowIndexes(projectId: string, runId: string): Promise<number[]> {
-    const rows: Array<{ row_index: number }> = await this.dataSource.query(this.sql.storedRowIndexes, [projectId, runId]);
-    return rows.map((r) => r.row_index);
+  async storedRowRuns(projectId: string, runId: string): Promise<RowRun[]> {
+    const rows: Array<{ row_index: number; repetition: number }> = await this.dataSource.query(this.sql.storedRowRuns, [projectId, runId]);
+    return rows.map((r) => ({ rowIndex: r.row_index, repetition: r.repetition }));
   }
 
   async listScenarios(projectId: string, runId: string): Promise<S[]> {
-    const rows = await this.scenariosOf(projectId, runId).orderBy('s.row_index').getMany();
+    const ordered = this.scenariosOf(projectId, runId).orderBy('s.row_index');
+    if (this.kind.tables.repetitionColumn) ordered.addOrderBy(`s.${this.kind.tables.repetitionColumn}`);
+    const rows = await ordered.getMany();
     return rows.map(this.kind.scenarioToDomain);
   }
 
   async streamScenarios(projectId: string, runId: string, page: PageRequest, chunkSize: number): Promise<StreamedPage<S>> {
     const scoped = () => this.scenariosOf(projectId, runId);
-    return mapStreamedPage(await streamedKeysetPage(scoped, BY_ROW, page, chunkSize), this.kind.scenarioToDomain);
+    return mapStreamedPage(await streamedKeysetPage(scoped, this.kind.tables.repetitionColumn ? BY_ROW_AND_REPETITION : BY_ROW, page, chunkSize), this.kind.scenarioToDomain);
   }
 
   async deleteMany(projectId: string, ids: string[]): Promise<number> {

@@ -21,7 +21,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('scenario numbers for comparis
       id: randomUUID(), projectId: database.actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
       variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
       testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null, evaluatorConfigs: [],
-      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
       source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 11, progressFailedRows: 0, progressEvaluatorErrors: 0,
       aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     };
@@ -40,7 +40,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('scenario numbers for comparis
     const [bool, score, text, absent] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const awkward = [0.1 + 0.2, 1 / 3, 1e-7, 123456789.12345679, 5e-324, -2.5, 1.7976931348623157e308, 0, 42, 2 / 3, 1e21];
     const scenarios: EvaluationScenario[] = awkward.map((number, rowIndex) => ({
-      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: rowIndex * 3, inputs: { big: 'x'.repeat(1000) },
+      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: rowIndex * 3, repetition: 1, inputs: { big: 'x'.repeat(1000) },
       output: `o${rowIndex}`, correctAnswer: null, traceId: null, createdAt: new Date(),
       latency: rowIndex % 4 === 0 ? null : number, cost: rowIndex % 5 === 0 ? null : number / 7,
       error: rowIndex === 4 ? { message: 'app failed' } : null,
@@ -63,5 +63,19 @@ describe.each<TestEngine>(['postgres', 'pglite'])('scenario numbers for comparis
     expect(chunks.flat()).toEqual(scenarios.map((scenario) => scenarioNumbersOf(scenario, configIds)));
     expect(chunks.flat()[1]!.values).toEqual([null, null, false, null]);
     expect(await readAll(database.otherActor.projectId, evaluation.id, configIds, 4)).toEqual([]);
+  });
+
+  it('reads the repetitions of a row in order, a chunk ending inside a row going on from the next repetition', async () => {
+    const evaluation = await storedEvaluation();
+    const config = randomUUID();
+    const scenarios: EvaluationScenario[] = Array.from({ length: 10 }, (_, i) => ({
+      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: Math.floor(i / 3) * 2, repetition: (i % 3) + 1,
+      inputs: {}, output: 'o', correctAnswer: null, traceId: null, createdAt: new Date(), latency: i, cost: null, error: null,
+      results: [{ evaluatorConfigId: config, result: { type: 'number', value: i / 10 } }],
+    }));
+    await repository.saveScenarios([...scenarios].reverse());
+    const chunks = await readAll(evaluation.projectId, evaluation.id, [config], 4);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([4, 4, 2]);
+    expect(chunks.flat()).toEqual(scenarios.map((scenario) => scenarioNumbersOf(scenario, [config])));
   });
 });

@@ -4,7 +4,7 @@ import { EVALUATOR_TALLY_SQL, ROW_TALLY_SQL } from './evaluation.sql';
 
 interface RowTallyRow {
   rows: number; failed_rows: number; first_row_error: string | null;
-  cost_count: number; cost_sum: number; latency_count: number; latency_sum: number;
+  cost_count: number; cost_sum: number; cost_total: number; latency_count: number; latency_sum: number;
 }
 interface EvaluatorTallyRow {
   config_id: string; results: number; errors: number; first_error: string | null;
@@ -26,7 +26,7 @@ export async function tallyStoredScenarios(
   const total = rows!.rows;
   return {
     rows: total, failedRows: rows!.failed_rows, firstRowError: rows!.first_row_error,
-    costCount: rows!.cost_count, costSum: rows!.cost_sum, latencyCount: rows!.latency_count, latencySum: rows!.latency_sum,
+    costCount: rows!.cost_count, costSum: rows!.cost_sum, costTotal: rows!.cost_total, latencyCount: rows!.latency_count, latencySum: rows!.latency_sum,
     evaluatorErrors: evaluators.reduce((sum, e) => sum + e.errors, 0),
     evaluators: evaluatorConfigIds.map((evaluatorConfigId) => {
       const found = evaluators.find((e) => e.config_id === evaluatorConfigId);

@@ -25,7 +25,7 @@ const WRITTEN_AT_ONCE = 1000;
 function scenarioRow(evaluation: Evaluation, rowIndex: number, shift: number): EvaluationScenario {
   const [exact, similarity, regex] = evaluation.evaluatorConfigs;
   return {
-    id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex,
+    id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex, repetition: 1,
     inputs: { input: `City${rowIndex}`, context: 'x'.repeat(400) }, output: `City${rowIndex} ${'y'.repeat(400)}`, correctAnswer: `City${rowIndex}`,
     results: [
       { evaluatorConfigId: exact!.id, result: { type: 'bool', value: (rowIndex + shift) % 5 !== 0 } },

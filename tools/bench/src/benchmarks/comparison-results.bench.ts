@@ -23,7 +23,7 @@ function scenarioRow(evaluation: Evaluation, rowIndex: number): EvaluationScenar
   const [exact, similarity, regex] = evaluation.evaluatorConfigs;
   const output = rowIndex % 5 === 0 ? `Town${rowIndex}` : `City${rowIndex}`;
   return {
-    id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex,
+    id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex, repetition: 1,
     inputs: { input: `City${rowIndex}` }, output, correctAnswer: `City${rowIndex}`,
     results: [
       { evaluatorConfigId: exact!.id, result: { type: 'bool', value: output === `City${rowIndex}` } },

@@ -30,6 +30,9 @@ function StatisticsTable({ comparison }: { comparison: EvaluationComparison }) {
                 <Table.Td key={estimate.evaluation_id}>
                   <Text size="sm">{formatValue(metric, estimate.mean)}</Text>
                   <Text size="xs" c="dimmed">95 % CI {formatValue(metric, estimate.ci_low)}…{formatValue(metric, estimate.ci_high)} · n = {estimate.n}{estimate.errored_rows ? `, ${estimate.errored_rows} errored` : ''}</Text>
+                  {estimate.within_row_sd === null ? null : (
+                    <Text size="xs" c="dimmed">spread within rows (sd) {metric.value_type === 'bool' ? `${(estimate.within_row_sd * 100).toFixed(0)} points` : formatValue(metric, estimate.within_row_sd)}</Text>
+                  )}
                 </Table.Td>
               ))}
               {metric.comparisons.map((pair) => (
@@ -59,6 +62,8 @@ function RowByRow({ rows, labels }: { rows: RowComparison; labels: Record<string
   };
   const shown = onlyDisagreements ? rows.rows.filter(disagree) : rows.rows;
   const variants = rows.rows[0]?.variants ?? [];
+  // With repetitions a row comes once per run: its number says which.
+  const repeated = rows.rows.some((row) => row.repetition > 1);
   return (
     <Stack gap="xs">
       <Checkbox label="Only rows where the evaluators disagree" checked={onlyDisagreements} onChange={(e) => setOnlyDisagreements(e.currentTarget.checked)} />
@@ -71,8 +76,8 @@ function RowByRow({ rows, labels }: { rows: RowComparison; labels: Record<string
             {shown.map((row) => {
               const outputsDiffer = new Set(row.variants.map((v) => displayOutput(v.output))).size > 1;
               return (
-                <Table.Tr key={row.row_index} bg={disagree(row) ? 'yellow.0' : undefined}>
-                  <Table.Td>{row.row_index + 1}</Table.Td>
+                <Table.Tr key={`${row.row_index}-${row.repetition}`} bg={disagree(row) ? 'yellow.0' : undefined}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.row_index + 1}{repeated ? ` · run ${row.repetition}` : ''}</Table.Td>
                   <Table.Td><Text size="sm">{Object.values(row.inputs).map(displayOutput).join(' · ')}</Text><Text size="xs" c="dimmed">expected: {displayOutput(row.correct_answer)}</Text></Table.Td>
                   {row.variants.map((v) => (
                     <Table.Td key={v.evaluation_id}>

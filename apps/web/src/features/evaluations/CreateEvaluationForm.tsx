@@ -24,17 +24,18 @@ export function CreateEvaluationForm({ onCreated }: { onCreated: () => void }) {
   const [testsetId, setTestsetId] = useState<string | null>(null);
   const [groundTruth, setGroundTruth] = useState<string | null>('correct_answer');
   const [configIds, setConfigIds] = useState<string[]>([]);
+  const [repetitions, setRepetitions] = useState(1);
   const [rateLimit, setRateLimit] = useState<NewEvaluation['rate_limit']>({ batch_size: 10, max_retries: 2, retry_delay: 1, delay_between_batches: 0 });
   const revisions = useAppRevisions(appId);
   const testset = useTestset(testsetId);
   const rows = testsets.data?.find((t) => t.id === testsetId)?.rows_count ?? 0;
   const columns = testset.data?.columns ?? [];
-  const calls = revisionIds.length * rows;
+  const calls = revisionIds.length * rows * repetitions;
   const submit = () => {
     if (!appId || !testsetId || !groundTruth) return;
     create.mutate({
       app_id: appId, revisions_ids: revisionIds, testset_id: testsetId, evaluators_configs: configIds, correct_answer_column: groundTruth,
-      rate_limit: rateLimit,
+      rate_limit: rateLimit, repetitions,
     }, { onSuccess: onCreated });
   };
   return (
@@ -51,8 +52,12 @@ export function CreateEvaluationForm({ onCreated }: { onCreated: () => void }) {
           <Select allowDeselect={false} label="Ground-truth column" description={columns.length ? `columns: ${columns.join(', ')}` : 'pick a test set first'}
             data={columns} value={columns.includes(groundTruth ?? '') ? groundTruth : null} onChange={setGroundTruth} disabled={!columns.length} />
         </SimpleGrid>
-        <MultiSelect label="Evaluators" data={(configs.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.evaluator_key})` }))}
-          value={configIds} onChange={setConfigIds} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <MultiSelect label="Evaluators" data={(configs.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.evaluator_key})` }))}
+            value={configIds} onChange={setConfigIds} />
+          <NumberInput label="Repetitions" description="runs of each row (1–20); a row counts as the mean of its runs" min={1} max={20}
+            allowDecimal={false} clampBehavior="strict" value={repetitions} onChange={(v) => setRepetitions(Number(v) || 1)} />
+        </SimpleGrid>
         <Text fw={600} size="sm">Rate limit</Text>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           {RATE_FIELDS.map((field) => (
@@ -62,7 +67,7 @@ export function CreateEvaluationForm({ onCreated }: { onCreated: () => void }) {
         </SimpleGrid>
         <Text size="sm" role="status">
           {calls > 0
-            ? `About ${calls.toLocaleString()} calls to the app (${revisionIds.length} revision${revisionIds.length > 1 ? 's' : ''} × ${rows.toLocaleString()} rows), at most ${(calls * (1 + rateLimit.max_retries)).toLocaleString()} with retries, plus one evaluator run per row and evaluator.`
+            ? `About ${calls.toLocaleString()} calls to the app (${revisionIds.length} revision${revisionIds.length > 1 ? 's' : ''} × ${rows.toLocaleString()} rows${repetitions > 1 ? ` × ${repetitions} repetitions` : ''}), at most ${(calls * (1 + rateLimit.max_retries)).toLocaleString()} with retries, plus one evaluator run per call and evaluator.`
             : 'Pick revisions and a test set to see how many calls this makes.'}
         </Text>
         {create.isError ? <Alert color="red" role="alert" title="Not started">{describeError(create.error)}</Alert> : null}

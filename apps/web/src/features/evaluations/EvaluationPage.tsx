@@ -7,6 +7,7 @@ import { useCreateTestset } from '../testsets/testsets.queries';
 import { isRunning, useEvaluation, useExportEvaluation, useRerunFailedRows, useScenarios } from './evaluations.queries';
 import { canRerunFailedRows, displayOutput, resultText, revisionLabel, statusLabel } from './format';
 import { SourceBadge } from './SourceBadge';
+import { agreementText, byRow } from './repetition-agreement';
 
 const failed = (s: EvaluationScenario): boolean => s.error !== null || s.results.some((r) => r.result.type === 'error');
 const asCell = (value: unknown): TestsetCell =>
@@ -33,10 +34,38 @@ function JudgeReasoning({ text }: { text: string }) {
   );
 }
 
+const mean = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length);
+
+/** Above a row's repetitions: how many ran, how their evaluators agree, and the row's mean cost and latency. */
+function RowSummary({ rowIndex, repetitions, configs }: { rowIndex: number; repetitions: EvaluationScenario[]; configs: Array<{ id: string; name: string }> }) {
+  const cost = mean(repetitions.flatMap((s) => (s.cost === null ? [] : [s.cost])));
+  const latency = mean(repetitions.flatMap((s) => (s.latency === null || s.error ? [] : [s.latency])));
+  const failures = repetitions.filter((s) => s.error).length;
+  return (
+    <Table.Tr bg="gray.0" aria-label={`Row ${rowIndex + 1}: ${repetitions.length} repetitions`}>
+      <Table.Td><Text size="sm" fw={600}>{rowIndex + 1}</Text></Table.Td>
+      <Table.Td colSpan={2}>
+        <Text size="sm" fw={600}>{repetitions.length} repetition{repetitions.length === 1 ? '' : 's'}</Text>
+        {/* On a phone the evaluator columns are a sideways scroll away: the agreement is told here too. */}
+        {configs.map(({ id, name }) => <Text key={id} size="xs" hiddenFrom="sm">{name}: {agreementText(repetitions, id)}</Text>)}
+      </Table.Td>
+      {configs.map(({ id }) => <Table.Td key={id}><Text size="sm" fw={600}>{agreementText(repetitions, id)}</Text></Table.Td>)}
+      <Table.Td><Text size="sm" fw={600}>{cost === null ? '—' : `$${cost.toPrecision(3)}`}</Text></Table.Td>
+      <Table.Td><Text size="sm" fw={600}>{latency === null ? '—' : `${latency.toFixed(3)} s`}</Text></Table.Td>
+      <Table.Td><Text size="sm" c={failures ? 'red' : 'dimmed'}>{failures ? `${failures} failed` : ''}</Text></Table.Td>
+    </Table.Tr>
+  );
+}
+
 function ScenarioRow({ scenario, evaluation }: { scenario: EvaluationScenario; evaluation: Evaluation }) {
+  const repeated = evaluation.repetitions > 1;
   return (
     <Table.Tr bg={failed(scenario) ? 'red.0' : undefined}>
-      <Table.Td>{scenario.row_index + 1}</Table.Td>
+      <Table.Td>
+        {repeated
+          ? <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{`${scenario.row_index + 1} · run ${scenario.repetition}/${evaluation.repetitions}`}</Text>
+          : scenario.row_index + 1}
+      </Table.Td>
       <Table.Td>{scenario.inputs.map(({ name, value }) => <Text key={name} size="sm"><b>{name}</b>: {displayOutput(value)}</Text>)}</Table.Td>
       <Table.Td><Text size="sm">{displayOutput(scenario.output)}</Text><Text size="xs" c="dimmed">expected: {displayOutput(scenario.correct_answer)}</Text></Table.Td>
       {evaluation.aggregated_results.length > 0 || scenario.results.length > 0 ? scenario.results.map((r) => (
@@ -74,14 +103,29 @@ function Scenarios({ evaluation }: { evaluation: Evaluation }) {
   const scenarios = useScenarios(evaluation.id, isRunning(evaluation));
   const [filter, setFilter] = useState('all');
   const configs = evaluation.aggregated_results.map((a) => a.evaluator_config);
+  const repeated = evaluation.repetitions > 1;
   return (
     <QueryState query={scenarios} label="rows" empty={{ title: 'No rows yet', description: 'Rows appear here as the run stores them.' }}>
       {(list) => {
         const shown = filter === 'failed' ? list.filter(failed) : list;
+        const columns = configs.length
+          ? configs.map((c) => ({ id: c.id, name: c.name }))
+          : list[0]?.results.map((r) => ({ id: r.evaluator_config, name: r.evaluator_key ?? r.evaluator_config })) ?? [];
+        // A row's summary is over all its runs, also when only the failed ones are shown.
+        const runsOf = new Map(repeated ? byRow(list).map((row) => [row.rowIndex, row.repetitions]) : []);
+        const rows = repeated
+          ? byRow(shown).flatMap(({ rowIndex, repetitions }) => [
+            <RowSummary key={`row-${rowIndex}`} rowIndex={rowIndex} repetitions={runsOf.get(rowIndex) ?? repetitions} configs={columns} />,
+            ...repetitions.map((s) => <ScenarioRow key={s.id} scenario={s} evaluation={evaluation} />),
+          ])
+          : shown.map((s) => <ScenarioRow key={s.id} scenario={s} evaluation={evaluation} />);
         return (
           <Stack gap="xs">
             <SegmentedControl value={filter} onChange={setFilter} aria-label="Rows to show" w="fit-content"
-              data={[{ value: 'all', label: `All rows (${list.length})` }, { value: 'failed', label: `Failed or errored (${list.filter(failed).length})` }]} />
+              data={[
+                { value: 'all', label: repeated ? `All runs (${list.length})` : `All rows (${list.length})` },
+                { value: 'failed', label: `Failed or errored (${list.filter(failed).length})` },
+              ]} />
             <Table.ScrollContainer minWidth={900}>
               <Table aria-label="Evaluation rows" verticalSpacing="xs">
                 <Table.Thead>
@@ -92,7 +136,7 @@ function Scenarios({ evaluation }: { evaluation: Evaluation }) {
                     <Table.Th>Cost</Table.Th><Table.Th>Latency</Table.Th><Table.Th>Error</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
-                <Table.Tbody>{shown.map((s) => <ScenarioRow key={s.id} scenario={s} evaluation={evaluation} />)}</Table.Tbody>
+                <Table.Tbody>{rows}</Table.Tbody>
               </Table>
             </Table.ScrollContainer>
           </Stack>
@@ -145,6 +189,7 @@ export function EvaluationPage() {
             <Badge variant="light">{statusLabel(data.status)}</Badge>
             <SourceBadge evaluation={data} />
             <Text c="dimmed" size="sm">on {data.testset_name}</Text>
+            {data.repetitions > 1 ? <Badge variant="outline" color="gray">{data.repetitions} repetitions per row</Badge> : null}
           </Group>
           {data.status.error ? <Alert color="orange" title="Status">{data.status.error.message}</Alert> : null}
           <Actions evaluation={data} />

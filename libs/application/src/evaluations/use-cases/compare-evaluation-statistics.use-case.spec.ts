@@ -35,7 +35,7 @@ describe('CompareEvaluationStatisticsUseCase', () => {
     for (const [k, evaluation] of created.entries()) {
       await world.evaluations.moveStatus(actor.projectId, evaluation.id, { to: 'EVALUATION_STARTED' });
       await world.evaluations.saveScenarios(Array.from({ length: rows }, (_, rowIndex): EvaluationScenario => ({
-        id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, inputs: { question: `q${rowIndex}` },
+        id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, repetition: 1, inputs: { question: `q${rowIndex}` },
         output: 'o', correctAnswer: 'o', createdAt: new Date(), traceId: null,
         error: rowIndex % 97 === 0 ? { message: 'app failed' } : null,
         results: [{ evaluatorConfigId: config.id, result: { type: 'bool', value: (rowIndex * (k + 3)) % 7 < 4 + k } }],

@@ -33,7 +33,7 @@ describe('CompareEvaluationsUseCase', () => {
     for (const evaluation of created.slice(0, 3)) await run.execute({ evaluationId: evaluation.id, projectId: actor.projectId });
     const partial = created[3]!;
     await world.evaluations.saveScenarios(rows.flatMap(({ question, correct_answer }, rowIndex) => (rowIndex % 3 === 0 ? [{
-      id: randomUUID(), projectId: actor.projectId, evaluationId: partial.id, rowIndex, inputs: { question }, output: `partial:${question}`,
+      id: randomUUID(), projectId: actor.projectId, evaluationId: partial.id, rowIndex, repetition: 1, inputs: { question }, output: `partial:${question}`,
       correctAnswer: correct_answer, results: [], latency: null, cost: null, error: null, traceId: null, createdAt: new Date(),
     }] : [])));
     return created.map((e) => e.id);

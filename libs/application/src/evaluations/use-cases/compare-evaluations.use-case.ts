@@ -9,6 +9,8 @@ export const SCENARIOS_READ_AT_ONCE = 2000;
 
 export interface ComparisonRow {
   rowIndex: number;
+  /** With repetitions, each run of a row is a line: the n-th run of each evaluation side by side (1-based). */
+  repetition: number;
   inputs: Record<string, unknown>;
   correctAnswer: unknown;
   scenarios: Array<{ evaluation: Evaluation; scenario: EvaluationScenario | null }>;
@@ -75,7 +77,7 @@ async function* mergedRows(evaluations: Evaluation[], columns: ChunkReader[]): A
     const cells = columns.map((column) => (column.head?.rowIndex === rowIndex ? column.take() : null));
     const any = cells.find((cell) => cell !== null)!;
     rows.push({
-      rowIndex, inputs: any.inputs, correctAnswer: any.correctAnswer,
+      rowIndex, repetition: any.repetition, inputs: any.inputs, correctAnswer: any.correctAnswer,
       scenarios: evaluations.map((evaluation, index) => ({ evaluation, scenario: cells[index] ?? null })),
     });
     if (rows.length === SCENARIO_CHUNK_SIZE) {

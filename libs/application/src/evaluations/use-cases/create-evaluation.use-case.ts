@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type Actor, type Evaluation, type RateLimit, DomainError,
+  type Actor, type Evaluation, type RateLimit, DEFAULT_REPETITIONS, DomainError, assertRepetitions,
 } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
 import { EvaluatorConfigRepository } from '../../evaluators/ports';
@@ -21,6 +21,8 @@ export interface CreateEvaluationInput {
   testsetId: string;
   rateLimit: RateLimit;
   correctAnswerColumn?: string;
+  /** How many times each row runs, 1–20; once when absent. */
+  repetitions?: number;
 }
 
 /** One evaluation per revision, each pinned to that revision's parameters, written together, then queued. */
@@ -38,6 +40,8 @@ export class CreateEvaluationUseCase {
   ) {}
 
   async execute(actor: Actor, input: CreateEvaluationInput): Promise<Evaluation[]> {
+    const repetitions = input.repetitions ?? DEFAULT_REPETITIONS;
+    assertRepetitions(repetitions);
     const app = await this.getApp.execute(actor, input.appId);
     const testset = await this.testsets.findSummary(actor.projectId, input.testsetId);
     if (!testset) throw DomainError.notFound('testset', input.testsetId);
@@ -56,8 +60,9 @@ export class CreateEvaluationUseCase {
     const evaluations: Evaluation[] = pinned.map((revision) => ({
       ...revision, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id,
       testsetName: testset.name, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
-      correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit,
-      source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rowsCount, progressFailedRows: 0, progressEvaluatorErrors: 0,
+      correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit, repetitions,
+      source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rowsCount * repetitions, progressFailedRows: 0,
+      progressEvaluatorErrors: 0,
       aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     }));
     await this.evaluations.createMany(evaluations);

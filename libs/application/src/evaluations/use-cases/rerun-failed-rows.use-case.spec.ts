@@ -20,15 +20,15 @@ describe('RerunFailedRowsUseCase', () => {
     ? { failure: 'boom', retryable: false, status: 500 }
     : { output: String(inputs['question']).replace(/\D/g, ''), cost: 0.01 });
 
-  async function finishedEvaluation() {
+  async function finishedEvaluation(repetitions?: number, workflow: Workflow = flaky) {
     const app = await world.seedApp(actor);
     const variant = await world.seedVariant(actor, app, 'flaky', { prompt: 'p' });
-    world.invoker.register(world.playgroundUrlOf(variant), flaky);
+    world.invoker.register(world.playgroundUrlOf(variant), workflow);
     const testset = await world.seedTestset(actor, ROWS);
     const config = await world.seedEvaluatorConfig(actor, app);
     const create = new CreateEvaluationUseCase(world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions, world.evaluatorPrerequisites);
     const [evaluation] = await create.execute(actor, {
-      appId: app.id, revisions: { revisionIds: [variant.latest.id] }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick,
+      appId: app.id, revisions: { revisionIds: [variant.latest.id] }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick, repetitions,
     });
     await run.execute({ evaluationId: evaluation!.id, projectId: actor.projectId });
     return getEvaluation.execute(actor, evaluation!.id);
@@ -54,6 +54,28 @@ describe('RerunFailedRowsUseCase', () => {
     expect(finished.aggregatedResults[0]!.result).toEqual({ type: 'number', value: 1 });
     // The original is final and stays as it was.
     expect((await getEvaluation.execute(actor, original.id)).status).toBe('EVALUATION_FINISHED_WITH_ERRORS');
+  });
+
+  it('with repetitions, runs again only the repetitions that failed', async () => {
+    // Question 3 fails on its second call only: one repetition of one row.
+    let callsOfThree = 0;
+    const secondCallFails: Workflow = (call) => {
+      if (call.inputs['question'] === 'what is 3?' && (callsOfThree += 1) === 2) return { failure: 'boom', retryable: false, status: 500 };
+      return { output: String(call.inputs['question']).replace(/\D/g, ''), cost: 0.01 };
+    };
+    const original = await finishedEvaluation(3, secondCallFails);
+    expect(original).toMatchObject({ status: 'EVALUATION_FINISHED_WITH_ERRORS', repetitions: 3, progressDone: 15, progressTotal: 15 });
+    const failed = (await world.evaluations.listScenarios(actor.projectId, original.id)).filter((s) => s.error);
+    expect(failed.map((s) => s.rowIndex)).toEqual([2]);
+
+    const again = await rerun.execute(actor, original.id);
+    expect(again).toMatchObject({ repetitions: 3, progressDone: 14, progressTotal: 15 });
+    const callsBefore = world.invoker.calls.length;
+    await run.execute({ evaluationId: again.id, projectId: actor.projectId });
+    expect(world.invoker.calls.slice(callsBefore).map((c) => c.call.inputs['question'])).toEqual(['what is 3?']);
+    const stored = await world.evaluations.listScenarios(actor.projectId, again.id);
+    expect(stored.map((s) => [s.rowIndex, s.repetition])).toEqual(ROWS.flatMap((_, row) => [[row, 1], [row, 2], [row, 3]]));
+    expect(await getEvaluation.execute(actor, again.id)).toMatchObject({ status: 'EVALUATION_FINISHED', progressDone: 15 });
   });
 
   it('refuses an evaluation without failed rows, and one still running', async () => {

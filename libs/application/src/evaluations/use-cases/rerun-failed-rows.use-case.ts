@@ -14,7 +14,7 @@ const failed = (scenario: EvaluationScenario): boolean =>
 
 /**
  * Re-runs the rows whose invocation or evaluator errored (and any row a cancelled run never reached),
- * keeping the rest. A finished evaluation never changes state again (ARCHITECTURE §3), so the re-run is a
+ * keeping the rest; with repetitions, the failed repetitions of a row alone run again. A finished evaluation never changes state again (ARCHITECTURE §3), so the re-run is a
  * new evaluation with the same pinned revision, evaluators and test set, holding copies of the kept rows:
  * the runner's resume skips them and invokes only the others.
  */

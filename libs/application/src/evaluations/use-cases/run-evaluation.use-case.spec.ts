@@ -63,7 +63,7 @@ describe('RunEvaluationUseCase', () => {
     const { evaluation } = await evaluationOf(answering);
     await world.evaluations.moveStatus(actor.projectId, evaluation.id, { to: 'EVALUATION_STARTED' });
     const stored = (rowIndex: number): EvaluationScenario => ({
-      id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, inputs: { question: 'x' }, output: String(rowIndex + 1),
+      id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, repetition: 1, inputs: { question: 'x' }, output: String(rowIndex + 1),
       correctAnswer: String(rowIndex + 1), results: [{ evaluatorConfigId: evaluation.evaluatorConfigs[0]!.id, result: { type: 'bool', value: true } }],
       latency: 0.01, cost: 0.01, error: null, traceId: null, createdAt: new Date(),
     });
@@ -73,7 +73,7 @@ describe('RunEvaluationUseCase', () => {
 
     expect(callsTo(evaluation).map((c) => c.call.inputs['question'])).toEqual(['what is 4?', 'what is 5?', 'what is 6?']);
     expect(await getEvaluation.execute(actor, evaluation.id)).toMatchObject({ status: 'EVALUATION_FINISHED', progressDone: 6 });
-    expect(await world.evaluations.storedRowIndexes(actor.projectId, evaluation.id)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect((await world.evaluations.storedRowRuns(actor.projectId, evaluation.id)).map((run) => run.rowIndex)).toEqual([0, 1, 2, 3, 4, 5]);
     const events = world.reporter.of(`evaluation:${evaluation.id}`);
     expect(events[0]).toEqual({ event: 'picked_up', jobId: `evaluation:${evaluation.id}`, counts: { stored: 3, total: 6 } });
     expect(events[events.length - 1]).toEqual(

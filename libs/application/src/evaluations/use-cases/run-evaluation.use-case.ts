@@ -15,7 +15,7 @@ import { driveRun } from '../../runs/drive-run';
 import { invokeWithRetries, workflowInputs } from '../../runs/invoke-with-retries';
 import type { Row } from '../../runs/row-batches';
 
-/** The runner's work for one evaluation job: invoke the pinned revision on every row, judge it, aggregate. */
+/** The runner's work for one evaluation job: invoke the pinned revision on every row (`repetitions` times), judge it, aggregate. */
 @Injectable()
 export class RunEvaluationUseCase {
   constructor(
@@ -32,7 +32,8 @@ export class RunEvaluationUseCase {
     const ports = { runs: this.evaluations, testsets: this.testsets, statuses: evaluationStatuses, reporter: this.reporter, policy: this.policy };
     return driveRun(ports, { kind: 'evaluation', runId: job.evaluationId, projectId: job.projectId }, (evaluation) => ({
       rateLimit: evaluation.rateLimit,
-      runRow: (item) => this.runRow(evaluation, item.row, item.index),
+      repetitions: evaluation.repetitions,
+      runRow: (item) => this.runRow(evaluation, item.row, item.index, item.repetition),
       store: async (rows) => {
         await this.evaluations.saveScenarios(rows.map((row) => row.scenario), this.keptTraces(evaluation, rows));
       },
@@ -47,7 +48,7 @@ export class RunEvaluationUseCase {
     })] : []));
   }
 
-  private async runRow(evaluation: Evaluation, row: Row, rowIndex: number): Promise<{ scenario: EvaluationScenario; trace: Trace | null }> {
+  private async runRow(evaluation: Evaluation, row: Row, rowIndex: number, repetition: number): Promise<{ scenario: EvaluationScenario; trace: Trace | null }> {
     const groundTruth = groundTruthColumnOf(evaluation);
     const inputs = workflowInputs(row, groundTruth);
     const outcome = await invokeWithRetries(
@@ -55,7 +56,7 @@ export class RunEvaluationUseCase {
     );
     let trace: Trace | null = null;
     const scenario: EvaluationScenario = {
-      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex, inputs,
+      id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex, repetition, inputs,
       output: null, correctAnswer: row[groundTruth] ?? null, results: [], latency: null, cost: null, error: null,
       traceId: null, createdAt: new Date(),
     };

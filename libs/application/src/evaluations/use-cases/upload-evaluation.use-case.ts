@@ -92,7 +92,8 @@ export class UploadEvaluationUseCase {
     const evaluation: Evaluation = {
       ...pinned!, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id, testsetName: testset.name,
       evaluatorConfigs: [...serverConfigs, ...localConfigs], correctAnswerColumn: input.correctAnswerColumn ?? null,
-      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, source: 'sdk',
+      // One uploaded scenario per row: repetitions the SDK ran are already averaged into it.
+      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1, source: 'sdk',
       status: 'EVALUATION_STARTED', statusError: null, progressDone: 0, progressTotal: input.scenarios.length, progressFailedRows: 0,
       progressEvaluatorErrors: 0, aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     };
@@ -146,7 +147,7 @@ export class UploadEvaluationUseCase {
           ? evaluation.evaluatorConfigs.map((config) => ({ evaluatorConfigId: config.id, result: errorResult(`not evaluated: the task failed (${row.error!.message})`) }))
           : [...await this.judge(evaluation, testsetRow, row.output, groundTruth, serverConfigs), ...localConfigs.map((config) => localOutcome(config, row))];
         return {
-          id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: row.rowIndex,
+          id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: row.rowIndex, repetition: 1,
           inputs: workflowInputs(testsetRow, groundTruth), output: row.error ? null : row.output, correctAnswer: testsetRow[groundTruth] ?? null,
           results, latency: row.latency, cost: row.cost, error: row.error, traceId: null, createdAt: evaluation.createdAt,
         };

@@ -10,6 +10,12 @@ export interface RunFilter {
   ids?: string[];
 }
 
+/** One run of a test-set row: its index, and which repetition of the row it is (1-based; 1 where rows run once). */
+export interface RowRun {
+  rowIndex: number;
+  repetition: number;
+}
+
 export interface RunReference {
   id: string;
   projectId: string;
@@ -30,7 +36,7 @@ export abstract class RunRepository<R extends Run, C extends StatusChange<R['sta
    * cancelled or finished run is never overwritten by a late runner. Answers whether it moved.
    */
   abstract moveStatus(projectId: string, id: string, change: C): Promise<boolean>;
-  abstract storedRowIndexes(projectId: string, runId: string): Promise<number[]>;
+  abstract storedRowRuns(projectId: string, runId: string): Promise<RowRun[]>;
   abstract deleteMany(projectId: string, ids: string[]): Promise<number>;
   /** Runs a restarted in-process runner must pick up again. */
   abstract listUnfinished(): Promise<RunReference[]>;
