@@ -56,10 +56,10 @@ export async function driveRun<R extends Run, S>(
   if (delayLeftMs > 0) return { kind: 'resume_after', resumeAfterMs: delayLeftMs };
   if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return JOB_DONE;
 
-  const testset = await testsets.findSummary(projectId, run.testsetId);
+  const testset = await testsets.findSummary(projectId, run.testsetId, run.testsetVersion);
   if (!testset) {
     await runs.moveStatus(projectId, runId, {
-      to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} no longer exists` },
+      to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} (version ${run.testsetVersion}) no longer exists` },
     });
     reporter.finished(label, { status: 'EVALUATION_FAILED', stored: run.progressDone, total: run.progressTotal });
     return JOB_DONE;
@@ -68,7 +68,7 @@ export async function driveRun<R extends Run, S>(
   const total = testset.rowsCount;
   let storedCount = stored.size;
   reporter.pickedUp(label, { stored: storedCount, total });
-  const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored, policy);
+  const rows = pendingTestsetRows(testsets, projectId, testset.id, run.testsetVersion, testset.rowsCount, stored, policy);
   const stopped = async () => (await runs.statusOf(projectId, runId)) !== 'EVALUATION_STARTED';
   const store = async (done: S[]) => {
     await steps.store(done);

@@ -4,17 +4,17 @@ import type { RunStoragePolicy } from './ports';
 import type { PendingRow } from './row-batches';
 
 /**
- * The test-set rows a run has not stored yet, read by keyset pages (row index), skipping the stored ones:
- * all rows at first, the rest after a resume. A set that shrinks or disappears meanwhile fails the run.
+ * The rows of the test-set version a run is pinned to that it has not stored yet, read by keyset pages (row index), skipping the stored ones:
+ * all rows at first, the rest after a resume. Versions never change, so only a deleted set fails the run.
  * The next page is asked for as soon as a page arrives, so that reading it never holds the window up.
  */
 export async function* pendingTestsetRows(
-  testsets: TestsetRepository, projectId: string, testsetId: string, count: number, stored: ReadonlySet<number>,
+  testsets: TestsetRepository, projectId: string, testsetId: string, version: number, count: number, stored: ReadonlySet<number>,
   policy: Pick<RunStoragePolicy, 'rowPageSize' | 'firstRowPageSize'>,
 ): AsyncIterable<PendingRow> {
   const pageSize = (from: number) => (from === 0 ? policy.firstRowPageSize : policy.rowPageSize);
   const read = (from: number) => {
-    const page = testsets.readRows(projectId, testsetId, from, Math.min(pageSize(from), count - from));
+    const page = testsets.readRows(projectId, testsetId, version, from, Math.min(pageSize(from), count - from));
     // Awaited when its rows are due; a run stopped before then must not leave its failure unhandled.
     page.catch(() => undefined);
     return page;
@@ -25,7 +25,7 @@ export async function* pendingTestsetRows(
     const after = from + pageSize(from);
     next = after < count ? read(after) : null;
     if (page.length < Math.min(pageSize(from), count - from)) {
-      throw new DomainError('rule_violation', `testset ${testsetId} changed or was deleted while it was being run`);
+      throw new DomainError('rule_violation', `testset ${testsetId} was deleted while it was being run`);
     }
     for (const { index, row } of page) if (!stored.has(index)) yield { index, row };
   }

@@ -2,7 +2,7 @@ import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
 import { EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity } from '../entities/evaluation.orm-entity';
-import { TestsetOrmEntity } from '../entities/testset.orm-entity';
+import { TestsetOrmEntity, TestsetVersionOrmEntity } from '../entities/testset.orm-entity';
 import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
 import { RegistrySchema1763800000000 } from '../migrations/1763800000000-registry-schema';
 import { TestsetsSchema1763800000001 } from '../migrations/1763800000001-testsets-schema';
@@ -24,11 +24,12 @@ import { TestsetStagedRows1765000000500 } from '../migrations/1765000000500-test
 import { ProviderConnections1765000001000 } from '../migrations/1765000001000-provider-connections';
 import { ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity } from '../entities/provider.orm-entity';
 import { CustomModelsAndCostSource1765000003000 } from '../migrations/1765000003000-custom-models-and-cost-source';
+import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
   EnvironmentOrmEntity, EnvironmentRevisionOrmEntity,
-  TestsetOrmEntity,
+  TestsetOrmEntity, TestsetVersionOrmEntity,
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
@@ -41,4 +42,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ChangeNotices1764500000000, ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000,
   PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
   ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, TestsetStagedRows1765000000500,
-  ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000];
+  ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000, TestsetVersions1795874736290];

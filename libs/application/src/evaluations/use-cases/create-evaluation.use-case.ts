@@ -52,7 +52,7 @@ export class CreateEvaluationUseCase {
     const now = new Date();
     const evaluations: Evaluation[] = pinned.map((revision) => ({
       ...revision, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id,
-      testsetName: testset.name, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
+      testsetName: testset.name, testsetVersion: testset.version, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
       correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit,
       status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rowsCount, progressFailedRows: 0, progressEvaluatorErrors: 0,
       aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
