@@ -16,7 +16,7 @@ import { RequestValidationError } from '../http/validation-error';
 import { listed, memoisedJson, pageRequest, sendJsonPage } from '../http/paging';
 import { streamJsonPage, streamedText } from '../http/streaming';
 import {
-  ComparisonDto, ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
+  ComparisonDto, ComparisonQueryDto, StatisticalComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
   EvaluationScenarioDto, EvaluationStatusDto, rateLimitFromWire, revisionChoiceFromWire,
 } from '../wire/evaluation.wire';
 import { EvaluationComparisonDto, ExportEvaluationQueryDto, RerunEvaluationDto } from '../wire/evaluation-review.wire';
@@ -97,9 +97,10 @@ export class EvaluationsController {
   /** ARCHITECTURE §11: per evaluator config, cost and latency, means with 95 % intervals and paired tests against the first id. */
   @Get('compare')
   @ZodResponse({ status: 200, type: EvaluationComparisonDto })
-  async compareStatistically(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto) {
+  async compareStatistically(@CurrentActor() actor: Actor, @Query() query: StatisticalComparisonQueryDto) {
     const ids = evaluationIds(query.evaluations_ids);
-    const { evaluations, metrics } = await withFieldLocations({ evaluations_ids: 'query' }, () => this.compareStatistics.execute(actor, ids));
+    const options = { allowDifferentVersions: query.allow_different_versions === 'true' };
+    const { evaluations, metrics } = await withFieldLocations({ evaluations_ids: 'query' }, () => this.compareStatistics.execute(actor, ids, options));
     return presentEvaluationComparison(evaluations, metrics);
   }
 

@@ -38,6 +38,7 @@ export const presentEvaluation = (evaluation: Evaluation): z.input<typeof evalua
   revisions: [String(evaluation.revision)],
   testset_id: evaluation.testsetId,
   testset_name: evaluation.testsetName,
+  testset_version: evaluation.testsetVersion,
   status: presentStatus(evaluation),
   aggregated_results: presentAggregatedResults(evaluation),
   average_cost: optionalResult('cost', evaluation.averageCost),

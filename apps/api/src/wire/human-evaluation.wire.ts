@@ -57,6 +57,7 @@ export const humanEvaluationSchema = z.object({
   testset: z.object({ id: z.string(), name: z.string() }),
   testset_id: z.string(),
   testset_name: z.string(),
+  testset_version: z.number().int().describe('The version of the test set the evaluation ran on'),
   inputs: z.array(z.string()),
   correct_answer_column: z.string(),
   status: z.enum(HUMAN_STATUSES),

@@ -1,4 +1,4 @@
-import { diffTestsetRows, rowContentKey } from './testset-version';
+import { diffTestsetRows, rowContentKey, sharedRowIndexes } from './testset-version';
 
 describe('diffTestsetRows', () => {
   const paris = { country: 'France', correct_answer: 'Paris' };
@@ -26,5 +26,22 @@ describe('diffTestsetRows', () => {
   it('keys a row by its values whatever the order of its columns', () => {
     expect(rowContentKey({ a: 1, b: 'x' })).toBe(rowContentKey({ b: 'x', a: 1 }));
     expect(rowContentKey({ a: 1, b: 'x' })).not.toBe(rowContentKey({ a: '1', b: 'x' }));
+  });
+});
+
+describe('sharedRowIndexes', () => {
+  it('maps each version\'s shared rows to their index in the first version and leaves out the rest', () => {
+    const [first, second] = sharedRowIndexes([['a', 'b', 'c'], ['c', 'x', 'a']]);
+    expect([...first!]).toEqual([[0, 0], [2, 2]]);
+    expect([...second!]).toEqual([[0, 2], [2, 0]]);
+  });
+
+  it('pairs repeated rows occurrence by occurrence, and keeps only rows every version has', () => {
+    const maps = sharedRowIndexes([['a', 'a', 'b'], ['a', 'b', 'b'], ['b', 'a']]);
+    expect(maps.map((map) => [...map].sort(([x], [y]) => x - y))).toEqual([
+      [[0, 0], [2, 2]],
+      [[0, 0], [1, 2]],
+      [[0, 2], [1, 0]],
+    ]);
   });
 });

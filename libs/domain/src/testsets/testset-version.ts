@@ -79,3 +79,33 @@ export function diffTestsetRows(from: readonly TestsetRow[], to: readonly Testse
   const listed = (rows: Map<number, TestsetRow>) => [...rows].sort(([a], [b]) => a - b).map(([index, row]) => ({ index, row }));
   return { added: listed(added), removed: listed(removed), changed, unchangedCount };
 }
+
+/**
+ * The rows several versions of a test set share, matched by content (`keys[v][i]`: the content key of row `i` of
+ * version `v`; a row present twice is matched twice, in order). Answers, per version, its index of each shared row →
+ * that row's index in the first version, which is how rows of evaluations run on different versions are paired.
+ */
+export function sharedRowIndexes(keys: ReadonlyArray<readonly string[]>): Array<Map<number, number>> {
+  const occurrences = keys.map((versionKeys) => {
+    const seen = new Map<string, number>();
+    return versionKeys.map((key) => {
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      return `${n} ${key}`;
+    });
+  });
+  const [first = [], ...rest] = occurrences;
+  const restSets = rest.map((versionKeys) => new Set(versionKeys));
+  const firstIndexOf = new Map<string, number>();
+  first.forEach((key, index) => {
+    if (restSets.every((set) => set.has(key))) firstIndexOf.set(key, index);
+  });
+  return occurrences.map((versionKeys) => {
+    const mapped = new Map<number, number>();
+    versionKeys.forEach((key, index) => {
+      const firstIndex = firstIndexOf.get(key);
+      if (firstIndex !== undefined) mapped.set(index, firstIndex);
+    });
+    return mapped;
+  });
+}
