@@ -59,7 +59,7 @@ export async function driveRun<R extends Run, S>(
   const testset = await testsets.findSummary(projectId, run.testsetId, run.testsetVersion);
   if (!testset) {
     await runs.moveStatus(projectId, runId, {
-      to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} (version ${run.testsetVersion}) no longer exists` },
+      to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} no longer exists` },
     });
     reporter.finished(label, { status: 'EVALUATION_FAILED', stored: run.progressDone, total: run.progressTotal });
     return JOB_DONE;
