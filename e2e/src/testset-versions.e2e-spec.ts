@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CrucibleClient, CrucibleSchemas } from '@crucible/client';
+import { cliEnvironment, runCli } from './support/crucible-cli';
 import type { HttpClient } from './support/http-client';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { answer, ok } from './support/api-answers';
@@ -90,6 +94,18 @@ describe.each<Engine>(['pglite', 'postgres'])('test-set versions on %s', (engine
     // paired by content only Paris, Berlin and Rome count, each right on both sides.
     expect(exact.comparisons).toEqual([expect.objectContaining({ n: 3, excluded_rows: 0, difference: 0, verdict: 'no_significant_difference' })]);
     expect(exact.evaluations.map((e) => [e.n, e.mean])).toEqual([[3, 1], [3, 1]]);
+  });
+
+  it('passes allow_different_versions through the CLI\'s compare', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'crucible-versions-'));
+    const env = { ...cliEnvironment(work), CRUCIBLE_HOST: server.baseUrl, CRUCIBLE_API_KEY: server.apiKey };
+    const refused = await runCli(['eval', 'compare', before, after], { cwd: work, env });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/version 1 .*version 2/);
+    const compared = await runCli(['eval', 'compare', before, after, '--allow-different-versions', '--json'], { cwd: work, env });
+    expect(compared.code).toBe(0);
+    const exact = (JSON.parse(compared.stdout) as Comparison).metrics.find((m) => m.evaluator_config?.evaluator_key === 'auto_exact_match')!;
+    expect(exact.comparisons[0]).toMatchObject({ n: 3, difference: 0 });
   });
 
   it('keeps every version readable, lists them, and diffs two', async () => {
