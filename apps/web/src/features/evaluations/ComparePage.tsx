@@ -91,14 +91,25 @@ function RowByRow({ rows, labels }: { rows: RowComparison; labels: Record<string
 }
 
 export function ComparePage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const ids = (params.get('ids') ?? '').split(',').filter(Boolean);
-  const comparison = useComparison(ids);
+  const acrossVersions = params.get('allow_different_versions') === 'true';
+  const comparison = useComparison(ids, acrossVersions);
   const rows = useRowComparison(ids);
+  const allowDifferentVersions = (allowed: boolean) => setParams((current) => {
+    const next = new URLSearchParams(current);
+    if (allowed) next.set('allow_different_versions', 'true');
+    else next.delete('allow_different_versions');
+    return next;
+  });
   if (ids.length < 2) return <Text>Select two or more evaluations of one test set on the Evaluations screen to compare them.</Text>;
   return (
     <Stack>
       <Title order={2}>Compare evaluations</Title>
+      <Checkbox
+        label="allow_different_versions" checked={acrossVersions} onChange={(event) => allowDifferentVersions(event.currentTarget.checked)}
+        description="Evaluations run on different versions of the test set are compared on the rows both versions share, matched by content."
+      />
       <QueryState query={comparison} label="comparison">
         {(data) => (
           <Stack>

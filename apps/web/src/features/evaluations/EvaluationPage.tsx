@@ -118,7 +118,10 @@ export function EvaluationPage() {
           <Group gap="sm">
             <Title order={2}>{revisionLabel(data)}</Title>
             <Badge variant="light">{statusLabel(data.status)}</Badge>
-            <Text c="dimmed" size="sm">on {data.testset_name}</Text>
+            <Text c="dimmed" size="sm">
+              on {data.testset_id ? <Anchor component={Link} to={`/testsets/${data.testset_id}`} size="sm">{data.testset_name}</Anchor> : data.testset_name}
+              {' '}· version {data.testset_version}
+            </Text>
           </Group>
           {data.status.error ? <Alert color="orange" title="Status">{data.status.error.message}</Alert> : null}
           <Actions evaluation={data} />
