@@ -68,5 +68,6 @@ test('a test set edited between two evaluations: its versions, their diff, and e
   await expect(page.getByRole('alert').first()).toContainText('version 1');
   await page.getByRole('checkbox', { name: 'allow_different_versions' }).check();
   await expect(page.getByRole('region', { name: 'Verdicts' })).toBeVisible();
+  await expect(page.getByText('these ran on versions 1 and 2')).toBeVisible();
   await snapBothSizes(page, 'compare-across-versions');
 });

@@ -89,6 +89,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test-set versions on %s', (engine
   it('with allow_different_versions, compares the rows both versions share, matched by content', async () => {
     const response = await compare({ evaluations_ids: `${before},${after}`, allow_different_versions: 'true' });
     expect(response.status).toBe(200);
+    expect((response.body as Comparison).evaluations.map((e) => e.testset_version)).toEqual([1, 2]);
     const exact = (response.body as Comparison).metrics.find((m) => m.evaluator_config?.evaluator_key === 'auto_exact_match')!;
     // Paired by index, Madrid (right in version 1, wrong against "Madrid, Spain" in version 2) would make a difference;
     // paired by content only Paris, Berlin and Rome count, each right on both sides.

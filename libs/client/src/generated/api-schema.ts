@@ -1359,6 +1359,7 @@ export interface components {
                 id: string;
                 revision: number;
                 status: components["schemas"]["Result_Output"];
+                testset_version: number;
                 variant_name: string;
             }[];
             metrics: {

@@ -95,7 +95,8 @@ export function ComparePage() {
   const ids = (params.get('ids') ?? '').split(',').filter(Boolean);
   const acrossVersions = params.get('allow_different_versions') === 'true';
   const comparison = useComparison(ids, acrossVersions);
-  const rows = useRowComparison(ids);
+  const versions = [...new Set((comparison.data?.evaluations ?? []).map((e) => e.testset_version))];
+  const rows = useRowComparison(ids, !acrossVersions || (comparison.isSuccess && versions.length === 1));
   const allowDifferentVersions = (allowed: boolean) => setParams((current) => {
     const next = new URLSearchParams(current);
     if (allowed) next.set('allow_different_versions', 'true');
@@ -131,9 +132,14 @@ export function ComparePage() {
         )}
       </QueryState>
       <Title order={3} size="h4">Row by row</Title>
-      <QueryState query={rows} label="rows">
+      {acrossVersions && versions.length > 1 ? (
+        <Text size="sm" c="dimmed">
+          Row by row compares evaluations of one test-set version; these ran on versions {versions.join(' and ')}.
+        </Text>
+      ) : null}
+      {acrossVersions && versions.length !== 1 ? null : <QueryState query={rows} label="rows">
         {(data) => <RowByRow rows={data} labels={Object.fromEntries((comparison.data?.evaluations ?? []).map((e) => [e.id, revisionLabel(e)]))} />}
-      </QueryState>
+      </QueryState>}
     </Stack>
   );
 }

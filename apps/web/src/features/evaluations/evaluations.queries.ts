@@ -77,11 +77,12 @@ export function useComparison(ids: string[], acrossVersions = false) {
   });
 }
 
-export function useRowComparison(ids: string[]) {
+/** Row by row needs evaluations of one test-set version: `enabled` false while that is not known to hold. */
+export function useRowComparison(ids: string[], enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: evaluationKeys.rows(ids),
-    enabled: ids.length >= 2,
+    enabled: enabled && ids.length >= 2,
     queryFn: () => unwrap(api.GET('/evaluations/evaluation_scenarios/comparison-results', {
       params: { query: { evaluations_ids: ids.join(',') } },
     })),
