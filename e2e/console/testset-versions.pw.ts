@@ -66,7 +66,10 @@ test('a test set edited between two evaluations: its versions, their diff, and e
 
   await page.goto(`/ui/evaluations/compare?ids=${before},${after}`);
   await expect(page.getByRole('alert').first()).toContainText('version 1');
-  await page.getByRole('checkbox', { name: 'allow_different_versions' }).check();
+  // Its state lives in the address (shareable): it shows checked once the navigation it makes is done.
+  const acrossVersions = page.getByRole('checkbox', { name: 'allow_different_versions' });
+  await acrossVersions.click();
+  await expect(acrossVersions).toBeChecked();
   await expect(page.getByRole('region', { name: 'Verdicts' })).toBeVisible();
   await expect(page.getByText('these ran on versions 1 and 2')).toBeVisible();
   await snapBothSizes(page, 'compare-across-versions');
