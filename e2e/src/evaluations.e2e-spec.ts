@@ -14,7 +14,8 @@ type Evaluation = CrucibleSchemas['EvaluationDto_Output'];
 
 const EVALUATION_FIELDS = [
   'id', 'app_id', 'project_id', 'variant_ids', 'variant_names', 'variant_revision_ids', 'revisions', 'testset_id',
-  'testset_name', 'repetitions', 'status', 'aggregated_results', 'average_cost', 'total_cost', 'average_latency', 'created_at', 'updated_at',
+  'testset_name', 'testset_version', 'repetitions', 'status', 'aggregated_results', 'average_cost', 'total_cost', 'average_latency', 'created_at',
+  'updated_at',
 ];
 
 describe('evaluations, embedded (PGlite, in-process runner)', () => {

@@ -332,7 +332,7 @@ function evaluationOf(projectId: string, appId: string): Evaluation {
   const now = new Date();
   return {
     id: randomUUID(), projectId, appId, variantId: randomUUID(), variantName: 'seeded', variantRevisionId: randomUUID(), revision: 1,
-    parameters: {}, invocationUrl: `${SERVICE_URL}/playground/run`, testsetId: randomUUID(), testsetName: 'seeded', correctAnswerColumn: null,
+    parameters: {}, invocationUrl: `${SERVICE_URL}/playground/run`, testsetId: randomUUID(), testsetName: 'seeded', testsetVersion: 1, correctAnswerColumn: null,
     evaluatorConfigs: [], rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
     source: 'api', status: 'EVALUATION_FINISHED', statusError: null, progressDone: EVALUATION_ROWS, progressTotal: EVALUATION_ROWS, progressFailedRows: 0,
     progressEvaluatorErrors: 0, aggregatedResults: [],
@@ -347,7 +347,7 @@ function humanEvaluationOf(projectId: string, appId: string): HumanEvaluation {
       variantId: randomUUID(), variantName: 'seeded', variantRevisionId: randomUUID(), revision: 1, parameters: {},
       invocationUrl: `${SERVICE_URL}/playground/run`,
     }],
-    testsetId: randomUUID(), testsetName: 'seeded', inputColumns: ['country'], correctAnswerColumn: null, status: 'EVALUATION_READY',
+    testsetId: randomUUID(), testsetName: 'seeded', testsetVersion: 1, inputColumns: ['country'], correctAnswerColumn: null, status: 'EVALUATION_READY',
     statusError: null, progressDone: HUMAN_ROWS, progressTotal: HUMAN_ROWS, createdAt: new Date(), updatedAt: new Date(),
   };
 }

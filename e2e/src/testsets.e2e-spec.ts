@@ -6,7 +6,7 @@ import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { answer, ok } from './support/api-answers';
 import { type UploadedFile, postMultipart, uploadTestset } from './support/multipart';
 
-const SUMMARY_FIELDS = ['_id', 'id', 'name', 'app_id', 'columns', 'rows_count', 'created_at', 'updated_at'];
+const SUMMARY_FIELDS = ['_id', 'id', 'name', 'app_id', 'columns', 'version', 'rows_count', 'created_at', 'updated_at'];
 const ROWS = [
   { country: 'France', correct_answer: 'Paris', difficulty: 1, verified: true, note: null },
   { country: 'Peru', correct_answer: 'Lima', difficulty: 2.5, verified: false, note: 'capital since 1535' },
@@ -49,7 +49,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
       const fetched = await api.GET('/testsets/{testset_id}', testset(id));
       expect(fetched.response.status).toBe(200);
       expect(fetched.data).toEqual({
-        _id: id, id, name: 'capitals', app_id: null, columns: summary.columns, csvdata: ROWS,
+        _id: id, id, name: 'capitals', app_id: null, columns: summary.columns, version: 1, csvdata: ROWS,
         created_at: summary.created_at, updated_at: summary.updated_at,
       });
       expect(Object.keys(fetched.data!.csvdata[0]!)).toEqual(summary.columns);

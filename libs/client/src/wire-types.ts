@@ -11,6 +11,8 @@ export type EnvironmentRevision = Schemas['EnvironmentRevisionDto_Output'];
 export type Testset = Schemas['TestsetDto_Output'];
 export type TestsetRow = Testset['csvdata'][number];
 export type TestsetCell = TestsetRow[string];
+export type TestsetVersion = Schemas['TestsetVersionDto_Output'];
+export type TestsetDiff = Schemas['TestsetDiffDto_Output'];
 
 export type EvaluatorDescriptor = Schemas['EvaluatorDto_Output'];
 export type SettingTemplate = EvaluatorDescriptor['settings_template'][string];

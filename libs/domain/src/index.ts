@@ -10,6 +10,7 @@ export * from './registry/variant';
 export * from './environments/environment';
 export * from './testsets/testset';
 export * from './testsets/rows-from-traces';
+export * from './testsets/testset-version';
 export * from './runs/status-machine';
 export * from './runs/run';
 export * from './runs/rate-limit';

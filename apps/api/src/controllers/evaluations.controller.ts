@@ -19,6 +19,7 @@ import { streamJsonPage, streamedText } from '../http/streaming';
 import {
   ComparisonDto, ComparisonQueryDto, CreateEvaluationDto, DeleteEvaluationsDto, EvaluationDto, EvaluationResultsDto,
   EvaluationScenarioDto, EvaluationStatusDto, UploadEvaluationDto, rateLimitFromWire, revisionChoiceFromWire,
+  StatisticalComparisonQueryDto,
 } from '../wire/evaluation.wire';
 import { EvaluationComparisonDto, ExportEvaluationQueryDto, RerunEvaluationDto } from '../wire/evaluation-review.wire';
 import { DeletedCountDto, PageQueryDto, PagedAppScopeQueryDto } from '../wire/common.wire';
@@ -116,9 +117,10 @@ export class EvaluationsController {
   /** ARCHITECTURE §11: per evaluator config, cost and latency, means with 95 % intervals and paired tests against the first id. */
   @Get('compare')
   @ZodResponse({ status: 200, type: EvaluationComparisonDto })
-  async compareStatistically(@CurrentActor() actor: Actor, @Query() query: ComparisonQueryDto) {
+  async compareStatistically(@CurrentActor() actor: Actor, @Query() query: StatisticalComparisonQueryDto) {
     const ids = evaluationIds(query.evaluations_ids);
-    const { evaluations, metrics } = await withFieldLocations({ evaluations_ids: 'query' }, () => this.compareStatistics.execute(actor, ids));
+    const options = { allowDifferentVersions: query.allow_different_versions === 'true' };
+    const { evaluations, metrics } = await withFieldLocations({ evaluations_ids: 'query' }, () => this.compareStatistics.execute(actor, ids, options));
     return presentEvaluationComparison(evaluations, metrics);
   }
 

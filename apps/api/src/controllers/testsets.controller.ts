@@ -4,8 +4,9 @@ import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiSecurity, ApiTags } from
 import { ZodResponse } from 'nestjs-zod';
 import { type Actor, summarizeTestset } from '@crucible/domain';
 import {
-  AddTestsetRowsFromTracesUseCase, CreateTestsetFromTracesUseCase, CreateTestsetUseCase, DeleteTestsetUseCase, DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase,
-  type UploadFields, UpdateTestsetUseCase, UploadTestsetUseCase, testsetFileFormat,
+  AddTestsetRowsFromTracesUseCase, CreateTestsetFromTracesUseCase, CreateTestsetUseCase, DeleteTestsetUseCase,
+  DeleteTestsetsUseCase, GetTestsetUseCase, ListTestsetsUseCase, type UploadFields, UpdateTestsetUseCase,
+  UploadTestsetUseCase, testsetFileFormat, DiffTestsetVersionsUseCase, ListTestsetVersionsUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
@@ -18,10 +19,14 @@ import { parseWire } from '../http/validation.pipe';
 import { RequestValidationError } from '../http/validation-error';
 import { answerPage, listed, pageRequest } from '../http/paging';
 import {
-  CreateTestsetDto, CreateTestsetFromTracesDto, DeleteTestsetsDto, TestsetRowsFromTracesDto, DeletedTestsetIdsDto, ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto,
-  TestsetUpdatedDto, UPLOAD_TYPES, UpdateTestsetDto, UploadTestsetDto,
+  CreateTestsetDto, CreateTestsetFromTracesDto, DeleteTestsetsDto, TestsetRowsFromTracesDto, DeletedTestsetIdsDto,
+  ListTestsetsQueryDto, TestsetDto, TestsetSummaryDto, TestsetUpdatedDto, UPLOAD_TYPES, UpdateTestsetDto,
+  UploadTestsetDto, TestsetDiffDto, TestsetDiffQueryDto, TestsetVersionDto, TestsetVersionQueryDto,
 } from '../wire/testset.wire';
-import { presentTestset, presentTestsetSummary } from '../presenters/testset.presenter';
+import { PageQueryDto } from '../wire/common.wire';
+import {
+  presentTestset, presentTestsetDiff, presentTestsetSummary, presentTestsetVersion,
+} from '../presenters/testset.presenter';
 
 /** The form's text fields, refused with the 422 a JSON body's would get. */
 function uploadFieldsOf(fields: Record<string, string>): UploadFields {
@@ -43,6 +48,8 @@ export class TestsetsController {
     private readonly deleteTestsets: DeleteTestsetsUseCase,
     private readonly createFromTraces: CreateTestsetFromTracesUseCase,
     private readonly addRowsFromTraces: AddTestsetRowsFromTracesUseCase,
+    private readonly listVersions: ListTestsetVersionsUseCase,
+    private readonly diffVersions: DiffTestsetVersionsUseCase,
     @Inject(MAX_UPLOAD_BYTES) private readonly maxUploadBytes: number,
   ) {}
 
@@ -126,8 +133,30 @@ export class TestsetsController {
 
   @Get(':testset_id')
   @ZodResponse({ status: 200, type: TestsetDto })
-  async get(@CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string) {
-    return presentTestset(await this.getTestset.execute(actor, testsetId));
+  async get(
+    @CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string, @Query() query: TestsetVersionQueryDto,
+  ) {
+    return presentTestset(await this.getTestset.execute(actor, testsetId, query.version));
+  }
+
+  /** §10 list, oldest first: every version of the rows, counted, never loaded. */
+  @Get(':testset_id/versions')
+  @ZodResponse({ status: 200, type: [TestsetVersionDto] })
+  async versions(
+    @CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string,
+    @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    const page = await listed(() => this.listVersions.execute(actor, testsetId, pageRequest(query, 'bounded')));
+    return answerPage(req, res, page, presentTestsetVersion);
+  }
+
+  /** Rows added, removed and changed from one version to another, matched by content. */
+  @Get(':testset_id/diff')
+  @ZodResponse({ status: 200, type: TestsetDiffDto })
+  async diff(
+    @CurrentActor() actor: Actor, @Param('testset_id', new IdPipe('testset')) testsetId: string, @Query() query: TestsetDiffQueryDto,
+  ) {
+    return presentTestsetDiff(await this.diffVersions.execute(actor, testsetId, query.from, query.to));
   }
 
   /** Answers as Agenta does. */

@@ -12,7 +12,9 @@ export function presentEvaluationComparison(evaluations: Evaluation[], metrics: 
     confidence_level: 0.95,
     significance_level: SIGNIFICANCE_LEVEL,
     bootstrap_resamples: BOOTSTRAP_RESAMPLES,
-    evaluations: evaluations.map((e) => ({ id: e.id, variant_name: e.variantName, revision: e.revision, status: presentStatus(e) })),
+    evaluations: evaluations.map((e) => ({
+      id: e.id, variant_name: e.variantName, revision: e.revision, testset_version: e.testsetVersion, status: presentStatus(e),
+    })),
     metrics: metrics.map(({ metric, valueType, higherIsBetter, estimates, comparisons }) => ({
       metric: metric.kind,
       evaluator_config: metric.kind === 'evaluator'

@@ -40,6 +40,7 @@ export const presentEvaluation = (evaluation: Evaluation): z.input<typeof evalua
   testset_name: evaluation.testsetName,
   source: evaluation.source,
   repetitions: evaluation.repetitions,
+  testset_version: evaluation.testsetVersion,
   status: presentStatus(evaluation),
   aggregated_results: presentAggregatedResults(evaluation),
   average_cost: optionalResult('cost', evaluation.averageCost),

@@ -41,6 +41,7 @@ export const presentHumanEvaluation = (evaluation: HumanEvaluation): z.input<typ
   testset: { id: evaluation.testsetId, name: evaluation.testsetName },
   testset_id: evaluation.testsetId,
   testset_name: evaluation.testsetName,
+  testset_version: evaluation.testsetVersion,
   inputs: evaluation.inputColumns,
   score_configs: evaluation.metrics.map(presentMetric),
   correct_answer_column: evaluation.correctAnswerColumn ?? DEFAULT_CORRECT_ANSWER_COLUMN,

@@ -30,7 +30,9 @@ export const evaluationComparisonSchema = z.object({
   confidence_level: z.number(),
   significance_level: z.number(),
   bootstrap_resamples: z.number().int(),
-  evaluations: z.array(z.object({ id: z.string(), variant_name: z.string(), revision: z.number().int(), status: resultSchema })),
+  evaluations: z.array(z.object({
+    id: z.string(), variant_name: z.string(), revision: z.number().int(), testset_version: z.number().int(), status: resultSchema,
+  })),
   metrics: z.array(z.object({
     metric: z.enum(['evaluator', 'cost', 'latency']),
     evaluator_config: z.object({ id: z.string(), name: z.string(), evaluator_key: z.string() }).nullable(),

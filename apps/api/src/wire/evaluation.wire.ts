@@ -49,8 +49,15 @@ export class UploadEvaluationDto extends createZodDto(evaluationUploadSchema) {}
 
 export class DeleteEvaluationsDto extends createZodDto(z.object({ evaluations_ids: z.array(id).min(1) })) {}
 
-export class ComparisonQueryDto extends createZodDto(z.object({
+const comparisonQuerySchema = z.object({
   evaluations_ids: nonEmpty.describe('comma-separated evaluation ids'),
+});
+export class ComparisonQueryDto extends createZodDto(comparisonQuerySchema) {}
+
+export class StatisticalComparisonQueryDto extends createZodDto(comparisonQuerySchema.extend({
+  allow_different_versions: z.enum(['true', 'false']).optional().describe(
+    'Compare evaluations run on different versions of the test set, on the rows their versions share (matched by content)',
+  ),
 })) {}
 
 export const aggregatedResultSchema = z.object({ evaluator_config: evaluatorConfigSchema, result: resultSchema });
@@ -68,6 +75,7 @@ export const evaluationSchema = z.object({
   testset_name: z.string(),
   source: z.enum(EVALUATION_SOURCES).describe('api: run by Crucible (POST /evaluations); sdk: rows uploaded by a test process (POST /evaluations/upload)'),
   repetitions: repetitionsSchema.describe('how many times each row runs; aggregates average within a row first'),
+  testset_version: z.number().int().describe('The version of the test set the evaluation ran on, pinned when it was created'),
   status: resultSchema,
   aggregated_results: z.array(aggregatedResultSchema),
   average_cost: resultSchema.optional(),

@@ -68,6 +68,7 @@ export const humanEvaluationSchema = z.object({
   testset: z.object({ id: z.string(), name: z.string() }),
   testset_id: z.string(),
   testset_name: z.string(),
+  testset_version: z.number().int().describe('The version of the test set the evaluation ran on'),
   inputs: z.array(z.string()),
   score_configs: z.array(humanEvaluationMetricSchema).describe('the score configs each row is judged on (as at creation); empty: the 1-5 score'),
   correct_answer_column: z.string(),

@@ -37,6 +37,17 @@ export class CreateTestsetFromTracesDto extends createZodDto(rowsFromTracesSchem
 
 export class ListTestsetsQueryDto extends createZodDto(pageQuerySchema.extend({ app_id: id.optional().describe("Only this app's test sets") })) {}
 
+const versionNumber = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export class TestsetVersionQueryDto extends createZodDto(z.object({
+  version: versionNumber.optional().describe('Read this version of the rows; absent → the latest'),
+})) {}
+
+export class TestsetDiffQueryDto extends createZodDto(z.object({
+  from: versionNumber.describe('The older version'),
+  to: versionNumber.describe('The newer version'),
+})) {}
+
 export class DeleteTestsetsDto extends createZodDto(z.object({ testset_ids: z.array(id).min(1) })) {}
 
 /** Agenta's clients send the upload type in capitals. */
@@ -59,6 +70,7 @@ export const testsetSummarySchema = z.object({
   name: z.string(),
   app_id: nullable(z.string()),
   columns: z.array(z.string()),
+  version: z.number().int().describe('The latest version: 1 when created, one more with every change of the rows'),
   rows_count: z.number().int(),
   created_at: timestamp,
   updated_at: timestamp,
@@ -71,6 +83,7 @@ export const testsetSchema = z.object({
   name: z.string(),
   app_id: nullable(z.string()),
   columns: z.array(z.string()),
+  version: z.number().int().describe('Which version these rows are'),
   csvdata: z.array(z.record(z.string(), testsetCell)),
   created_at: timestamp,
   updated_at: timestamp,
@@ -84,3 +97,29 @@ export class TestsetUpdatedDto extends createZodDto(z.object({
 
 /** Agenta's bulk delete answers the deleted ids. */
 export class DeletedTestsetIdsDto extends createZodDto(z.array(z.string())) {}
+
+export const testsetVersionSchema = z.object({
+  testset_id: z.string(),
+  version: z.number().int(),
+  columns: z.array(z.string()),
+  rows_count: z.number().int(),
+  change: z.enum(['created', 'uploaded', 'rows_replaced', 'before_versioning'])
+    .describe('What made it; before_versioning: the rows the test set had when versions began'),
+  created_by: nullable(z.string()).describe('The API key that made it; null before versions were recorded'),
+  created_at: timestamp,
+});
+export class TestsetVersionDto extends createZodDto(testsetVersionSchema) {}
+
+const testsetRow = z.record(z.string(), testsetCell);
+const indexedRow = z.object({ index: z.number().int(), row: testsetRow });
+
+export const testsetDiffSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  added: z.array(indexedRow).describe('Rows only in `to` (index in `to`)'),
+  removed: z.array(indexedRow).describe('Rows only in `from` (index in `from`)'),
+  changed: z.array(z.object({ from_index: z.number().int(), to_index: z.number().int(), from: testsetRow, to: testsetRow }))
+    .describe('A row of `from` replaced in place by a different row of `to`'),
+  unchanged_count: z.number().int().describe('Rows found, by content, in both versions'),
+});
+export class TestsetDiffDto extends createZodDto(testsetDiffSchema) {}

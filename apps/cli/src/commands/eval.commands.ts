@@ -17,10 +17,11 @@ export function registerEvalCommands(program: Command): void {
     .description('compare finished evaluations of one test set; the first is the baseline (ARCHITECTURE §11)')
     .argument('<ids...>', 'two or more evaluation ids')
     .option('--json', 'print JSON')
-    .addHelpText('after', examples('crucible eval compare 3f1c… 9a2e…'))
-    .action(async (ids: string[], options: { json?: boolean }, command: Command) => {
+    .option('--allow-different-versions', 'compare evaluations run on different versions of the test set, on the rows the versions share')
+    .addHelpText('after', examples('crucible eval compare 3f1c… 9a2e…', 'crucible eval compare 3f1c… 9a2e… --allow-different-versions'))
+    .action(async (ids: string[], options: { json?: boolean; allowDifferentVersions?: boolean }, command: Command) => {
       if (ids.length < 2) throw new CliError('eval compare needs two or more evaluation ids (the first is the baseline)');
-      const comparison = await compareEvaluations(apiOf(command), ids);
+      const comparison = await compareEvaluations(apiOf(command), ids, options.allowDifferentVersions);
       print(Boolean(options.json), comparison, () => renderComparison(comparison));
     });
 

@@ -20,5 +20,6 @@ export function addWaitOptions(command: Command): Command {
     .option('--json', 'print the results as JSON')
     .option('--junit <file>', 'write a JUnit report: one test case per row and evaluator')
     .option('--min <evaluator=value>', "fail (exit 1) when an evaluator's mean is below value (repeatable)", collect(parseMinimumGate), [])
-    .option('--fail-on-regression', 'fail (exit 1) when the comparison with --baseline says worse on any evaluator');
+    .option('--fail-on-regression', 'fail (exit 1) when the comparison with --baseline says worse on any evaluator')
+    .option('--allow-different-versions', 'compare with a --baseline run on another version of the test set, on the rows both share');
 }

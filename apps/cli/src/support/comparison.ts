@@ -3,8 +3,12 @@ import type { Api } from './api';
 import { renderTable } from '../output/table';
 
 
-export const compareEvaluations = (api: Api, ids: string[]) => api.call(
-  api.client.GET('/evaluations/compare', { params: { query: { evaluations_ids: ids.join(',') } } }), 'comparing evaluations',
+/** Evaluations of different test-set versions are refused (409) unless `allowDifferentVersions`. */
+export const compareEvaluations = (api: Api, ids: string[], allowDifferentVersions = false) => api.call(
+  api.client.GET('/evaluations/compare', {
+    params: { query: { evaluations_ids: ids.join(','), ...(allowDifferentVersions ? { allow_different_versions: 'true' as const } : {}) } },
+  }),
+  'comparing evaluations',
 );
 
 const metricName = (metric: MetricComparison) => (metric.metric === 'evaluator' ? metric.evaluator_config?.name ?? 'evaluator' : metric.metric);

@@ -19,6 +19,7 @@ export interface WaitAndGateOptions {
   junit?: string;
   min: MinimumGate[];
   failOnRegression?: boolean;
+  allowDifferentVersions?: boolean;
 }
 
 export interface Evaluated {
@@ -48,7 +49,8 @@ export const readEvaluation = (api: Api, id: string) => api.call(
 export function resumeCommand(candidateIds: string[], baselineId: string | undefined, options: WaitAndGateOptions): string {
   return ['crucible', 'eval', 'wait', ...candidateIds,
     ...(baselineId ? ['--baseline', baselineId] : []), ...options.min.flatMap((gate) => ['--min', `${gate.evaluator}=${gate.min}`]),
-    ...(options.failOnRegression ? ['--fail-on-regression'] : []), ...(options.json ? ['--json'] : []),
+    ...(options.failOnRegression ? ['--fail-on-regression'] : []), ...(options.allowDifferentVersions ? ['--allow-different-versions'] : []),
+    ...(options.json ? ['--json'] : []),
     ...(options.junit ? ['--junit', options.junit] : []),
   ].map(shellWord).join(' ');
 }
@@ -89,7 +91,7 @@ async function readOutcome(api: Api, waited: WaitedEvaluations, options: WaitAnd
   let comparison: EvaluationComparison | undefined;
   const baselineId = waited.baselineEvaluationId ?? baseline?.evaluation.id;
   if (baselineId && broken.length === 0) {
-    comparison = await compareEvaluations(api, [baselineId, ...candidates.map((e) => e.evaluation.id)]);
+    comparison = await compareEvaluations(api, [baselineId, ...candidates.map((e) => e.evaluation.id)], options.allowDifferentVersions);
     if (options.failOnRegression) gateFailures.push(...regressions(comparison));
   }
   const evaluators = candidates[0]?.evaluation.aggregated_results.map((a) => a.evaluator_config) ?? [];

@@ -58,7 +58,7 @@ export async function driveRun<R extends Run, S>(
   if (delayLeftMs > 0) return { kind: 'resume_after', resumeAfterMs: delayLeftMs };
   if (run.status === 'EVALUATION_INITIALIZED' && !(await runs.moveStatus(projectId, runId, { to: 'EVALUATION_STARTED' }))) return JOB_DONE;
 
-  const testset = await testsets.findSummary(projectId, run.testsetId);
+  const testset = await testsets.findSummary(projectId, run.testsetId, run.testsetVersion);
   if (!testset) {
     await runs.moveStatus(projectId, runId, {
       to: 'EVALUATION_FAILED', error: { message: `testset ${run.testsetId} no longer exists` },
@@ -71,7 +71,7 @@ export async function driveRun<R extends Run, S>(
   const total = testset.rowsCount * repetitions;
   let storedCount = stored.size;
   reporter.pickedUp(label, { stored: storedCount, total });
-  const rows = pendingTestsetRows(testsets, projectId, testset.id, testset.rowsCount, stored, policy, repetitions);
+  const rows = pendingTestsetRows(testsets, projectId, testset.id, run.testsetVersion, testset.rowsCount, stored, policy, repetitions);
   const stopped = async () => (await runs.statusOf(projectId, runId)) !== 'EVALUATION_STARTED';
   const store = async (done: S[]) => {
     await steps.store(done);

@@ -7,17 +7,18 @@ import type { PendingRow } from './row-batches';
 export const rowRunKey = (run: RowRun, repetitions: number): number => run.rowIndex * repetitions + run.repetition - 1;
 
 /**
- * The runs of test-set rows a run has not stored yet (each row `repetitions` times, one after the other), read by
- * keyset pages (row index), skipping the stored ones (`rowRunKey`): all at first, the rest after a resume. A set that shrinks or disappears meanwhile fails the run.
+ * The runs of rows of the test-set version a run is pinned to that it has not stored yet (each row `repetitions` times,
+ * one after the other), read by keyset pages (row index), skipping the stored ones (`rowRunKey`): all at first, the rest
+ * after a resume. Versions never change, so only a deleted set fails the run.
  * The next page is asked for as soon as a page arrives, so that reading it never holds the window up.
  */
 export async function* pendingTestsetRows(
-  testsets: TestsetRepository, projectId: string, testsetId: string, count: number, stored: ReadonlySet<number>,
+  testsets: TestsetRepository, projectId: string, testsetId: string, version: number, count: number, stored: ReadonlySet<number>,
   policy: Pick<RunStoragePolicy, 'rowPageSize' | 'firstRowPageSize'>, repetitions = 1,
 ): AsyncIterable<PendingRow> {
   const pageSize = (from: number) => (from === 0 ? policy.firstRowPageSize : policy.rowPageSize);
   const read = (from: number) => {
-    const page = testsets.readRows(projectId, testsetId, from, Math.min(pageSize(from), count - from));
+    const page = testsets.readRows(projectId, testsetId, version, from, Math.min(pageSize(from), count - from));
     // Awaited when its rows are due; a run stopped before then must not leave its failure unhandled.
     page.catch(() => undefined);
     return page;
@@ -28,7 +29,7 @@ export async function* pendingTestsetRows(
     const after = from + pageSize(from);
     next = after < count ? read(after) : null;
     if (page.length < Math.min(pageSize(from), count - from)) {
-      throw new DomainError('rule_violation', `testset ${testsetId} changed or was deleted while it was being run`);
+      throw new DomainError('rule_violation', `testset ${testsetId} was deleted while it was being run`);
     }
     for (const { index, row } of page) {
       for (let repetition = 1; repetition <= repetitions; repetition += 1) {

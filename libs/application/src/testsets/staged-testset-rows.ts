@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Testset, TestsetRow } from '@crucible/domain';
+import type { Testset, TestsetRow, TestsetVersionStamp } from '@crucible/domain';
 import { TestsetRepository } from './ports';
 
 export interface StagingBatchSize {
@@ -35,10 +35,10 @@ export class StagedTestsetRows {
     if (this.batch.length >= this.size.rows || this.characters >= this.size.characters) await this.stageBatch();
   }
 
-  async create(testset: Omit<Testset, 'rows'>): Promise<void> {
-    if (this.stagedBatches === 0) return this.testsets.create({ ...testset, rows: this.batch });
+  async create(testset: Omit<Testset, 'rows' | 'version'>, stamp: TestsetVersionStamp): Promise<void> {
+    if (this.stagedBatches === 0) return this.testsets.create({ ...testset, rows: this.batch, version: 1 }, stamp);
     if (this.batch.length > 0) await this.stageBatch();
-    await this.testsets.createFromStaged(testset, this.uploadId);
+    await this.testsets.createFromStaged(testset, this.uploadId, stamp);
     this.stagedBatches = 0;
   }
 

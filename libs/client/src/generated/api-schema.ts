@@ -945,6 +945,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/testsets/{testset_id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TestsetsController_diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/testsets/{testset_id}/rows/from-traces": {
         parameters: {
             query?: never;
@@ -955,6 +971,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["TestsetsController_addTraceRows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/testsets/{testset_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TestsetsController_versions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1691,6 +1723,7 @@ export interface components {
                 id: string;
                 revision: number;
                 status: components["schemas"]["Result_Output"];
+                testset_version: number;
                 variant_name: string;
             }[];
             metrics: {
@@ -1774,6 +1807,8 @@ export interface components {
             status: components["schemas"]["Result_Output"];
             testset_id: string;
             testset_name: string;
+            /** @description The version of the test set the evaluation ran on, pinned when it was created */
+            testset_version: number;
             total_cost?: components["schemas"]["Result_Output"];
             /** Format: date-time */
             updated_at: string;
@@ -1954,6 +1989,8 @@ export interface components {
             };
             testset_id: string;
             testset_name: string;
+            /** @description The version of the test set the evaluation ran on */
+            testset_version: number;
             /** Format: date-time */
             updated_at: string;
             variant_ids: string[];
@@ -2327,6 +2364,37 @@ export interface components {
             key: "completion" | "chat";
             name: string;
         };
+        TestsetDiffDto_Output: {
+            /** @description Rows only in `to` (index in `to`) */
+            added: {
+                index: number;
+                row: {
+                    [key: string]: (string | number | boolean) | null;
+                };
+            }[];
+            /** @description A row of `from` replaced in place by a different row of `to` */
+            changed: {
+                from: {
+                    [key: string]: (string | number | boolean) | null;
+                };
+                from_index: number;
+                to: {
+                    [key: string]: (string | number | boolean) | null;
+                };
+                to_index: number;
+            }[];
+            from: number;
+            /** @description Rows only in `from` (index in `from`) */
+            removed: {
+                index: number;
+                row: {
+                    [key: string]: (string | number | boolean) | null;
+                };
+            }[];
+            to: number;
+            /** @description Rows found, by content, in both versions */
+            unchanged_count: number;
+        };
         TestsetDto_Output: {
             _id: string;
             app_id: string | null;
@@ -2340,6 +2408,8 @@ export interface components {
             name: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description Which version these rows are */
+            version: number;
         };
         TestsetRowsFromTracesDto: {
             /**
@@ -2366,12 +2436,29 @@ export interface components {
             rows_count: number;
             /** Format: date-time */
             updated_at: string;
+            /** @description The latest version: 1 when created, one more with every change of the rows */
+            version: number;
         };
         TestsetUpdatedDto_Output: {
             _id: string;
             message: string;
             /** @enum {string} */
             status: "success";
+        };
+        TestsetVersionDto_Output: {
+            /**
+             * @description What made it; before_versioning: the rows the test set had when versions began
+             * @enum {string}
+             */
+            change: "created" | "uploaded" | "rows_replaced" | "before_versioning";
+            columns: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** @description The API key that made it; null before versions were recorded */
+            created_by: string | null;
+            rows_count: number;
+            testset_id: string;
+            version: number;
         };
         TraceBatchDto: {
             traces: unknown[];
@@ -3490,6 +3577,8 @@ export interface operations {
     EvaluationsController_compareStatistically: {
         parameters: {
             query: {
+                /** @description Compare evaluations run on different versions of the test set, on the rows their versions share (matched by content) */
+                allow_different_versions?: "true" | "false";
                 /** @description comma-separated evaluation ids */
                 evaluations_ids: string;
             };
@@ -4632,7 +4721,10 @@ export interface operations {
     };
     TestsetsController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Read this version of the rows; absent → the latest */
+                version?: number;
+            };
             header?: never;
             path: {
                 testset_id: string;
@@ -4696,6 +4788,32 @@ export interface operations {
             };
         };
     };
+    TestsetsController_diff: {
+        parameters: {
+            query: {
+                /** @description The older version */
+                from: number;
+                /** @description The newer version */
+                to: number;
+            };
+            header?: never;
+            path: {
+                testset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestsetDiffDto_Output"];
+                };
+            };
+        };
+    };
     TestsetsController_addTraceRows: {
         parameters: {
             query?: never;
@@ -4717,6 +4835,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TestsetSummaryDto_Output"];
+                };
+            };
+        };
+    };
+    TestsetsController_versions: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                testset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestsetVersionDto_Output"][];
                 };
             };
         };

@@ -11,7 +11,8 @@ const variant = (variantId: string, revisionId: string, name: string, revision =
 });
 
 const evaluationOf = (evaluationType: HumanEvaluationType, variants: HumanEvaluationVariant[]): HumanEvaluation => ({
-  id: 'e', projectId: 'p', appId: 'a', evaluationType, variants, testsetId: 't', testsetName: 'ts', inputColumns: ['question'], metrics: [],
+  id: 'e', projectId: 'p', appId: 'a', evaluationType, variants, testsetId: 't', testsetName: 'ts', testsetVersion: 1, inputColumns: ['question'],
+  metrics: [],
   correctAnswerColumn: null, status: 'EVALUATION_READY', statusError: null, progressDone: 0, progressTotal: 0,
   createdAt: new Date(), updatedAt: new Date(),
 });

@@ -16,6 +16,8 @@ export interface Run<S extends string = string> {
   appId: string;
   testsetId: string;
   testsetName: string;
+  /** The test-set version the run was created on: it runs on those rows whatever happens to the test set since. */
+  testsetVersion: number;
   correctAnswerColumn: string | null;
   status: S;
   statusError: ResultError | null;

@@ -11,6 +11,8 @@ export interface Testset {
   name: string;
   columns: string[];
   rows: Array<Record<string, string | number | boolean | null>>;
+  /** Which immutable version of the rows these are: 1 when created, one more with every change of the rows. */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 }

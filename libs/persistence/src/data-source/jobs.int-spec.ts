@@ -27,7 +27,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('a job that threw, on %s', (en
     const evaluation: Evaluation = {
       id: randomUUID(), projectId: database.actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
       variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
-      testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null, evaluatorConfigs: [],
+      testsetId: randomUUID(), testsetName: 't', testsetVersion: 1, correctAnswerColumn: null, evaluatorConfigs: [],
       rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
       source: 'api', status: 'EVALUATION_STARTED', statusError: null, progressDone: 0, progressTotal: 1, progressFailedRows: 0, progressEvaluatorErrors: 0, aggregatedResults: [],
       averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
@@ -66,7 +66,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('a job that threw, on %s', (en
     const now = new Date();
     const human: HumanEvaluation = {
       id: randomUUID(), projectId: database.actor.projectId, appId, evaluationType: 'single_model_test', variants: [],
-      testsetId: randomUUID(), testsetName: 't', inputColumns: [], metrics: [], correctAnswerColumn: null, status: 'EVALUATION_STARTED',
+      testsetId: randomUUID(), testsetName: 't', testsetVersion: 1, inputColumns: [], metrics: [], correctAnswerColumn: null, status: 'EVALUATION_STARTED',
       statusError: null, progressDone: 0, progressTotal: 1, createdAt: now, updatedAt: now,
     };
     await humanEvaluations.create(human);

@@ -2,7 +2,7 @@ import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
 import { EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity } from '../entities/evaluation.orm-entity';
-import { TestsetOrmEntity } from '../entities/testset.orm-entity';
+import { TestsetOrmEntity, TestsetVersionOrmEntity } from '../entities/testset.orm-entity';
 import { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from '../entities/human-evaluation.orm-entity';
 import { RegistrySchema1763800000000 } from '../migrations/1763800000000-registry-schema';
 import { TestsetsSchema1763800000001 } from '../migrations/1763800000001-testsets-schema';
@@ -32,11 +32,12 @@ import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-e
 import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
+import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
   EnvironmentOrmEntity, EnvironmentRevisionOrmEntity,
-  TestsetOrmEntity,
+  TestsetOrmEntity, TestsetVersionOrmEntity,
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
@@ -51,4 +52,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   SpansInlineInTheirTrace1764900000000, ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300,
   TestsetStagedRows1765000000500, ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
   TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
-  EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138];
+  TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
+  HumanEvaluationMetrics1795875804138];

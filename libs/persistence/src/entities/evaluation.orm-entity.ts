@@ -38,6 +38,7 @@ export class EvaluationOrmEntity {
   @Column('text', { name: 'invocation_url' }) invocationUrl: string;
   @Column('uuid', { name: 'testset_id' }) testsetId: string;
   @Column('text', { name: 'testset_name' }) testsetName: string;
+  @Column('int', { name: 'testset_version' }) testsetVersion: number;
   @Column('jsonb', { name: 'evaluator_configs' }) evaluatorConfigs: StoredEvaluatorConfig[];
   @Column('text', { name: 'correct_answer_column', nullable: true }) correctAnswerColumn: string | null;
   @Column('jsonb', { name: 'rate_limit' }) rateLimit: RateLimit;

@@ -14,6 +14,7 @@ export class HumanEvaluationOrmEntity {
   @Column('jsonb') variants: Array<Omit<HumanEvaluationVariant, 'parameters'> & { parameters: JsonObject }>;
   @Column('uuid', { name: 'testset_id' }) testsetId: string;
   @Column('text', { name: 'testset_name' }) testsetName: string;
+  @Column('int', { name: 'testset_version' }) testsetVersion: number;
   @Column('jsonb', { name: 'input_columns' }) inputColumns: string[];
   @Column('jsonb') metrics: HumanEvaluationMetric[];
   @Column('text', { name: 'correct_answer_column', nullable: true }) correctAnswerColumn: string | null;

@@ -10,7 +10,7 @@ const evaluatorConfigKeys: Array<keyof EvaluatorConfig> = [
 type EvaluationColumns = Omit<Evaluation, 'evaluatorConfigs'>;
 const evaluationKeys: Array<keyof EvaluationColumns> = [
   'id', 'projectId', 'appId', 'variantId', 'variantName', 'variantRevisionId', 'revision', 'parameters', 'invocationUrl',
-  'testsetId', 'testsetName', 'correctAnswerColumn', 'rateLimit', 'repetitions', 'source', 'status', 'statusError', 'progressDone',
+  'testsetId', 'testsetName', 'testsetVersion', 'correctAnswerColumn', 'rateLimit', 'repetitions', 'source', 'status', 'statusError', 'progressDone',
   'progressTotal',
   'progressFailedRows', 'progressEvaluatorErrors', 'aggregatedResults', 'averageCost', 'totalCost', 'averageLatency',
   'createdAt', 'updatedAt',

@@ -3,7 +3,7 @@ import type { HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity } from 
 import { pick } from './pick';
 
 const humanEvaluationKeys: Array<keyof HumanEvaluation> = [
-  'id', 'projectId', 'appId', 'evaluationType', 'variants', 'testsetId', 'testsetName', 'inputColumns', 'metrics', 'correctAnswerColumn',
+  'id', 'projectId', 'appId', 'evaluationType', 'variants', 'testsetId', 'testsetName', 'testsetVersion', 'inputColumns', 'metrics', 'correctAnswerColumn',
   'status', 'statusError', 'progressDone', 'progressTotal', 'createdAt', 'updatedAt',
 ];
 const scenarioKeys: Array<keyof Omit<HumanEvaluationScenario, 'metricScores'>> = [

@@ -25,7 +25,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('evaluation repository on %s',
     return {
       id: randomUUID(), projectId: database.actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
       variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
-      testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null,
+      testsetId: randomUUID(), testsetName: 't', testsetVersion: 1, correctAnswerColumn: null,
       evaluatorConfigs: [{ id: randomUUID(), projectId: database.actor.projectId, appId, name: 'exact', evaluatorKey: 'auto_exact_match', settingsValues: {}, createdAt: now, updatedAt: now }],
       rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
       source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1, progressFailedRows: 0, progressEvaluatorErrors: 0, aggregatedResults: [],

@@ -54,7 +54,7 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
       variantId: randomUUID(), variantName: tag, variantRevisionId: randomUUID(), revision: 1, parameters: { tag },
       invocationUrl: `http://svc/${tag}/playground/run`,
     })),
-    testsetId, testsetName: 'rows', inputColumns: ['input'], metrics: [], correctAnswerColumn: null, status: 'EVALUATION_INITIALIZED',
+    testsetId, testsetName: 'rows', testsetVersion: 1, inputColumns: ['input'], metrics: [], correctAnswerColumn: null, status: 'EVALUATION_INITIALIZED',
     statusError: null, progressDone: 0, progressTotal: rows.length, createdAt: new Date(), updatedAt: new Date(),
   });
 

@@ -207,7 +207,7 @@ function evaluationOf(actor: Actor, appId: string): Evaluation {
   return {
     id: randomUUID(), projectId: actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
     variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
-    testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null, evaluatorConfigs: [],
+    testsetId: randomUUID(), testsetName: 't', testsetVersion: 1, correctAnswerColumn: null, evaluatorConfigs: [],
     rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
     source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 1234, progressFailedRows: 0,
     progressEvaluatorErrors: 0, aggregatedResults: [],
@@ -222,7 +222,7 @@ function humanEvaluationOf(actor: Actor, appId: string, testsetId: string): Huma
       variantId: randomUUID(), variantName: 'one', variantRevisionId: randomUUID(), revision: 1, parameters: {},
       invocationUrl: 'http://svc/playground/run',
     }],
-    testsetId, testsetName: 'judged', inputColumns: ['input'], correctAnswerColumn: null, status: 'EVALUATION_INITIALIZED',
+    testsetId, testsetName: 'judged', testsetVersion: 1, inputColumns: ['input'], correctAnswerColumn: null, status: 'EVALUATION_INITIALIZED',
     statusError: null, progressDone: 0, progressTotal: 1, createdAt: new Date(), updatedAt: new Date(),
   };
 }

@@ -20,7 +20,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('scenario numbers for comparis
     const evaluation: Evaluation = {
       id: randomUUID(), projectId: database.actor.projectId, appId, variantId: randomUUID(), variantName: 'v',
       variantRevisionId: randomUUID(), revision: 1, parameters: {}, invocationUrl: 'http://127.0.0.1:9/playground/run',
-      testsetId: randomUUID(), testsetName: 't', correctAnswerColumn: null, evaluatorConfigs: [],
+      testsetId: randomUUID(), testsetName: 't', testsetVersion: 1, correctAnswerColumn: null, evaluatorConfigs: [],
       rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1,
       source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: 11, progressFailedRows: 0, progressEvaluatorErrors: 0,
       aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,

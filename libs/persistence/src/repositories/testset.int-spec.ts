@@ -66,7 +66,7 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     const listed = (await testsets.list(actor.projectId, undefined, everything)).items;
     const summary = listed.find((t) => t.id === ofApp.id);
     expect(summary).toEqual({
-      id: ofApp.id, projectId: actor.projectId, appId: app.id, name: 'of-app', columns: ['q', 'a'], rowsCount: 1200,
+      id: ofApp.id, projectId: actor.projectId, appId: app.id, name: 'of-app', columns: ['q', 'a'], version: 1, rowsCount: 1200,
       createdAt: ofApp.createdAt, updatedAt: ofApp.updatedAt,
     });
     expect(summary).not.toHaveProperty('rows');
@@ -105,24 +105,62 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     expect(await testsets.findById(actor.projectId, created.id)).toBeNull();
   });
 
+  it('makes a version of every change of the rows, keeps every version readable, and a rename keeps the version', async () => {
+    const created = await useCases.create.execute(actor, { name: `versioned-${engine}`, rows: [{ q: 'a', answer: '1' }, { q: 'b', answer: '2' }] });
+    expect(created.version).toBe(1);
+    const second = await useCases.update.execute(actor, { testsetId: created.id, rows: [{ answer: '2', q: 'b' }, { q: 'c', answer: '3' }, { q: 'a', answer: '1' }] });
+    expect(second).toMatchObject({ version: 2, rowsCount: 3 });
+    expect(await useCases.update.execute(actor, { testsetId: created.id, name: `versioned-renamed-${engine}` })).toMatchObject({ version: 2 });
+
+    expect((await testsets.findById(actor.projectId, created.id, 1))!.rows).toEqual([{ q: 'a', answer: '1' }, { q: 'b', answer: '2' }]);
+    expect(await testsets.findSummary(actor.projectId, created.id, 1)).toMatchObject({ version: 1, rowsCount: 2, name: `versioned-renamed-${engine}` });
+    expect(await testsets.findSummary(actor.projectId, created.id)).toMatchObject({ version: 2, rowsCount: 3 });
+    expect(await testsets.findById(actor.projectId, created.id, 3)).toBeNull();
+    expect(await testsets.findById(otherActor.projectId, created.id, 1)).toBeNull();
+    expect(await testsets.readRows(actor.projectId, created.id, 1, 1, 5)).toEqual([{ index: 1, row: { q: 'b', answer: '2' } }]);
+    expect(await testsets.readRows(actor.projectId, created.id, 2, 1, 5)).toEqual([
+      { index: 1, row: { q: 'c', answer: '3' } }, { index: 2, row: { q: 'a', answer: '1' } },
+    ]);
+
+    // Equal rows have equal keys across versions whatever the order of their columns.
+    const [v1, v2] = [await testsets.rowContentKeys(actor.projectId, created.id, 1), await testsets.rowContentKeys(actor.projectId, created.id, 2)];
+    expect(v1).toHaveLength(2);
+    expect([v2[2], v2[0]]).toEqual(v1);
+    expect(v1).not.toContain(v2[1]);
+
+    const versions = await testsets.listVersions(actor.projectId, created.id, { limit: 1, cursor: null });
+    expect(versions.items).toEqual([expect.objectContaining({ testsetId: created.id, version: 1, rowsCount: 2, change: 'created', createdBy: actor.apiKeyName })]);
+    expect((await testsets.listVersions(actor.projectId, created.id, { limit: 1, cursor: versions.nextCursor })).items)
+      .toEqual([expect.objectContaining({ version: 2, rowsCount: 3, columns: ['answer', 'q'], change: 'rows_replaced' })]);
+    expect((await testsets.listVersions(otherActor.projectId, created.id, everything)).items).toEqual([]);
+
+    await testsets.delete(actor.projectId, [created.id]);
+    expect(await dataSource.query('SELECT count(*)::int AS n FROM testset_versions WHERE testset_id = $1', [created.id])).toEqual([{ n: 0 }]);
+  });
+
   it('refuses an app of another project', async () => {
     const app = await useCases.createApp.execute(otherActor, { appName: `foreign-${engine}` });
     await expect(useCases.create.execute(actor, { name: 'foreign-app', rows: [{ q: 'a' }], appId: app.id }))
       .rejects.toMatchObject({ code: 'not_found' });
   });
+  const stamp = { change: 'uploaded' as const, createdBy: 'uploader' };
+
   it('creates a set from staged batches in batch order, all at once, and forgets them; a refused upload leaves nothing', async () => {
     const upload = randomUUID();
     const summary = { id: randomUUID(), projectId: actor.projectId, appId: null, name: `staged-${engine}`, columns: ['q'], createdAt: new Date(), updatedAt: new Date() };
     await testsets.stageRows(actor.projectId, upload, 1, [{ q: 'c' }, { q: 'd' }]);
     await testsets.stageRows(actor.projectId, upload, 0, [{ q: 'a' }, { q: 'b' }]);
     expect(await testsets.findById(actor.projectId, summary.id)).toBeNull();
-    await testsets.createFromStaged(summary, upload);
+    await testsets.createFromStaged(summary, upload, stamp);
     expect((await testsets.findById(actor.projectId, summary.id))!.rows).toEqual([{ q: 'a' }, { q: 'b' }, { q: 'c' }, { q: 'd' }]);
+    expect(await testsets.findSummary(actor.projectId, summary.id)).toMatchObject({ version: 1, rowsCount: 4 });
+    expect((await testsets.listVersions(actor.projectId, summary.id, everything)).items)
+      .toEqual([expect.objectContaining({ version: 1, rowsCount: 4, change: 'uploaded', createdBy: 'uploader' })]);
     expect(await dataSource.query('SELECT count(*)::int AS n FROM testset_staged_rows')).toEqual([{ n: 0 }]);
 
     const taken = randomUUID();
     await testsets.stageRows(actor.projectId, taken, 0, [{ q: 'x' }]);
-    await expect(testsets.createFromStaged({ ...summary, id: randomUUID() }, taken)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(testsets.createFromStaged({ ...summary, id: randomUUID() }, taken, stamp)).rejects.toMatchObject({ code: 'conflict' });
     await testsets.discardStaged(otherActor.projectId, taken);
     expect(await dataSource.query('SELECT count(*)::int AS n FROM testset_staged_rows')).toEqual([{ n: 1 }]);
     await testsets.discardStaged(actor.projectId, taken);

@@ -96,14 +96,26 @@ function RowByRow({ rows, labels }: { rows: RowComparison; labels: Record<string
 }
 
 export function ComparePage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const ids = (params.get('ids') ?? '').split(',').filter(Boolean);
-  const comparison = useComparison(ids);
-  const rows = useRowComparison(ids);
+  const acrossVersions = params.get('allow_different_versions') === 'true';
+  const comparison = useComparison(ids, acrossVersions);
+  const versions = [...new Set((comparison.data?.evaluations ?? []).map((e) => e.testset_version))];
+  const rows = useRowComparison(ids, !acrossVersions || (comparison.isSuccess && versions.length === 1));
+  const allowDifferentVersions = (allowed: boolean) => setParams((current) => {
+    const next = new URLSearchParams(current);
+    if (allowed) next.set('allow_different_versions', 'true');
+    else next.delete('allow_different_versions');
+    return next;
+  });
   if (ids.length < 2) return <Text>Select two or more evaluations of one test set on the Evaluations screen to compare them.</Text>;
   return (
     <Stack>
       <Title order={2}>Compare evaluations</Title>
+      <Checkbox
+        label="allow_different_versions" checked={acrossVersions} onChange={(event) => allowDifferentVersions(event.currentTarget.checked)}
+        description="Evaluations run on different versions of the test set are compared on the rows both versions share, matched by content."
+      />
       <QueryState query={comparison} label="comparison">
         {(data) => (
           <Stack>
@@ -125,9 +137,14 @@ export function ComparePage() {
         )}
       </QueryState>
       <Title order={3} size="h4">Row by row</Title>
-      <QueryState query={rows} label="rows">
+      {acrossVersions && versions.length > 1 ? (
+        <Text size="sm" c="dimmed">
+          Row by row compares evaluations of one test-set version; these ran on versions {versions.join(' and ')}.
+        </Text>
+      ) : null}
+      {acrossVersions && versions.length !== 1 ? null : <QueryState query={rows} label="rows">
         {(data) => <RowByRow rows={data} labels={Object.fromEntries((comparison.data?.evaluations ?? []).map((e) => [e.id, revisionLabel(e)]))} />}
-      </QueryState>
+      </QueryState>}
     </Stack>
   );
 }

@@ -188,7 +188,10 @@ export function EvaluationPage() {
             <Title order={2}>{revisionLabel(data)}</Title>
             <Badge variant="light">{statusLabel(data.status)}</Badge>
             <SourceBadge evaluation={data} />
-            <Text c="dimmed" size="sm">on {data.testset_name}</Text>
+            <Text c="dimmed" size="sm">
+              on {data.testset_id ? <Anchor component={Link} to={`/testsets/${data.testset_id}`} size="sm">{data.testset_name}</Anchor> : data.testset_name}
+              {' '}· version {data.testset_version}
+            </Text>
             {data.repetitions > 1 ? <Badge variant="outline" color="gray">{data.repetitions} repetitions per row</Badge> : null}
           </Group>
           {data.status.error ? <Alert color="orange" title="Status">{data.status.error.message}</Alert> : null}

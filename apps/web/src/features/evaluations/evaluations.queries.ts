@@ -9,7 +9,7 @@ export const evaluationKeys = {
   one: (id: string) => ['evaluations', id] as const,
   status: (id: string) => ['evaluations', id, 'status'] as const,
   scenarios: (id: string) => ['evaluations', id, 'scenarios'] as const,
-  comparison: (ids: string[]) => ['evaluations', 'compare', ...ids] as const,
+  comparison: (ids: string[], acrossVersions = false) => ['evaluations', 'compare', acrossVersions, ...ids] as const,
   rows: (ids: string[]) => ['evaluations', 'compare-rows', ...ids] as const,
   revisions: (appId: string) => ['apps', appId, 'revisions'] as const,
 };
@@ -65,20 +65,24 @@ export function useScenarios(id: string, running: boolean) {
   return scenarios;
 }
 
-export function useComparison(ids: string[]) {
+/** `acrossVersions`: evaluations of different test-set versions compared on the rows both share (refused otherwise). */
+export function useComparison(ids: string[], acrossVersions = false) {
   const api = useApi();
   return useQuery({
-    queryKey: evaluationKeys.comparison(ids),
+    queryKey: evaluationKeys.comparison(ids, acrossVersions),
     enabled: ids.length >= 2,
-    queryFn: () => unwrap(api.GET('/evaluations/compare', { params: { query: { evaluations_ids: ids.join(',') } } })),
+    queryFn: () => unwrap(api.GET('/evaluations/compare', {
+      params: { query: { evaluations_ids: ids.join(','), ...(acrossVersions ? { allow_different_versions: 'true' as const } : {}) } },
+    })),
   });
 }
 
-export function useRowComparison(ids: string[]) {
+/** Row by row needs evaluations of one test-set version: `enabled` false while that is not known to hold. */
+export function useRowComparison(ids: string[], enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: evaluationKeys.rows(ids),
-    enabled: ids.length >= 2,
+    enabled: enabled && ids.length >= 2,
     queryFn: () => unwrap(api.GET('/evaluations/evaluation_scenarios/comparison-results', {
       params: { query: { evaluations_ids: ids.join(',') } },
     })),

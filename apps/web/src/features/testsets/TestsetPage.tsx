@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Box, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useParams } from 'react-router';
 import type { Testset, TestsetRow } from '@crucible/client';
 import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { RowEditor } from './RowEditor';
+import { TestsetVersions } from './TestsetVersions';
 import { useReplaceRows, useTestset } from './testsets.queries';
 
 const ROW_HEIGHT = 38;
@@ -78,8 +79,12 @@ export function TestsetPage() {
     <QueryState query={testset} label="test set">
       {(data) => (
         <Stack>
-          <Title order={2}>{data.name}</Title>
+          <Group gap="sm">
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>{data.name}</Title>
+            <Badge variant="light" aria-label="current version">version {data.version}</Badge>
+          </Group>
           <RowsTable key={data.id} testset={data} />
+          <TestsetVersions testsetId={data.id} />
         </Stack>
       )}
     </QueryState>

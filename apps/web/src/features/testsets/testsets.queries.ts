@@ -6,6 +6,8 @@ import type { TestsetRow } from '@crucible/client';
 export const testsetKeys = {
   all: ['testsets'] as const,
   one: (id: string) => ['testsets', id] as const,
+  versions: (id: string) => ['testsets', id, 'versions'] as const,
+  diff: (id: string, from: number, to: number) => ['testsets', id, 'diff', from, to] as const,
 };
 
 export function useTestsets() {
@@ -19,6 +21,26 @@ export function useTestset(id: string | null) {
     queryKey: testsetKeys.one(id ?? ''),
     enabled: Boolean(id),
     queryFn: () => unwrap(api.GET('/testsets/{testset_id}', { params: { path: { testset_id: id! } } })),
+  });
+}
+
+/** Every version of the rows, oldest first; an edit invalidates it with the rest of the test set. */
+export function useTestsetVersions(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: testsetKeys.versions(id),
+    queryFn: () => unwrap(api.GET('/testsets/{testset_id}/versions', { params: { path: { testset_id: id } } })),
+  });
+}
+
+export function useTestsetDiff(id: string, from: number | null, to: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: testsetKeys.diff(id, from ?? 0, to ?? 0),
+    enabled: from !== null && to !== null && from !== to,
+    // Versions never change: a diff once read stays true.
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () => unwrap(api.GET('/testsets/{testset_id}/diff', { params: { path: { testset_id: id }, query: { from: from!, to: to! } } })),
   });
 }
 

@@ -6,6 +6,7 @@ import { ComparisonSlots } from '../comparison/comparison-slots';
 import { CompareEvaluationStatisticsUseCase } from './compare-evaluation-statistics.use-case';
 import { CreateEvaluationUseCase } from './create-evaluation.use-case';
 import { DeleteEvaluationsUseCase } from './delete-evaluations.use-case';
+import { UpdateTestsetUseCase } from '../../testsets/use-cases/update-testset.use-case';
 
 /** `count` turns of the event loop. */
 async function turns(count: number): Promise<void> {
@@ -17,7 +18,7 @@ const quick: RateLimit = { batchSize: 100, maxRetries: 0, retryDelaySeconds: 0, 
 describe('CompareEvaluationStatisticsUseCase', () => {
   const world = new InMemoryWorld();
   const actor = actorOf();
-  const compareWith = (max = 2) => new CompareEvaluationStatisticsUseCase(world.evaluations, new ComparisonSlots(max), new ComparisonCache());
+  const compareWith = (max = 2) => new CompareEvaluationStatisticsUseCase(world.evaluations, new ComparisonSlots(max), new ComparisonCache(), world.testsets);
 
   afterEach(() => {
     world.evaluations.scenarioNumbersGate = null;
@@ -113,5 +114,49 @@ describe('CompareEvaluationStatisticsUseCase', () => {
     await compare.execute(actor, finished);
     await new DeleteEvaluationsUseCase(world.evaluations).execute(actor, [finished[1]!]);
     await expect(compare.execute(actor, finished)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('refuses evaluations of different test-set versions unless allowed, and then pairs the rows both versions share by content', async () => {
+    const app = await world.seedApp(actor);
+    const row = (n: number, answer = `a${n}`) => ({ question: `q${n}`, correct_answer: answer });
+    const testset = await world.seedTestset(actor, [0, 1, 2, 3, 4, 5].map((n) => row(n)));
+    const config = await world.seedEvaluatorConfig(actor, app);
+    const revisionIds = [(await world.seedVariant(actor, app, 'versions', { prompt: 'v' })).latest.id];
+    const create = new CreateEvaluationUseCase(
+      world.evaluations, world.evaluatorConfigs, world.variants, world.testsets, world.queue, world.getApp, world.latestRevisions,
+      world.evaluatorPrerequisites,
+    );
+    const evaluate = async (rows: Array<ReturnType<typeof row>>, latencyOf: (n: number) => number) => {
+      const [evaluation] = await create.execute(actor, { appId: app.id, revisions: { revisionIds }, evaluatorConfigIds: [config.id], testsetId: testset.id, rateLimit: quick });
+      await world.evaluations.moveStatus(actor.projectId, evaluation!.id, { to: 'EVALUATION_STARTED' });
+      await world.evaluations.saveScenarios(rows.map((r, rowIndex): EvaluationScenario => {
+        const n = Number(r.question.slice(1));
+        return {
+          id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation!.id, rowIndex, repetition: 1, inputs: { question: r.question },
+          output: 'o', correctAnswer: r.correct_answer, createdAt: new Date(), traceId: null, error: null,
+          results: [{ evaluatorConfigId: config.id, result: { type: 'number', value: n } }], cost: 0, latency: latencyOf(n),
+        };
+      }));
+      await world.evaluations.moveStatus(actor.projectId, evaluation!.id, { to: 'EVALUATION_FINISHED' });
+      return evaluation!;
+    };
+    const before = await evaluate([0, 1, 2, 3, 4, 5].map((n) => row(n)), (n) => n);
+    // Version 2: rows moved, row 3's ground truth changed, row 2 gone, a new row 9.
+    const edited = [row(5), row(4), row(3, 'changed'), row(9), row(1), row(0)];
+    await new UpdateTestsetUseCase(world.testsets).execute(actor, { testsetId: testset.id, rows: edited });
+    const after = await evaluate(edited, (n) => n + 1);
+    expect([before.testsetVersion, after.testsetVersion]).toEqual([1, 2]);
+
+    const compare = compareWith();
+    await expect(compare.execute(actor, [before.id, after.id])).rejects.toMatchObject({
+      code: 'conflict', message: expect.stringMatching(/version 1 .* version 2.*allow_different_versions=true/),
+    });
+    const { metrics } = await compare.execute(actor, [before.id, after.id], { allowDifferentVersions: true });
+    const latency = metrics.find((m) => m.metric.kind === 'latency')!;
+    const evaluator = metrics.find((m) => m.metric.kind === 'evaluator')!;
+    // Rows 0, 1, 4 and 5 are shared; paired by content, each one's latency is exactly 1 more, its evaluator value the same.
+    expect(latency.comparisons[0]!.comparison).toMatchObject({ n: 4, difference: 1 });
+    expect(evaluator.comparisons[0]!.comparison).toMatchObject({ n: 4, difference: 0 });
+    expect(latency.estimates.map((e) => e.estimate.mean)).toEqual([2.5, 3.5]);
   });
 });

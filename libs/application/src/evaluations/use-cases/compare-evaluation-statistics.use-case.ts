@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Actor, type Evaluation, type MetricComparison, type ScenarioNumbers, DomainError, compareEvaluationNumbers, comparedEvaluatorConfigs,
+  sharedRowIndexes,
 } from '@crucible/domain';
 import { EvaluationRepository } from '../ports';
+import { TestsetRepository } from '../../testsets/ports';
 import { ComparisonCache } from '../comparison/comparison-cache';
 import { ComparisonSlots } from '../comparison/comparison-slots';
 import { runInSlices } from '../../shared/run-in-slices';
-import { findComparedEvaluations } from './compared-evaluations';
+import { type ComparedEvaluationsOptions, findComparedEvaluations } from './compared-evaluations';
 
 /** Rows of numbers read per query: short enough that an embedded (PGlite) process keeps serving /health meanwhile. */
 export const SCENARIO_NUMBERS_READ_AT_ONCE = 500;
@@ -22,15 +24,18 @@ export class CompareEvaluationStatisticsUseCase {
     private readonly evaluations: EvaluationRepository,
     private readonly slots: ComparisonSlots,
     private readonly cache: ComparisonCache,
+    private readonly testsets: TestsetRepository,
   ) {}
 
-  async execute(actor: Actor, ids: string[]): Promise<{ evaluations: Evaluation[]; metrics: MetricComparison[] }> {
+  async execute(
+    actor: Actor, ids: string[], options: ComparedEvaluationsOptions = {},
+  ): Promise<{ evaluations: Evaluation[]; metrics: MetricComparison[] }> {
     if (new Set(ids).size < 2) {
       throw DomainError.invalidInput([{
         field: ['evaluations_ids'], reason: 'name at least two different evaluations; the first is the baseline', rule: 'invalid_value',
       }]);
     }
-    const evaluations = await findComparedEvaluations(this.evaluations, actor, ids);
+    const evaluations = await findComparedEvaluations(this.evaluations, actor, ids, options);
     const key = ComparisonCache.keyOf(actor.projectId, evaluations);
     const cached = key === null ? undefined : this.cache.get(key);
     if (cached) return { evaluations, metrics: cached };
@@ -50,6 +55,32 @@ export class CompareEvaluationStatisticsUseCase {
       }
       rows.set(id, read);
     }
-    return runInSlices(compareEvaluationNumbers(evaluations, rows));
+    return runInSlices(compareEvaluationNumbers(evaluations, await this.onSharedRows(projectId, evaluations, rows)));
+  }
+
+  /**
+   * Evaluations of one version pair rows by index. Across versions a row is the same row when its content is: each
+   * evaluation's rows are renumbered by the first evaluation's version, and rows some version lacks are left out.
+   */
+  private async onSharedRows(
+    projectId: string, evaluations: Evaluation[], rows: Map<string, ScenarioNumbers[]>,
+  ): Promise<Map<string, ScenarioNumbers[]>> {
+    const versions = [...new Set(evaluations.map((evaluation) => evaluation.testsetVersion))];
+    if (versions.length < 2) return rows;
+    const testsetId = evaluations[0]!.testsetId;
+    const keys = await Promise.all(versions.map((version) => this.testsets.rowContentKeys(projectId, testsetId, version)));
+    const shared = sharedRowIndexes(keys);
+    const toFirst = new Map(versions.map((version, index) => [version, shared[index]!]));
+    const renumbered = new Map<string, ScenarioNumbers[]>();
+    for (const evaluation of evaluations) {
+      const mapping = toFirst.get(evaluation.testsetVersion)!;
+      const kept: ScenarioNumbers[] = [];
+      for (const row of rows.get(evaluation.id) ?? []) {
+        const rowIndex = mapping.get(row.rowIndex);
+        if (rowIndex !== undefined) kept.push({ ...row, rowIndex });
+      }
+      renumbered.set(evaluation.id, kept.sort((a, b) => a.rowIndex - b.rowIndex));
+    }
+    return renumbered;
   }
 }

@@ -59,7 +59,7 @@ export class CreateEvaluationUseCase {
     const now = new Date();
     const evaluations: Evaluation[] = pinned.map((revision) => ({
       ...revision, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id,
-      testsetName: testset.name, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
+      testsetName: testset.name, testsetVersion: testset.version, evaluatorConfigs: configIds.map((id) => configs.find((c) => c.id === id)!),
       correctAnswerColumn: input.correctAnswerColumn ?? null, rateLimit: input.rateLimit, repetitions,
       source: 'api', status: 'EVALUATION_INITIALIZED', statusError: null, progressDone: 0, progressTotal: testset.rowsCount * repetitions, progressFailedRows: 0,
       progressEvaluatorErrors: 0,

@@ -91,6 +91,7 @@ export class UploadEvaluationUseCase {
 
     const evaluation: Evaluation = {
       ...pinned!, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id, testsetName: testset.name,
+      testsetVersion: testset.version,
       evaluatorConfigs: [...serverConfigs, ...localConfigs], correctAnswerColumn: input.correctAnswerColumn ?? null,
       // One uploaded scenario per row: repetitions the SDK ran are already averaged into it.
       rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1, source: 'sdk',

@@ -56,7 +56,7 @@ export class CreateHumanEvaluationUseCase {
     const now = new Date();
     const evaluation: HumanEvaluation = {
       id: randomUUID(), projectId: actor.projectId, appId: app.id, evaluationType: input.evaluationType, variants,
-      testsetId: testset.id, testsetName: testset.name, inputColumns: check.setup.inputColumns, metrics,
+      testsetId: testset.id, testsetName: testset.name, testsetVersion: testset.version, inputColumns: check.setup.inputColumns, metrics,
       correctAnswerColumn: input.correctAnswerColumn ?? null, status: 'EVALUATION_INITIALIZED', statusError: null,
       progressDone: 0, progressTotal: testset.rowsCount, createdAt: now, updatedAt: now,
     };

@@ -8,6 +8,7 @@ import { GetHumanEvaluationUseCase } from './get-human-evaluation.use-case';
 import { UpdateHumanEvaluationScenarioUseCase } from './update-human-evaluation-scenario.use-case';
 import { ListHumanEvaluationScenariosUseCase } from './list-human-evaluation-scenarios.use-case';
 import { GetHumanEvaluationResultsUseCase } from './get-human-evaluation-results.use-case';
+import { UpdateTestsetUseCase } from '../../testsets/use-cases/update-testset.use-case';
 
 const ROWS = [
   { country: 'France', correct_answer: 'Paris' },
@@ -66,6 +67,15 @@ describe('human evaluations: the run and the judging', () => {
     ]);
     expect(scenarios[2]!.outputs[1]).toMatchObject({ output: null, error: { message: 'model overloaded' } });
     expect(scenarios[0]!.correctAnswer).toBe('Paris');
+  });
+
+  it('runs on the test-set version it was created on, though the set changed before the runner took it', async () => {
+    const { evaluation } = await humanEvaluationOf('single_model_test', [knows]);
+    expect(evaluation.testsetVersion).toBe(1);
+    await new UpdateTestsetUseCase(world.testsets).execute(actor, { testsetId: evaluation.testsetId, rows: [{ country: 'Peru', correct_answer: 'Lima' }] });
+    await runJob(evaluation.id);
+    const { scenarios } = await listScenarios.execute(actor, evaluation.id);
+    expect(scenarios.map((s) => s.correctAnswer)).toEqual(['Paris', 'Rome', 'Madrid']);
   });
 
   it('refuses judgments until the outputs are ready, then stores votes and tallies them', async () => {

@@ -26,9 +26,9 @@ export class CreateTestsetUseCase {
     if (input.appId) await this.getApp.execute(actor, input.appId);
     const now = new Date();
     const testset: Testset = {
-      id: randomUUID(), projectId: actor.projectId, appId: input.appId ?? null, name, columns, rows, createdAt: now, updatedAt: now,
+      id: randomUUID(), projectId: actor.projectId, appId: input.appId ?? null, name, columns, rows, version: 1, createdAt: now, updatedAt: now,
     };
-    await this.testsets.create(testset);
+    await this.testsets.create(testset, { change: 'created', createdBy: actor.apiKeyName });
     return testset;
   }
 }
