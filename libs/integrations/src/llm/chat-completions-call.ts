@@ -6,7 +6,7 @@ import {
 import type { PlainAnswer } from './ai-sdk-plain-call';
 
 /** What the call needs besides the request: where, with which key, through which guard, for how long. */
-export interface ChatCompletionsTarget {
+interface ChatCompletionsTarget {
   connection: ConnectionCredentials;
   /** The chat completions endpoint (`<base URL>/chat/completions`). */
   url: string;
