@@ -39,7 +39,8 @@ const outboundAdapters = (outbound: OutboundConfig): Provider[] => [
         ? new UndiciOutboundGuard({ ...outbound, allowedPrivateHosts: [...outbound.allowedPrivateHosts, new URL(baseUrl).hostname] })
         : undefined;
       return new AiSdkLlmGateway(connections, pricing, {
-        fetch: (guard as UndiciOutboundGuard).fetch, environmentFetch: operatorGuard?.fetch, close: () => operatorGuard?.onModuleDestroy(),
+        fetch: (guard as UndiciOutboundGuard).fetch, environmentFetch: operatorGuard?.fetch, outbound: guard, environmentOutbound: operatorGuard,
+        close: () => operatorGuard?.onModuleDestroy(),
       });
     },
     inject: [ConnectionCredentialsSource, ModelPricing, OutboundGuard, CRUCIBLE_ENVIRONMENT],

@@ -16,6 +16,8 @@ interface Route extends RouteTraits {
 }
 
 const ORDINARY: RouteTraits = { isPublic: false, bodyLimit: 'ordinary' };
+/** Paths whose traits are kept at once. */
+const KNOWN_PATHS = 1024;
 
 const segments = (path: unknown): string[] =>
   (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '')).split('/').filter(Boolean);
@@ -49,8 +51,17 @@ export function routeTable(app: INestApplication): (method: string, path: string
       }
     }
   }
+  // Each request asks twice (key check, body parser), and hot paths (the gateway, the runner's callbacks) ask for the
+  // same path over and over: answers are kept, and forgotten all at once past a bound.
+  const known = new Map<string, RouteTraits>();
   return (method, path) => {
+    const key = `${method} ${path}`;
+    let traits = known.get(key);
+    if (traits) return traits;
     const upper = method.toUpperCase();
-    return routes.find((route) => (route.method === upper || route.method === 'ALL') && route.pattern.test(path)) ?? ORDINARY;
+    traits = routes.find((route) => (route.method === upper || route.method === 'ALL') && route.pattern.test(path)) ?? ORDINARY;
+    if (known.size >= KNOWN_PATHS) known.clear();
+    known.set(key, traits);
+    return traits;
   };
 }

@@ -34,9 +34,13 @@ describe('AiSdkLlmGateway against the mock LLM', () => {
       .add(PROJECT, { id: 'c-wrong-openai', name: 'wrong-openai', kind: 'openai', apiKey: 'sk-wrong', baseUrl: mock.url })
       .add(PROJECT, { id: 'c-drop', name: 'drop', kind: 'anthropic', apiKey: KEY, baseUrl: mock.url, headers: { 'x-mock-fail': 'drop' } })
       .add(PROJECT, { id: 'c-slow', name: 'slow', kind: 'openai', apiKey: KEY, baseUrl: mock.url, headers: { 'x-mock-fail': 'timeout' } })
-      .add(PROJECT, { id: 'c-meta', name: 'meta', kind: 'openai', apiKey: KEY, baseUrl: 'http://169.254.169.254/v1' });
+      .add(PROJECT, { id: 'c-meta', name: 'meta', kind: 'openai', apiKey: KEY, baseUrl: 'http://169.254.169.254/v1' })
+      .add(PROJECT, { id: 'c-wrong-compat', name: 'wrong-compat', kind: 'openai_compatible', apiKey: 'sk-wrong', baseUrl: mock.url })
+      .add(PROJECT, { id: 'c-drop-compat', name: 'drop-compat', kind: 'openai_compatible', apiKey: KEY, baseUrl: mock.url, headers: { 'X-Mock-Fail': 'drop' } })
+      .add(PROJECT, { id: 'c-slow-compat', name: 'slow-compat', kind: 'openai_compatible', apiKey: KEY, baseUrl: mock.url, headers: { 'x-mock-fail': 'timeout' } })
+      .add(PROJECT, { id: 'c-meta-compat', name: 'meta-compat', kind: 'openai_compatible', apiKey: KEY, baseUrl: 'http://169.254.169.254/v1' });
     pricing = new InMemoryModelPricing(PRICES);
-    gateway = new AiSdkLlmGateway(connections, pricing, { fetch: guard.fetch, timeoutMs: 1500 });
+    gateway = new AiSdkLlmGateway(connections, pricing, { fetch: guard.fetch, outbound: guard, timeoutMs: 1500 });
   });
   afterAll(async () => {
     await guard.onModuleDestroy();
@@ -97,7 +101,7 @@ describe('AiSdkLlmGateway against the mock LLM', () => {
     expect(result.usage.input).toBe(4);
   });
 
-  it.each([['c-wrong', 'anthropic/claude-3-5-haiku-latest'], ['c-wrong-openai', 'openai/gpt-4o-mini']])(
+  it.each([['c-wrong', 'anthropic/claude-3-5-haiku-latest'], ['c-wrong-openai', 'openai/gpt-4o-mini'], ['c-wrong-compat', 'wrong-compat/gpt-4o-mini']])(
     'a refused key (%s) is the provider status and its message excerpt, never the key', async (connectionId, model) => {
       const failure = await gateway.generate({ projectId: PROJECT, connectionId, model, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(LlmProviderError);

@@ -2,9 +2,10 @@ import { embedMany, generateText, jsonSchema, type LanguageModel, type LanguageM
 import { DomainError, ENVIRONMENT_CONNECTION_ID, type CallUsage } from '@crucible/domain';
 import {
   type ConnectionCredentials, ConnectionCredentialsSource, type EmbedRequest, type EmbedResult, LlmGateway, type LlmRequest,
-  type LlmResult, type LlmStreamEvent, type LlmTarget, type LlmToolCall, ModelPricing,
+  type LlmResult, type LlmStreamEvent, type LlmTarget, type LlmToolCall, ModelPricing, type OutboundGuard,
 } from '@crucible/application';
-import { providerModels } from './ai-sdk-models';
+import { chatCompletionsUrl, providerModels } from './ai-sdk-models';
+import { chatCompletionsCall } from './chat-completions-call';
 import { directModel, isPlainRequest, plainCall, plainStream } from './ai-sdk-plain-call';
 import { modelMessages, toolCallOf, toolChoiceOf, toolSet } from './ai-sdk-messages';
 import { bareModelName, routeOf } from './model-route';
@@ -15,6 +16,12 @@ export interface AiSdkLlmGatewayOptions {
   fetch: typeof globalThis.fetch;
   /** For the OPENAI_* `environment` connection, whose base URL the operator chose (its host is allowed). */
   environmentFetch?: typeof globalThis.fetch;
+  /**
+   * The guard behind `fetch` (and `environmentFetch`): plain calls to OpenAI-compatible servers go through its
+   * `request` without the AI SDK (chat-completions-call.ts). Without it every call goes through the AI SDK.
+   */
+  outbound?: OutboundGuard;
+  environmentOutbound?: OutboundGuard;
   /** Called when the application shuts down. */
   close?: () => Promise<void> | undefined;
   /** Per call, streaming included. */
@@ -54,7 +61,16 @@ export class AiSdkLlmGateway extends LlmGateway {
     const opened = await this.open(request);
     const started = performance.now();
     try {
-      const direct = isPlainRequest(request) ? directModel(this.languageModel(opened)) : null;
+      const plain = isPlainRequest(request);
+      const compatible = plain ? this.chatCompletionsTarget(opened) : null;
+      if (compatible) {
+        const { text, finishReason, modelId, usage } = await chatCompletionsCall(compatible, request);
+        return {
+          text, toolCalls: [], finishReason, model: modelId, usage,
+          cost: await this.costOf(request, opened, usage), latencyMs: Math.round(performance.now() - started),
+        };
+      }
+      const direct = plain ? directModel(this.languageModel(opened)) : null;
       if (direct) {
         const plain = await plainCall(direct, request, this.abortSignal(request));
         const { text, finishReason, modelId, usage } = plain;
@@ -188,6 +204,13 @@ export class AiSdkLlmGateway extends LlmGateway {
     let model = models.get(opened.bare);
     if (!model) models.set(opened.bare, (model = providerModels(opened.connection, this.fetchFor(opened.connection)).language(opened.bare)));
     return model;
+  }
+
+  /** Where a plain call can go without the AI SDK: an OpenAI-compatible server, through the outbound guard. */
+  private chatCompletionsTarget({ connection, bare }: OpenedModel) {
+    const outbound = connection.id === ENVIRONMENT_CONNECTION_ID && this.options.environmentOutbound ? this.options.environmentOutbound : this.options.outbound;
+    const url = outbound ? chatCompletionsUrl(connection) : null;
+    return outbound && url ? { connection, url, model: bare, outbound, timeoutMs: this.timeoutMs } : null;
   }
 
   private fetchFor(connection: ConnectionCredentials): typeof globalThis.fetch {

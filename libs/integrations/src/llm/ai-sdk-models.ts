@@ -18,6 +18,16 @@ const COMPATIBLE_BASE_URLS: Partial<Record<ProviderKind, string>> = {
   ollama: 'http://localhost:11434/v1',
 };
 
+/** Kinds served by the AI SDK's openai-compatible provider below (not OpenAI's own, whose chat model differs). */
+const OPENAI_COMPATIBLE_KINDS: ReadonlySet<ProviderKind> = new Set(['groq', 'openrouter', 'together_ai', 'ollama', 'openai_compatible']);
+
+/** A connection's chat completions endpoint when it speaks OpenAI-compatible chat completions, as that provider calls it. */
+export function chatCompletionsUrl(connection: ConnectionCredentials): string | null {
+  if (!OPENAI_COMPATIBLE_KINDS.has(connection.kind)) return null;
+  const base = connection.baseUrl ?? COMPATIBLE_BASE_URLS[connection.kind];
+  return base ? new URL(`${base.replace(/\/$/, '')}/chat/completions`).toString() : null;
+}
+
 interface ProviderModels {
   language(model: string): LanguageModel;
   embedding(model: string): EmbeddingModel;

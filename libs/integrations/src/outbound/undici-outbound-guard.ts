@@ -63,7 +63,11 @@ export class UndiciOutboundGuard extends OutboundGuard {
       timedOut = true;
       deadline.emit('abort');
     }, call.timeoutMs);
+    const cancel = () => deadline.emit('abort');
+    call.signal?.addEventListener('abort', cancel, { once: true });
+    let answering = false;
     try {
+      call.signal?.throwIfAborted();
       const response = await undiciRequest(target.url, {
         method: call.method,
         dispatcher: this.poolFor(target),
@@ -80,17 +84,21 @@ export class UndiciOutboundGuard extends OutboundGuard {
         discard(response.body);
         throw new OutboundFailureError('redirect', `${shown} answered ${response.statusCode} (a redirect); redirects are not followed`);
       }
+      answering = true;
       const text = await response.body.text();
       return { status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', text };
     } catch (error) {
       if (error instanceof OutboundFailureError) throw error;
+      if (call.signal?.aborted && !timedOut) throw error; // the caller's own cancellation: it says why
       if (timedOut) throw new OutboundFailureError('timeout', `${shown} did not answer within ${call.timeoutMs} ms`);
       if ((error as { code?: unknown }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
         throw new OutboundFailureError('too_large', `${shown} answered more than ${this.config.maxResponseBytes} bytes (CRUCIBLE_MAX_RESPONSE_BYTES)`);
       }
+      if (answering) throw new OutboundFailureError('unreachable', `${shown} broke off its answer before its end: ${networkReason(error)}`);
       throw new OutboundFailureError('unreachable', `cannot reach ${shown}: ${networkReason(error)}`);
     } finally {
       clearTimeout(timer);
+      call.signal?.removeEventListener('abort', cancel);
     }
   }
 

@@ -1,7 +1,9 @@
 /**
  * The gateway's hot path: `POST /apps/{id}/invoke` (a deployed completion prompt app) against calling the mock LLM
  * directly with the same client (wrk), and against the Portkey AI gateway in front of the same mock. 50 connections;
- * the mock answers after 50 ms as a model would, then after 0 ms (CPU-bound: what each hop costs).
+ * the mock answers after 50 ms as a model would, then after 0 ms (CPU-bound: what each hop costs). At 50 connections
+ * the api is near its limit on two shared cores, and the p50 there is mostly queueing behind it; the latency a call
+ * adds is also measured at 10 connections (about 200 calls a second), where neither side is saturated.
  */
 import type { Benchmark } from '../support/benchmark';
 import { startChild } from '../support/child-server';
@@ -12,6 +14,8 @@ import { BENCH_KEY, type Stand } from '../support/stand';
 import { type BenchRow, percent } from '../support/table';
 
 const CONNECTIONS = 50;
+/** Where neither the mock nor the api is saturated: what one call adds, without queueing. */
+const UNSATURATED_CONNECTIONS = 10;
 const ROUNDS = 3;
 const roundSeconds = () => Number(process.env['BENCH_LOAD_SECONDS'] ?? 3);
 
@@ -24,9 +28,9 @@ interface Target {
 type Pooled = LoadResult & { p50Ms: number };
 
 /** Each target in turn, in short alternating rounds (after one warm-up each), pooled per target. */
-async function measure(targets: Record<string, Target>): Promise<Record<string, Pooled>> {
+async function measure(targets: Record<string, Target>, connections = CONNECTIONS): Promise<Record<string, Pooled>> {
   const load1 = (target: Target, durationSeconds: number) =>
-    load({ url: target.url, method: 'POST', body: target.body, headers: target.headers, connections: CONNECTIONS, durationSeconds });
+    load({ url: target.url, method: 'POST', body: target.body, headers: target.headers, connections, durationSeconds });
   for (const target of Object.values(targets)) await load1(target, 1);
   const rounds: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
@@ -56,11 +60,12 @@ export const gatewayBenchmark: Benchmark = {
         try {
           const { appId } = await deployedPromptApp(stand, `mock${delayMs}`, mock.url);
           const json = { 'content-type': 'application/json' };
-          const { direct, crucible, portkeyRun } = await measure({
+          const targets = {
             direct: { url: `${mock.url}/chat/completions`, body: DIRECT_BODY, headers: { ...json, authorization: 'Bearer bench' } },
             crucible: { url: `${stand.base}/apps/${appId}/invoke`, body: INVOKE_BODY, headers: { ...json, authorization: `ApiKey ${BENCH_KEY}` } },
             portkeyRun: { url: `${portkey.url}/v1/chat/completions`, body: DIRECT_BODY, headers: portkey.headersFor(mock.url) },
-          }) as Record<'direct' | 'crucible' | 'portkeyRun', Pooled>;
+          };
+          const { direct, crucible, portkeyRun } = await measure(targets) as Record<keyof typeof targets, Pooled>;
           const ofDirect = crucible!.requestsPerSecond / direct!.requestsPerSecond;
           const ofPortkey = crucible!.requestsPerSecond / portkeyRun!.requestsPerSecond;
           const added = crucible!.p50Ms - direct!.p50Ms;
@@ -74,6 +79,16 @@ export const gatewayBenchmark: Benchmark = {
             { benchmark: `${title}: p50 added`, engine: stand.engine, measured: `+${added.toFixed(2)} ms`, baseline: `mock direct p50 ${direct!.p50Ms.toFixed(1)} ms`,
               ratio: `Portkey +${(portkeyRun!.p50Ms - direct!.p50Ms).toFixed(2)} ms`, goal: delayMs > 0 ? '≤ 2 ms' : '—', met: clean && (delayMs === 0 || added <= 2) },
           );
+          if (delayMs > 0) {
+            const calm = await measure(targets, UNSATURATED_CONNECTIONS) as Record<keyof typeof targets, Pooled>;
+            const calmAdded = calm.crucible!.p50Ms - calm.direct!.p50Ms;
+            rows.push({
+              benchmark: `POST /apps/{id}/invoke, mock ${delayMs} ms, ${UNSATURATED_CONNECTIONS} conn (unsaturated): p50 added`, engine: stand.engine,
+              measured: `+${calmAdded.toFixed(2)} ms (${describe(calm.crucible!)})`, baseline: `mock direct ${describe(calm.direct!)}`,
+              ratio: `Portkey +${(calm.portkeyRun!.p50Ms - calm.direct!.p50Ms).toFixed(2)} ms`, goal: '≤ 2 ms',
+              met: calm.crucible!.failures === 0 && calmAdded <= 2,
+            });
+          }
         } finally {
           mock.child.kill();
         }

@@ -7,6 +7,8 @@ export interface OutboundRequest {
   json?: unknown;
   headers?: Record<string, string>;
   timeoutMs: number;
+  /** The caller's cancellation: the request is abandoned and its AbortError passed on as it is. */
+  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
