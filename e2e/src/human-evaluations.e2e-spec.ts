@@ -131,7 +131,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
           { variant_id: variantId, variant_revision_id: revisionIds[0], variant_output: 'Berlin' },
           { variant_id: variantId, variant_revision_id: revisionIds[1], variant_output: 'maybe Berlin' },
         ],
-        vote: null, score: null, correct_answer: 'Berlin', is_pinned: false, note: null,
+        vote: null, score: null, scores: [], correct_answer: 'Berlin', is_pinned: false, note: null,
       });
       expect(scenarios.map((s) => s.inputs[0]!.input_value)).toEqual(CITIES);
     });
