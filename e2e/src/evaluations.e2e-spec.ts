@@ -14,7 +14,7 @@ type Evaluation = CrucibleSchemas['EvaluationDto_Output'];
 
 const EVALUATION_FIELDS = [
   'id', 'app_id', 'project_id', 'variant_ids', 'variant_names', 'variant_revision_ids', 'revisions', 'testset_id',
-  'testset_name', 'testset_version', 'repetitions', 'status', 'aggregated_results', 'average_cost', 'total_cost', 'average_latency', 'created_at',
+  'testset_name', 'testset_version', 'repetitions', 'source', 'status', 'aggregated_results', 'average_cost', 'total_cost', 'average_latency', 'created_at',
   'updated_at',
 ];
 
