@@ -8,6 +8,7 @@ import {
   autoRegexTestEvaluatorConfig, autoSimilarityMatchEvaluatorConfig, autoWebhookTestEvaluatorConfig,
   deployToEnvironmentPayload, startWebhook,
 } from './agenta/agenta-fixtures';
+import { overrideEnvironment } from './support/process-environment';
 
 /*
  * Agenta's own legacy API tests (Agenta-AI/agenta, api/oss/tests/legacy/old_tests/variants_main_router/), ported to
@@ -20,12 +21,12 @@ describe("Agenta's legacy API tests, ported (variants_main_router)", () => {
   let api: RunningApi;
   let stack: ExampleStack;
   let webhook: { url: string; server: Server };
-  const savedOpenAiUrl = process.env['OPENAI_BASE_URL'];
+  let restoreEnvironment = (): void => undefined;
 
   beforeAll(async () => {
     stack = await startCompletionExample();
     // The AI critique evaluator judges with the mock LLM too.
-    process.env['OPENAI_BASE_URL'] = stack.mock.url;
+    restoreEnvironment = overrideEnvironment({ OPENAI_BASE_URL: stack.mock.url });
     api = await startApi('pglite');
     webhook = await startWebhook();
   }, 120_000);
@@ -34,8 +35,7 @@ describe("Agenta's legacy API tests, ported (variants_main_router)", () => {
     await api?.close();
     await stack?.close();
     await new Promise((resolve) => webhook?.server.close(resolve));
-    if (savedOpenAiUrl === undefined) delete process.env['OPENAI_BASE_URL'];
-    else process.env['OPENAI_BASE_URL'] = savedOpenAiUrl;
+    restoreEnvironment();
   });
 
   const appByName = async (name: string) => {

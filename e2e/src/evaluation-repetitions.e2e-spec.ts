@@ -5,6 +5,7 @@ import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { answer, ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { QUICK_RATE_LIMIT, waitForTerminal } from './support/evaluation-fixtures';
+import { overrideEnvironment } from './support/process-environment';
 
 const MOCK_KEY = 'sk-mock-repetitions-0123';
 const OUTBOUND = { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 };
@@ -38,7 +39,7 @@ describe.each<Engine>(['pglite', 'postgres'])('evaluation repetitions on %s', (e
   let server: RunningApi;
   let mock: MockLlmServer;
   let dataDir: string;
-  const saved = { key: process.env['CRUCIBLE_SECRET_KEY'], openai: process.env['OPENAI_API_KEY'], base: process.env['OPENAI_BASE_URL'] };
+  let restoreEnvironment = (): void => undefined;
   let app: Json;
   let revisionIds: string[];
   let testsetId: string;
@@ -47,9 +48,9 @@ describe.each<Engine>(['pglite', 'postgres'])('evaluation repetitions on %s', (e
   beforeAll(async () => {
     mock = await startMockLlmServer({ apiKey: MOCK_KEY });
     dataDir = mkdtempSync(join(tmpdir(), 'crucible-repetitions-'));
-    delete process.env['OPENAI_API_KEY'];
-    delete process.env['OPENAI_BASE_URL'];
-    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
+    restoreEnvironment = overrideEnvironment({
+      OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...(engine === 'postgres' ? { CRUCIBLE_SECRET_KEY: MASTER_KEY } : {}),
+    });
     server = await startApi(engine, { dataDir, outbound: OUTBOUND });
     await ok(server.api.POST('/provider-connections', { body: { name: 'local', kind: 'openai_compatible', base_url: mock.url, api_key: MOCK_KEY } }));
     app = await ok(server.api.POST('/apps', { body: { app_name: `capitals-${engine}`, template_key: 'completion' } }));
@@ -70,10 +71,7 @@ describe.each<Engine>(['pglite', 'postgres'])('evaluation repetitions on %s', (e
     await server?.close();
     await mock?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    for (const [name, value] of [['CRUCIBLE_SECRET_KEY', saved.key], ['OPENAI_API_KEY', saved.openai], ['OPENAI_BASE_URL', saved.base]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
   });
 
   const create = (repetitions: unknown) => answer(server.api.POST('/evaluations', {

@@ -3,6 +3,7 @@ import { BackgroundTraceWriter } from '@crucible/application';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { waitFor } from './support/wait-for';
+import { overrideEnvironment } from './support/process-environment';
 
 interface SseEvent {
   event: string;
@@ -39,7 +40,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
   let server: RunningApi;
   let mock: MockLlmServer;
   const apps: Record<string, { appId: string; variantId: string }> = {};
-  const savedKey = process.env['CRUCIBLE_SECRET_KEY'];
+  let restoreEnvironment = (): void => undefined;
 
   const sse = (path: string, body: unknown, signal?: AbortSignal) => fetch(`${server.baseUrl}${path}`, {
     method: 'POST', signal, body: JSON.stringify(body),
@@ -71,7 +72,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
 
   beforeAll(async () => {
     mock = await startMockLlmServer();
-    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
+    restoreEnvironment = overrideEnvironment({ ...(engine === 'postgres' ? { CRUCIBLE_SECRET_KEY: MASTER_KEY } : {}) });
     server = await startApi(engine, { outbound: OUTBOUND });
     await chatApp('mock');
     await chatApp('broken', { 'x-mock-fail': 'drop' });
@@ -80,8 +81,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway and the playground st
   afterAll(async () => {
     await server?.close();
     await mock?.close();
-    if (savedKey === undefined) delete process.env['CRUCIBLE_SECRET_KEY'];
-    else process.env['CRUCIBLE_SECRET_KEY'] = savedKey;
+    restoreEnvironment();
   });
 
   it('answers a JSON call with the output, trace id, tokens, cost and latency, and traces it with model and environment', async () => {

@@ -2,6 +2,7 @@ import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { type PromptParameters, getPrompt, init } from '@crucible/sdk';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { waitFor } from './support/wait-for';
+import { overrideEnvironment } from './support/process-environment';
 
 const OUTBOUND = { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 };
 const MASTER_KEY = Buffer.alloc(32, 5).toString('base64');
@@ -17,7 +18,7 @@ const promptSaying = (system: string, connectionId: string): PromptParameters =>
 describe.each<Engine>(['pglite', 'postgres'])('getPrompt against the api on %s', (engine) => {
   let server: RunningApi | undefined;
   let mock: MockLlmServer;
-  const savedKey = process.env['CRUCIBLE_SECRET_KEY'];
+  let restoreEnvironment = (): void => undefined;
   const appName = `support-bot-${engine}`;
   let variantId: string;
   let connectionId: string;
@@ -30,7 +31,7 @@ describe.each<Engine>(['pglite', 'postgres'])('getPrompt against the api on %s',
 
   beforeAll(async () => {
     mock = await startMockLlmServer();
-    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
+    restoreEnvironment = overrideEnvironment({ ...(engine === 'postgres' ? { CRUCIBLE_SECRET_KEY: MASTER_KEY } : {}) });
     server = await startApi(engine, { outbound: OUTBOUND });
     const connection = await server.client.post('/provider-connections', { name: 'mock', kind: 'openai_compatible', base_url: mock.url, api_key: 'k' });
     connectionId = connection.body.id;
@@ -46,8 +47,7 @@ describe.each<Engine>(['pglite', 'postgres'])('getPrompt against the api on %s',
   afterAll(async () => {
     await server?.close();
     await mock?.close();
-    if (savedKey === undefined) delete process.env['CRUCIBLE_SECRET_KEY'];
-    else process.env['CRUCIBLE_SECRET_KEY'] = savedKey;
+    restoreEnvironment();
   });
 
   it('fetches the deployed prompt by app name and compiles its messages', async () => {

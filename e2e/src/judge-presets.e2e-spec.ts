@@ -5,6 +5,7 @@ import { answer, ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { QUICK_RATE_LIMIT, registerServiceWithTwoRevisions, waitForTerminal } from './support/evaluation-fixtures';
 import { EXACT_TEMPLATE, type ExampleStack, HEDGING_TEMPLATE, startCompletionExample } from './support/example-service';
+import { overrideEnvironment } from './support/process-environment';
 
 const MOCK_KEY = 'sk-judge-presets-mock-key-1b2c';
 /** The app answers its row's `input` (revision 1 says it verbatim): an input holding a MOCK_REPLY line scripts the judge. */
@@ -30,7 +31,7 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
   let server: RunningApi;
   let judge: MockLlmServer;
   let example: ExampleStack;
-  const saved = { openaiKey: process.env['OPENAI_API_KEY'], openaiUrl: process.env['OPENAI_BASE_URL'] };
+  let restoreEnvironment = (): void => undefined;
   let scenarios: Array<{ row_index: number; output: unknown; results: ScenarioResult[] }>;
   let setup: Awaited<ReturnType<typeof registerServiceWithTwoRevisions>>;
   let testsetId: string;
@@ -40,8 +41,7 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
   beforeAll(async () => {
     judge = await startMockLlmServer({ apiKey: MOCK_KEY });
     example = await startCompletionExample();
-    process.env['OPENAI_BASE_URL'] = judge.url;
-    process.env['OPENAI_API_KEY'] = MOCK_KEY;
+    restoreEnvironment = overrideEnvironment({ OPENAI_BASE_URL: judge.url, OPENAI_API_KEY: MOCK_KEY });
     server = await startApi(engine, { outbound: { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 } });
     const { api } = server;
     setup = await registerServiceWithTwoRevisions(api, { appName: 'judged', serviceUrl: example.service.url, first: EXACT_TEMPLATE, second: HEDGING_TEMPLATE });
@@ -68,10 +68,7 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
     await server?.close();
     await example?.close();
     await judge?.close();
-    for (const [name, value] of [['OPENAI_API_KEY', saved.openaiKey], ['OPENAI_BASE_URL', saved.openaiUrl]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
   });
 
   const resultsOf = (name: string) => scenarios.map((scenario) => scenario.results.find((r) => r.evaluator_config === configIds[name])!.result);

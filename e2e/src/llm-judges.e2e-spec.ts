@@ -4,6 +4,7 @@ import { ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { QUICK_RATE_LIMIT, registerServiceWithTwoRevisions, waitForTerminal } from './support/evaluation-fixtures';
 import { capitalRows, EXACT_TEMPLATE, type ExampleStack, HEDGING_TEMPLATE, startCompletionExample } from './support/example-service';
+import { overrideEnvironment } from './support/process-environment';
 
 const MOCK_KEY = 'sk-judge-mock-accepted-key-5d1e';
 const WRONG = 'sk-judge-wrong-key-PLAINTEXT-77c2';
@@ -18,7 +19,7 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
   let claudeServer: MockLlmServer;
   let example: ExampleStack;
   const lines: string[] = [];
-  const saved = { key: process.env['CRUCIBLE_SECRET_KEY'], openaiKey: process.env['OPENAI_API_KEY'], openaiUrl: process.env['OPENAI_BASE_URL'] };
+  let restoreEnvironment = (): void => undefined;
   let scenarios: Array<{ results: Array<{ evaluator_config: string; result: { type: string; value?: unknown; error?: { message: string } | null }; cost?: number }> }>;
   const configIds: Record<string, string> = {};
 
@@ -27,9 +28,9 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
     claudeServer = await startMockLlmServer({ apiKey: MOCK_KEY });
     example = await startCompletionExample();
     // Configs without a connection go to the OPENAI_* environment connection: here, the judge mock.
-    process.env['OPENAI_BASE_URL'] = judge.url;
-    process.env['OPENAI_API_KEY'] = MOCK_KEY;
-    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
+    restoreEnvironment = overrideEnvironment({
+      OPENAI_BASE_URL: judge.url, OPENAI_API_KEY: MOCK_KEY, ...(engine === 'postgres' ? { CRUCIBLE_SECRET_KEY: MASTER_KEY } : {}),
+    });
     const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(line) });
     server = await startApi(engine, { outbound: OUTBOUND, logger });
     const { api } = server;
@@ -76,10 +77,7 @@ describe.each<Engine>(['pglite', 'postgres'])('LLM judges through the gateway on
     await example?.close();
     await judge?.close();
     await claudeServer?.close();
-    for (const [name, value] of [['CRUCIBLE_SECRET_KEY', saved.key], ['OPENAI_API_KEY', saved.openaiKey], ['OPENAI_BASE_URL', saved.openaiUrl]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
   });
 
   const resultsOf = (name: string) => scenarios.map((scenario) => scenario.results.find((r) => r.evaluator_config === configIds[name])!);

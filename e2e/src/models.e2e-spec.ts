@@ -1,5 +1,6 @@
 import { type RunningApi, startApi } from './support/api-harness';
 import { ok } from './support/api-answers';
+import { overrideEnvironment } from './support/process-environment';
 
 /** gpt-4o-mini in @pydantic/genai-prices 0.1.8: $0.15 and $0.60 per million input and output tokens. */
 const GPT_4O_MINI = { input: 0.15, output: 0.6 };
@@ -10,17 +11,16 @@ const attribute = (key: string, value: string | number): OtlpAttribute => ({ key
 /** ARCHITECTURE §15: the model catalog with prices, custom models, and costs Crucible computes at trace ingest. */
 describe.each(['pglite', 'postgres'] as const)('models and computed costs on %s', (engine) => {
   let server: RunningApi;
-  const savedKey = process.env['OPENAI_API_KEY'];
+  let restoreEnvironment = (): void => undefined;
 
   beforeAll(async () => {
     // The OPENAI_* fallback is the project's `environment` connection: kind openai is connected, and custom models may use it.
-    process.env['OPENAI_API_KEY'] = 'sk-e2e-models';
+    restoreEnvironment = overrideEnvironment({ OPENAI_API_KEY: 'sk-e2e-models' });
     server = await startApi(engine);
   });
   afterAll(async () => {
     await server?.close();
-    if (savedKey === undefined) delete process.env['OPENAI_API_KEY'];
-    else process.env['OPENAI_API_KEY'] = savedKey;
+    restoreEnvironment();
   });
 
   it('lists the catalog filtered by provider and text, with prices and what the project can call', async () => {

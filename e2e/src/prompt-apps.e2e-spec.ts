@@ -7,6 +7,7 @@ import { answer, ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { QUICK_RATE_LIMIT, waitForTerminal } from './support/evaluation-fixtures';
 import { waitFor } from './support/wait-for';
+import { overrideEnvironment } from './support/process-environment';
 
 const MOCK_KEY = 'sk-mock-prompt-apps-0123';
 const OUTBOUND = { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 };
@@ -22,15 +23,15 @@ describe.each<Engine>(['pglite', 'postgres'])('prompt apps on %s', (engine) => {
   let server: RunningApi;
   let mock: MockLlmServer;
   let dataDir: string;
-  const saved = { key: process.env['CRUCIBLE_SECRET_KEY'], openai: process.env['OPENAI_API_KEY'], base: process.env['OPENAI_BASE_URL'] };
+  let restoreEnvironment = (): void => undefined;
 
   beforeAll(async () => {
     mock = await startMockLlmServer({ apiKey: MOCK_KEY });
     dataDir = mkdtempSync(join(tmpdir(), 'crucible-prompt-core-'));
     // No OPENAI_* fallback: a model's connection is the project's own or none.
-    delete process.env['OPENAI_API_KEY'];
-    delete process.env['OPENAI_BASE_URL'];
-    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
+    restoreEnvironment = overrideEnvironment({
+      OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...(engine === 'postgres' ? { CRUCIBLE_SECRET_KEY: MASTER_KEY } : {}),
+    });
     server = await startApi(engine, { dataDir, outbound: OUTBOUND });
   }, 120_000);
 
@@ -38,10 +39,7 @@ describe.each<Engine>(['pglite', 'postgres'])('prompt apps on %s', (engine) => {
     await server?.close();
     await mock?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    for (const [name, value] of [['CRUCIBLE_SECRET_KEY', saved.key], ['OPENAI_API_KEY', saved.openai], ['OPENAI_BASE_URL', saved.base]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
   });
 
   const ofVariant = (id: string) => ({ params: { path: { variant_id: id } } });

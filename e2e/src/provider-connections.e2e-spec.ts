@@ -7,6 +7,7 @@ import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { ProviderConnectionRepository } from '@crucible/application';
 import { answer, ok } from './support/api-answers';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
+import { overrideEnvironment } from './support/process-environment';
 
 const SECRET = 'sk-live-PLAINTEXT-never-stored-7f3a9c1d';
 const MOCK_KEY = 'sk-mock-accepted-key-0123';
@@ -30,14 +31,13 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
   let mock: MockLlmServer;
   let dataDir: string;
   const lines: string[] = [];
-  const saved = { key: process.env['CRUCIBLE_SECRET_KEY'], openai: process.env['OPENAI_API_KEY'] };
+  let restoreEnvironment = (): void => undefined;
 
   beforeAll(async () => {
     mock = await startMockLlmServer({ apiKey: MOCK_KEY });
     dataDir = mkdtempSync(join(tmpdir(), 'crucible-pconn-'));
-    process.env['OPENAI_API_KEY'] = ENV_KEY;
     // Embedded mode generates its key into the data directory; distributed mode needs one given.
-    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
+    restoreEnvironment = overrideEnvironment({ OPENAI_API_KEY: ENV_KEY, ...(engine === 'postgres' ? { CRUCIBLE_SECRET_KEY: MASTER_KEY } : {}) });
     const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(line) });
     server = await startApi(engine, { dataDir, outbound: OUTBOUND, logger });
   });
@@ -46,10 +46,7 @@ describe.each<Engine>(['pglite', 'postgres'])('provider connections on %s', (eng
     await server?.close();
     await mock?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    for (const [name, value] of [['CRUCIBLE_SECRET_KEY', saved.key], ['OPENAI_API_KEY', saved.openai]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
   });
 
   const listed = async () => ok(server.api.GET('/provider-connections'));

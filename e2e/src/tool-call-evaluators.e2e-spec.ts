@@ -1,6 +1,7 @@
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { QUICK_RATE_LIMIT, waitForTerminal } from './support/evaluation-fixtures';
+import { overrideEnvironment } from './support/process-environment';
 
 const OUTBOUND = { allowedPrivateHosts: ['127.0.0.1'], maxResponseBytes: 10_000_000 };
 const MASTER_KEY = Buffer.alloc(32, 11).toString('base64');
@@ -30,19 +31,18 @@ const EXPECTED = {
 describe.each<Engine>(['pglite', 'postgres'])('tool-call evaluators on a prompt app on %s', (engine) => {
   let server: RunningApi;
   let mock: MockLlmServer;
-  const savedKey = process.env['CRUCIBLE_SECRET_KEY'];
+  let restoreEnvironment = (): void => undefined;
 
   beforeAll(async () => {
     mock = await startMockLlmServer();
-    if (engine === 'postgres') process.env['CRUCIBLE_SECRET_KEY'] = MASTER_KEY;
+    restoreEnvironment = overrideEnvironment({ ...(engine === 'postgres' ? { CRUCIBLE_SECRET_KEY: MASTER_KEY } : {}) });
     server = await startApi(engine, { outbound: OUTBOUND });
   }, 120_000);
 
   afterAll(async () => {
     await server?.close();
     await mock?.close();
-    if (savedKey === undefined) delete process.env['CRUCIBLE_SECRET_KEY'];
-    else process.env['CRUCIBLE_SECRET_KEY'] = savedKey;
+    restoreEnvironment();
   });
 
   it('judges each row\'s tool call exactly, as a subset, and against the JSON Schema', async () => {
