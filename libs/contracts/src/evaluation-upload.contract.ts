@@ -6,9 +6,10 @@ export const uploadedScoreSchema = z.union([
 ]);
 export type UploadedScoreWire = z.infer<typeof uploadedScoreSchema>;
 
-/** One test-set row as the test process ran it. */
+/** One run of a test-set row as the test process ran it. */
 export const uploadedScenarioSchema = z.object({
   row_index: z.number().int().min(0).describe("the test-set row's index (0-based), as GET /testsets/{id} lists them"),
+  repetition: z.number().int().min(1).max(20).optional().describe('which run of the row this is (1-based, default 1); the evaluation has as many repetitions as the highest'),
   output: z.unknown().describe('what the task answered (any JSON value); ignored when error is set'),
   scores: z.record(z.string(), uploadedScoreSchema).default({}).describe("the test process's evaluators' scores, by evaluator name"),
   latency: z.number().min(0).nullish().describe('seconds the task took'),

@@ -94,7 +94,7 @@ export class EvaluationsController {
       appId: body.app_id, variantId: body.variant_id ?? undefined, testsetId: body.testset_id, evaluatorConfigIds: body.evaluators_configs,
       correctAnswerColumn: body.correct_answer_column ?? undefined,
       scenarios: body.scenarios.map((scenario) => ({
-        rowIndex: scenario.row_index, output: scenario.output ?? null, scores: scenario.scores, latency: scenario.latency ?? null,
+        rowIndex: scenario.row_index, repetition: scenario.repetition ?? 1, output: scenario.output ?? null, scores: scenario.scores, latency: scenario.latency ?? null,
         cost: scenario.cost ?? null, error: scenario.error ?? null,
       })),
     }));

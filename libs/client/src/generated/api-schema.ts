@@ -2701,6 +2701,8 @@ export interface components {
                 latency?: number | null;
                 /** @description what the task answered (any JSON value); ignored when error is set */
                 output: unknown;
+                /** @description which run of the row this is (1-based, default 1); the evaluation has as many repetitions as the highest */
+                repetition?: number;
                 /** @description the test-set row's index (0-based), as GET /testsets/{id} lists them */
                 row_index: number;
                 /**

@@ -19,7 +19,7 @@ export interface EvaluateOptions<Output = unknown> {
    * config ids (strings) that Crucible runs on each output when the rows are uploaded.
    */
   evaluators?: Array<EvaluatorFunction | LocalEvaluator | string>;
-  /** Runs of each row, 1–20 (default 1); a row's scores are the mean over its runs. */
+  /** Runs of each row, 1–20 (default 1), each uploaded; a row's scores are the mean over its runs (ARCHITECTURE §11). */
   repetitions?: number;
   /** Task calls at once, 1–64 (default 4). */
   concurrency?: number;
@@ -121,9 +121,6 @@ export async function evaluate<Output>(options: EvaluateOptions<Output>): Promis
   const repetitions = checkedCount(options.repetitions, 1, 20, 'repetitions');
   const concurrency = checkedCount(options.concurrency, DEFAULT_CONCURRENCY, 64, 'concurrency');
   const { local, configIds } = splitEvaluators(options.evaluators);
-  if (configIds.length > 0 && repetitions > 1) {
-    throw new EvaluateError('evaluate(): evaluator config ids run in Crucible on one output per row; use repetitions: 1 with them, or local evaluators');
-  }
   const state = sdkState();
   const api = new CrucibleApi((options.host ?? state.host).replace(/\/+$/, ''), options.apiKey ?? state.apiKey, options.requestTimeoutMs ?? 60_000);
 
@@ -147,8 +144,8 @@ export async function evaluate<Output>(options: EvaluateOptions<Output>): Promis
   return {
     evaluationId: evaluation.id,
     evaluation,
-    rows: scenarios.length,
-    failedRows: scenarios.filter((scenario) => scenario.error).length,
+    rows: testset.csvdata.length,
+    failedRows: testset.csvdata.filter((_, rowIndex) => scenarios.every((s) => s.row_index !== rowIndex || s.error)).length,
     metrics: metricsOf(evaluation, comparison),
     baselineEvaluationId: comparison ? baselineId : null,
     comparison,

@@ -1,4 +1,4 @@
-import { combineRepetitions, runRows } from './run-rows';
+import { runRows } from './run-rows';
 
 const rows = [
   { question: 'one', correct_answer: '1' },
@@ -46,7 +46,7 @@ describe('runRows', () => {
     expect(most).toBe(3);
   });
 
-  it('averages each score over the repetitions; a row fails only when every repetition failed', async () => {
+  it('uploads every repetition of every row, row by row, with its repetition 1-based and its own scores or error', async () => {
     const calls = new Map<number, number>();
     const scenarios = await runRows({
       rows, expectedColumn: 'correct_answer', repetitions: 4, concurrency: 1,
@@ -59,12 +59,13 @@ describe('runRows', () => {
       evaluators: [{ name: 'even', evaluate: ({ output }) => Number(output) % 2 === 0 }, { name: 'value', evaluate: ({ output }) => Number(output) }],
     });
     expect([...calls.values()]).toEqual([4, 4, 4]);
-    // Row 0: repetitions 0..3 → even 2 of 4, value mean 1.5.
-    expect(scenarios[0]).toMatchObject({ output: 0, scores: { even: 0.5, value: 1.5 } });
-    // Row 1: repetition 0 failed; 1..3 remain → even 1 of 3, mean 2; the first successful output.
-    expect(scenarios[1]).toMatchObject({ output: 1, scores: { even: 1 / 3, value: 2 } });
-    expect(scenarios[1]!.error).toBeUndefined();
-    expect(scenarios[2]).toMatchObject({ output: null, scores: {}, error: { message: 'row 2 always fails (repetition 0)' } });
+    expect(scenarios.map((s) => [s.row_index, s.repetition])).toEqual([0, 1, 2].flatMap((row) => [1, 2, 3, 4].map((r) => [row, r])));
+    expect(scenarios.slice(0, 4).map((s) => s.scores)).toEqual([0, 1, 2, 3].map((n) => ({ even: n % 2 === 0, value: n })));
+    // Row 1's first run failed: that run alone is an error; the api leaves it out of the row's mean.
+    expect(scenarios[4]).toMatchObject({ output: null, scores: {}, error: { message: 'flaky' } });
+    expect(scenarios[5]).toMatchObject({ output: 1, scores: { even: false, value: 1 } });
+    expect(scenarios[5]!.error).toBeUndefined();
+    expect(scenarios.slice(8).map((s) => s.error?.message)).toEqual([0, 1, 2, 3].map((r) => `row 2 always fails (repetition ${r})`));
   });
 
   it('turns an evaluator that throws or answers no number into that score\'s error, not the row\'s', async () => {
@@ -82,16 +83,5 @@ describe('runRows', () => {
       nan: { error: expect.stringMatching(/nan returned NaN; an evaluator returns a finite number or a boolean/) },
       text: { error: expect.stringMatching(/text returned string/) },
     });
-  });
-});
-
-describe('combineRepetitions', () => {
-  it('keeps a single repetition\'s bool as a bool, and an evaluator that failed on every repetition as its first error', () => {
-    expect(combineRepetitions(5, [{ output: 'a', latency: 2, scores: { ok: true, judge: { error: 'down' } } }], ['ok', 'judge'])).toEqual({
-      row_index: 5, output: 'a', latency: 2, scores: { ok: true, judge: { error: 'down' } },
-    });
-    expect(combineRepetitions(0, [
-      { output: 'a', latency: 1, scores: { judge: { error: 'first' } } }, { output: 'b', latency: 3, scores: { judge: { error: 'second' } } },
-    ], ['judge'])).toEqual({ row_index: 0, output: 'a', latency: 2, scores: { judge: { error: 'first' } } });
   });
 });

@@ -78,30 +78,16 @@ async function attempt<Output>(plan: RowRunPlan<Output>, rowIndex: number, repet
   return { output: output === undefined ? null : output, latency, scores };
 }
 
-const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
-
-/**
- * One row's repetitions as one scenario (the api stores one per row): the first successful output, each score's
- * mean over the repetitions that gave one (a bool alone when there is one repetition), the mean latency. A row
- * fails only when every repetition failed.
- */
-export function combineRepetitions(rowIndex: number, attempts: Attempt[], evaluatorNames: string[]): UploadedScenarioWire {
-  const succeeded = attempts.filter((a) => !a.error);
-  if (succeeded.length === 0) {
-    return { row_index: rowIndex, output: null, error: attempts[0]!.error!, latency: mean(attempts.map((a) => a.latency)), scores: {} };
-  }
-  const scores: Record<string, UploadedScoreWire> = {};
-  for (const name of evaluatorNames) {
-    const given = succeeded.map((a) => a.scores[name]!);
-    const values = given.filter((value): value is number | boolean => typeof value !== 'object');
-    if (values.length === 0) scores[name] = given[0]!;
-    else if (attempts.length === 1) scores[name] = values[0]!;
-    else scores[name] = mean(values.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value)));
-  }
-  return { row_index: rowIndex, output: succeeded[0]!.output, latency: mean(succeeded.map((a) => a.latency)), scores };
+/** One run of a row as the api stores it: its repetition 1-based, as the api counts them. */
+function scenarioOf(rowIndex: number, repetition: number, run: Attempt): UploadedScenarioWire {
+  const which = { row_index: rowIndex, repetition: repetition + 1, latency: run.latency };
+  return run.error ? { ...which, output: null, error: run.error, scores: {} } : { ...which, output: run.output, scores: run.scores };
 }
 
-/** Runs every row `repetitions` times, at most `concurrency` task calls at once, in the caller's process. */
+/**
+ * Runs every row `repetitions` times, at most `concurrency` task calls at once, in the caller's process: one scenario per
+ * run, row by row; the api averages a row's repetitions before it averages rows (ARCHITECTURE §11).
+ */
 export async function runRows<Output>(plan: RowRunPlan<Output>): Promise<UploadedScenarioWire[]> {
   const jobs = plan.rows.flatMap((_, rowIndex) => Array.from({ length: plan.repetitions }, (__, repetition) => ({ rowIndex, repetition })));
   const attempts = plan.rows.map(() => new Array<Attempt>(plan.repetitions));
@@ -113,6 +99,5 @@ export async function runRows<Output>(plan: RowRunPlan<Output>): Promise<Uploade
     }
   };
   await Promise.all(Array.from({ length: Math.min(plan.concurrency, jobs.length) }, worker));
-  const names = plan.evaluators.map((evaluator) => evaluator.name);
-  return attempts.map((rowAttempts, rowIndex) => combineRepetitions(rowIndex, rowAttempts, names));
+  return attempts.flatMap((rowAttempts, rowIndex) => rowAttempts.map((run, repetition) => scenarioOf(rowIndex, repetition, run)));
 }

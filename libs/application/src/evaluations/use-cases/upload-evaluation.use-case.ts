@@ -21,6 +21,8 @@ export type UploadedScore = number | boolean | { error: string };
 /** One test-set row as the test process ran it. */
 export interface UploadedScenario {
   rowIndex: number;
+  /** 1-based: which run of the row. */
+  repetition: number;
   output: unknown;
   scores: Record<string, UploadedScore>;
   /** Seconds. */
@@ -93,8 +95,8 @@ export class UploadEvaluationUseCase {
       ...pinned!, id: randomUUID(), projectId: actor.projectId, appId: app.id, testsetId: testset.id, testsetName: testset.name,
       testsetVersion: testset.version,
       evaluatorConfigs: [...serverConfigs, ...localConfigs], correctAnswerColumn: input.correctAnswerColumn ?? null,
-      // One uploaded scenario per row: repetitions the SDK ran are already averaged into it.
-      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 }, repetitions: 1, source: 'sdk',
+      rateLimit: { batchSize: 1, maxRetries: 0, retryDelaySeconds: 0, delayBetweenBatchesSeconds: 0 },
+      repetitions: Math.max(...input.scenarios.map((scenario) => scenario.repetition)), source: 'sdk',
       status: 'EVALUATION_STARTED', statusError: null, progressDone: 0, progressTotal: input.scenarios.length, progressFailedRows: 0,
       progressEvaluatorErrors: 0, aggregatedResults: [], averageCost: null, totalCost: null, averageLatency: null, createdAt: now, updatedAt: now,
     };
@@ -148,7 +150,7 @@ export class UploadEvaluationUseCase {
           ? evaluation.evaluatorConfigs.map((config) => ({ evaluatorConfigId: config.id, result: errorResult(`not evaluated: the task failed (${row.error!.message})`) }))
           : [...await this.judge(evaluation, testsetRow, row.output, groundTruth, serverConfigs), ...localConfigs.map((config) => localOutcome(config, row))];
         return {
-          id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: row.rowIndex, repetition: 1,
+          id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex: row.rowIndex, repetition: row.repetition,
           inputs: workflowInputs(testsetRow, groundTruth), output: row.error ? null : row.output, correctAnswer: testsetRow[groundTruth] ?? null,
           results, latency: row.latency, cost: row.cost, error: row.error, traceId: null, createdAt: evaluation.createdAt,
         };
@@ -192,15 +194,18 @@ function localEvaluatorNames(scenarios: UploadedScenario[]): string[] {
 /** Every row once, within the test set; every score named as a config may be. */
 function checkRows(scenarios: UploadedScenario[], rowCount: number, testsetName: string): void {
   const violations: InputViolation[] = [];
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   scenarios.forEach((scenario, index) => {
     const field = ['scenarios', index, 'row_index'];
+    const run = `${scenario.rowIndex}/${scenario.repetition}`;
     if (scenario.rowIndex >= rowCount) {
       violations.push({ field, reason: `row ${scenario.rowIndex} is not in test set "${testsetName}", which has ${rowCount} rows (0 to ${rowCount - 1})`, rule: 'above_maximum' });
-    } else if (seen.has(scenario.rowIndex)) {
-      violations.push({ field, reason: `row ${scenario.rowIndex} is given twice; upload one scenario per row`, rule: 'invalid_value' });
+    } else if (seen.has(run)) {
+      violations.push({
+        field, reason: `row ${scenario.rowIndex}, repetition ${scenario.repetition} is given twice; upload one scenario per run of a row`, rule: 'invalid_value',
+      });
     }
-    seen.add(scenario.rowIndex);
+    seen.add(run);
     for (const name of Object.keys(scenario.scores)) {
       const problem = evaluatorConfigNameProblem(name);
       if (problem) violations.push({ field: ['scenarios', index, 'scores', name], reason: `evaluator ${problem}`, rule: 'invalid_value' });
