@@ -34,7 +34,7 @@ function RowsTable({ testset }: { testset: Testset }) {
             <Box role="columnheader" w={70}>#</Box>
             {testset.columns.map((column) => <Box role="columnheader" key={column} style={cellStyle}>{column}</Box>)}
           </Group>
-          <div ref={scroller} style={{ height: 'min(60vh, 520px)', overflowY: 'auto' }} data-testid="rows-scroller">
+          <div ref={scroller} style={{ maxHeight: 'min(60vh, 520px)', overflowY: 'auto' }} data-testid="rows-scroller">
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const row = rows[item.index]!;
