@@ -89,7 +89,7 @@ describe.each<Engine>(['pglite', 'postgres'])('judge presets and RAG evaluators 
     });
     const records: Array<Record<string, string>> = parse(csv.data!, { columns: true });
     expect(Object.keys(records[0]!)).toEqual([
-      'row_index', 'input', 'contexts', 'correct_answer', 'output', 'correctness', 'correctness reasoning', 'faithfulness',
+      'row_index', 'repetition', 'input', 'contexts', 'correct_answer', 'output', 'correctness', 'correctness reasoning', 'faithfulness',
       'faithfulness reasoning', 'latency', 'cost', 'error',
     ]);
     expect(records.map((r) => [r.correctness, r['correctness reasoning'], r.faithfulness, r['faithfulness reasoning']])).toEqual([
