@@ -13,7 +13,7 @@ export function providerFailure(error: unknown, what: string, timeoutMs: number,
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   if (APICallError.isInstance(cause)) {
     const refusal = outboundCause(cause);
-    if (refusal) return new LlmProviderError(null, `${what}: ${refusal.message}`);
+    if (refusal) return refusalFailure(refusal, what);
     // A 2xx the SDK could not read to its end: the answer started and the connection broke off.
     if (cause.statusCode !== undefined && cause.statusCode < 300) return new LlmProviderError(null, `${what}: ${BROKE_OFF}`);
     const message = providerMessage(cause.responseBody) ?? cause.message;
@@ -26,7 +26,7 @@ export function providerFailure(error: unknown, what: string, timeoutMs: number,
   if (signal?.aborted) return new LlmProviderError(null, `${what}: cancelled by the caller`);
   if (isAbort(cause)) return new LlmProviderError(null, `${what}: the provider did not answer within ${timeoutMs} ms`);
   const refusal = outboundCause(cause);
-  if (refusal) return new LlmProviderError(null, `${what}: ${refusal.message}`);
+  if (refusal) return refusalFailure(refusal, what);
   const reason = cause instanceof Error ? cause.message : String(cause);
   // undici's word for a body whose connection closed before its end.
   if (reason === 'terminated') return new LlmProviderError(null, `${what}: ${BROKE_OFF}`);
@@ -45,6 +45,12 @@ function providerMessage(body: string | undefined): string | undefined {
     // not JSON: the body itself is the message
   }
   return body;
+}
+
+/** The guard's refusal in its own words, except an answer that broke off: worded as when the SDK read it. */
+function refusalFailure(refusal: Error, what: string): LlmProviderError {
+  const brokeOff = refusal instanceof OutboundFailureError && refusal.kind === 'broke_off';
+  return new LlmProviderError(null, `${what}: ${brokeOff ? BROKE_OFF : refusal.message}`);
 }
 
 function outboundCause(error: unknown): Error | undefined {

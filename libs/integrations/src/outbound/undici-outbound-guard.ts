@@ -94,7 +94,7 @@ export class UndiciOutboundGuard extends OutboundGuard {
       if ((error as { code?: unknown }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
         throw new OutboundFailureError('too_large', `${shown} answered more than ${this.config.maxResponseBytes} bytes (CRUCIBLE_MAX_RESPONSE_BYTES)`);
       }
-      if (answering) throw new OutboundFailureError('unreachable', `${shown} broke off its answer before its end: ${networkReason(error)}`);
+      if (answering) throw new OutboundFailureError('broke_off', `${shown} broke off its answer before its end: ${networkReason(error)}`);
       throw new OutboundFailureError('unreachable', `cannot reach ${shown}: ${networkReason(error)}`);
     } finally {
       clearTimeout(timer);

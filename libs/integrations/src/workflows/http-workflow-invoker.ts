@@ -32,7 +32,7 @@ export class HttpWorkflowInvoker extends WorkflowInvoker {
       response = await this.guard.request(url, { method: 'POST', json: { inputs: call.inputs, config: call.config }, timeoutMs: this.timeoutMs });
     } catch (error) {
       // A refused address, a redirect or an oversized answer stays so on every try; a network failure may not.
-      const retryable = error instanceof OutboundFailureError && (error.kind === 'timeout' || error.kind === 'unreachable');
+      const retryable = error instanceof OutboundFailureError && (error.kind === 'timeout' || error.kind === 'unreachable' || error.kind === 'broke_off');
       return { ok: false, retryable, latencyMs: elapsed(), message: redactUrlsIn((error as Error).message) };
     }
     const text = response.text;

@@ -25,7 +25,8 @@ export class OutboundRefusedError extends Error {
   }
 }
 
-export type OutboundFailureKind = 'timeout' | 'unreachable' | 'too_large' | 'redirect';
+/** `broke_off`: the answer had started when the connection closed. */
+export type OutboundFailureKind = 'timeout' | 'unreachable' | 'broke_off' | 'too_large' | 'redirect';
 
 /** The call was allowed but did not produce a usable answer. */
 export class OutboundFailureError extends Error {
