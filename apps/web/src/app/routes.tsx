@@ -24,6 +24,7 @@ const JudgePage = lazyPage(() => import('../features/human-evaluations/JudgePage
 const HumanResultsPage = lazyPage(() => import('../features/human-evaluations/HumanResultsPage'), 'HumanResultsPage');
 const AnnotationQueuesPage = lazyPage(() => import('../features/annotation-queues/AnnotationQueuesPage'), 'AnnotationQueuesPage');
 const AnnotationQueuePage = lazyPage(() => import('../features/annotation-queues/AnnotationQueuePage'), 'AnnotationQueuePage');
+const ScoreConfigsPage = lazyPage(() => import('../features/scores/ScoreConfigsPage'), 'ScoreConfigsPage');
 const AnnotatePage = lazyPage(() => import('../features/annotation-queues/AnnotatePage'), 'AnnotatePage');
 
 /** A screen under the signed-in layout; `nav` puts it in the side navigation, under `section` when given. */
@@ -60,4 +61,5 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: 'annotation-queues/:queueId/annotate', element: <AnnotatePage /> },
   { path: 'settings/providers', element: <ProvidersPage />, nav: 'Providers', section: 'Settings' },
   { path: 'settings/models', element: <ModelsPage />, nav: 'Models', section: 'Settings' },
+  { path: 'settings/score-configs', element: <ScoreConfigsPage />, nav: 'Score configs', section: 'Settings' },
 ];

@@ -7,7 +7,8 @@ import { ErrorMessage, QueryState } from '../../ui/QueryState';
 import { formatCost, formatMs, formatValue } from '../../ui/format';
 import { TraceWaterfall } from '../traces/TraceWaterfall';
 import { useTrace } from '../traces/traces.queries';
-import { type Answer, useAnnotationQueue, useCompleteItem, useNextItem, useScoreConfigs, useSkipItem } from './annotation-queues.queries';
+import { type Answer, useAnnotationQueue, useCompleteItem, useNextItem, useSkipItem } from './annotation-queues.queries';
+import { useScoreConfigs } from '../scores/scores.queries';
 import { type Answered, RubricControl, isAnswered } from './RubricControl';
 import { categoryKeys, numericChoices, stepped } from './rubric-keys';
 

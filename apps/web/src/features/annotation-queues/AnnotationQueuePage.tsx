@@ -2,7 +2,8 @@ import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, 
 import { Link, useParams } from 'react-router';
 import { Metric } from '../../ui/Metric';
 import { QueryState } from '../../ui/QueryState';
-import { useAnnotationQueue, useScoreConfigs } from './annotation-queues.queries';
+import { useAnnotationQueue } from './annotation-queues.queries';
+import { useScoreConfigs } from '../scores/scores.queries';
 
 /** One queue: its rubric, how far it is, and who did what. */
 export function AnnotationQueuePage() {

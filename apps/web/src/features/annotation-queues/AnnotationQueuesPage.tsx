@@ -3,7 +3,8 @@ import { Alert, Anchor, Button, Group, MultiSelect, Paper, Progress, Stack, Tabl
 import { Link } from 'react-router';
 import { describeError } from '../../api/api-error';
 import { QueryState } from '../../ui/QueryState';
-import { useAnnotationQueues, useCreateAnnotationQueue, useScoreConfigs } from './annotation-queues.queries';
+import { useAnnotationQueues, useCreateAnnotationQueue } from './annotation-queues.queries';
+import { useScoreConfigs } from '../scores/scores.queries';
 
 function CreateQueue({ onCreated }: { onCreated: () => void }) {
   const configs = useScoreConfigs();
@@ -18,7 +19,7 @@ function CreateQueue({ onCreated }: { onCreated: () => void }) {
         <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} required />
         <MultiSelect label="Score configs" description="The rubric: what each annotator answers for every trace, in this order"
           data={options} value={configIds} onChange={setConfigIds} searchable required
-          nothingFoundMessage={configs.isSuccess && options.length === 0 ? 'No score configs yet: create them with POST /score-configs' : 'No match'} />
+          nothingFoundMessage={configs.isSuccess && options.length === 0 ? 'No score configs yet: create them under Settings → Score configs' : 'No match'} />
         <Textarea label="Description" description="optional: what to look for" value={description} onChange={(event) => setDescription(event.currentTarget.value)} autosize minRows={2} />
         {create.isError ? <Alert color="red" role="alert" title="Not created">{describeError(create.error)}</Alert> : null}
         <Group justify="flex-end">

@@ -7,7 +7,6 @@ import { traceKeys } from '../traces/traces.queries';
 export const queueKeys = {
   all: ['annotation-queues'] as const,
   one: (id: string) => ['annotation-queues', id] as const,
-  scoreConfigs: ['score-configs'] as const,
 };
 
 const inQueue = (queueId: string) => ({ params: { path: { queue_id: queueId } } });
@@ -21,12 +20,6 @@ export function useAnnotationQueues() {
 export function useAnnotationQueue(queueId: string) {
   const api = useApi();
   return useQuery({ queryKey: queueKeys.one(queueId), queryFn: () => unwrap(api.GET('/annotation-queues/{queue_id}', inQueue(queueId))), refetchInterval: 5000 });
-}
-
-/** Every score config of the project, archived ones too: a queue's rubric may name one archived since. */
-export function useScoreConfigs() {
-  const api = useApi();
-  return useQuery({ queryKey: queueKeys.scoreConfigs, queryFn: () => unwrapAll((query) => api.GET('/score-configs', { params: { query } })) });
 }
 
 export function useCreateAnnotationQueue() {

@@ -8,7 +8,8 @@ import { QueryState } from '../../ui/QueryState';
 import { useApps } from '../apps/apps.queries';
 import { useAppRevisions } from '../evaluations/evaluations.queries';
 import { useTestset, useTestsets } from '../testsets/testsets.queries';
-import { useActiveScoreConfigs, useCreateHumanEvaluation, useHumanEvaluations } from './human-evaluations.queries';
+import { useScoreConfigs } from '../scores/scores.queries';
+import { useCreateHumanEvaluation, useHumanEvaluations } from './human-evaluations.queries';
 
 function CreateHumanEvaluation({ onCreated }: { onCreated: () => void }) {
   const apps = useApps();
@@ -21,7 +22,7 @@ function CreateHumanEvaluation({ onCreated }: { onCreated: () => void }) {
   const [testsetId, setTestsetId] = useState<string | null>(null);
   const [groundTruth, setGroundTruth] = useState<string | null>(null);
   const [scoreConfigIds, setScoreConfigIds] = useState<string[]>([]);
-  const scoreConfigs = useActiveScoreConfigs();
+  const scoreConfigs = useScoreConfigs();
   const revisions = useAppRevisions(appId);
   const columns = useTestset(testsetId).data?.columns ?? [];
   const ab = kind === 'human_a_b_testing';
@@ -40,7 +41,7 @@ function CreateHumanEvaluation({ onCreated }: { onCreated: () => void }) {
           {ab ? null : (
             <MultiSelect label="Score configs" value={scoreConfigIds} onChange={setScoreConfigIds} clearable searchable
               description={scoreConfigIds.length ? 'each row is judged on every one of these' : 'none: each row gets a score from 1 to 5'}
-              data={(scoreConfigs.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.data_type})` }))}
+              data={(scoreConfigs.data ?? []).filter((c) => !c.archived).map((c) => ({ value: c.id, label: `${c.name} (${c.data_type})` }))}
               nothingFoundMessage="No score configs in this project" />
           )}
         </SimpleGrid>

@@ -62,14 +62,6 @@ export type Judgment = Partial<Pick<HumanScenario, 'vote' | 'score' | 'is_pinned
   scores?: CrucibleSchemas['UpdateHumanScenarioDto']['scores'];
 };
 
-/** The project's score configs a new evaluation may be judged on (archived ones take no new scores). */
-export function useActiveScoreConfigs() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['score-configs', 'active'],
-    queryFn: () => unwrap(api.GET('/score-configs', { params: { query: { archived: 'false' } } })),
-  });
-}
 
 export function useJudge(evaluationId: string) {
   const api = useApi();
