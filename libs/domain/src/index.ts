@@ -32,3 +32,4 @@ export * from './prompts';
 export * from './feedback/score-config';
 export * from './feedback/score';
 export * from './feedback/annotation-queue';
+export * from './feedback/online-evaluation';
