@@ -705,6 +705,38 @@ export interface paths {
         patch: operations["ModelsController_update"];
         trace?: never;
     };
+    "/online-evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OnlineEvaluationsController_list"];
+        put?: never;
+        post: operations["OnlineEvaluationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online-evaluations/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OnlineEvaluationsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["OnlineEvaluationsController_update"];
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -1500,6 +1532,34 @@ export interface components {
             /** @description variant ids: each variant's latest revision (when revisions_ids is absent) */
             variant_ids?: string[];
         };
+        CreateOnlineEvaluationDto: {
+            /** Format: uuid */
+            app_id: string;
+            /** @description how long after a trace arrives it is evaluated; 0 when absent */
+            delay_seconds?: number | null;
+            /** @description only traces of this environment; absent: every environment */
+            environment?: string | null;
+            /**
+             * Format: uuid
+             * @description an evaluator config of the app's (or a project-wide one)
+             */
+            evaluator_config_id: string;
+            filter?: {
+                /** @description only traces whose model is this one */
+                model?: string;
+                /** @description only traces of this route */
+                route?: string;
+                /**
+                 * @description only traces with this status
+                 * @enum {string}
+                 */
+                status?: "ok" | "error";
+            } | null;
+            /** @example helpfulness on production */
+            name: string;
+            /** @description 0–1: the share of matching traces evaluated, drawn deterministically from the trace id */
+            sampling_rate: number;
+        };
         CreateProjectDto: {
             name: string;
         };
@@ -2159,6 +2219,35 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        OnlineEvaluationDto_Output: {
+            active: boolean;
+            app_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description the name of the API key that created it */
+            created_by: string;
+            delay_seconds: number;
+            environment: string | null;
+            evaluator_config_id: string;
+            /** @description traces the rule saw, per state of their execution */
+            executions: {
+                completed: number;
+                error: number;
+                pending: number;
+                skipped: number;
+            };
+            filter: {
+                model?: string;
+                route?: string;
+                /** @enum {string} */
+                status?: "ok" | "error";
+            };
+            id: string;
+            name: string;
+            sampling_rate: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
         OtlpExportDto: {
             /** @default [] */
             resourceSpans: {
@@ -2641,6 +2730,10 @@ export interface components {
             }[];
             /** @description A/B test: a compared variant (revision) id, "1" (both good) or "0" (both bad); null clears */
             vote?: unknown;
+        };
+        UpdateOnlineEvaluationDto: {
+            /** @description false pauses the rule: traces arriving meanwhile are `skipped: paused` */
+            active: boolean;
         };
         UpdateParametersDto: {
             commit_message?: string | null;
@@ -4184,6 +4277,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"][];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOnlineEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOnlineEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"];
                 };
             };
         };
