@@ -33,3 +33,4 @@ export * from './feedback/score-config';
 export * from './feedback/score';
 export * from './feedback/annotation-queue';
 export * from './feedback/online-evaluation';
+export * from './feedback/online-execution';

@@ -4,14 +4,18 @@ import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
-  CreateOnlineEvaluationUseCase, GetOnlineEvaluationUseCase, ListOnlineEvaluationsUseCase, NO_EXECUTIONS, SetOnlineEvaluationActiveUseCase,
+  BackfillOnlineEvaluationUseCase, CreateOnlineEvaluationUseCase, GetOnlineEvaluationUseCase, ListOnlineEvaluationsUseCase,
+  ListOnlineExecutionsUseCase, NO_EXECUTIONS, SetOnlineEvaluationActiveUseCase,
 } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import { answerPage, listed, pageRequest } from '../http/paging';
 import { PageQueryDto } from '../wire/common.wire';
-import { CreateOnlineEvaluationDto, OnlineEvaluationDto, UpdateOnlineEvaluationDto } from '../wire/online-evaluation.wire';
-import { presentOnlineEvaluation } from '../presenters/online-evaluation.presenter';
+import {
+  BackfillDto, BackfillOnlineEvaluationDto, CreateOnlineEvaluationDto, OnlineEvaluationDto, OnlineExecutionDto, OnlineExecutionsQueryDto,
+  UpdateOnlineEvaluationDto,
+} from '../wire/online-evaluation.wire';
+import { presentOnlineEvaluation, presentOnlineExecution } from '../presenters/online-evaluation.presenter';
 
 const ruleId = new IdPipe('online evaluation');
 
@@ -25,6 +29,8 @@ export class OnlineEvaluationsController {
     private readonly listRules: ListOnlineEvaluationsUseCase,
     private readonly getRule: GetOnlineEvaluationUseCase,
     private readonly setActive: SetOnlineEvaluationActiveUseCase,
+    private readonly listExecutions: ListOnlineExecutionsUseCase,
+    private readonly backfillRule: BackfillOnlineEvaluationUseCase,
   ) {}
 
   @Post()
@@ -54,5 +60,23 @@ export class OnlineEvaluationsController {
   @ZodResponse({ status: 200, type: OnlineEvaluationDto })
   async update(@CurrentActor() actor: Actor, @Param('rule_id', ruleId) id: string, @Body() body: UpdateOnlineEvaluationDto) {
     return presentOnlineEvaluation(await this.setActive.execute(actor, id, body.active));
+  }
+
+  @Get(':rule_id/executions')
+  @ZodResponse({ status: 200, type: [OnlineExecutionDto] })
+  async executions(
+    @CurrentActor() actor: Actor, @Param('rule_id', ruleId) id: string, @Query() query: OnlineExecutionsQueryDto,
+    @Req() req: Request, @Res({ passthrough: true }) res: Response,
+  ) {
+    const page = await listed(() => this.listExecutions.execute(actor, id, query.status, pageRequest(query, 'bounded')));
+    return answerPage(req, res, page, presentOnlineExecution);
+  }
+
+  /** The traces of the rule's app that started in [from, to) and it has not seen; those sampled in are evaluated as live ones are. */
+  @Post(':rule_id/backfill')
+  @HttpCode(200)
+  @ZodResponse({ status: 200, type: BackfillDto })
+  async backfill(@CurrentActor() actor: Actor, @Param('rule_id', ruleId) id: string, @Body() body: BackfillOnlineEvaluationDto) {
+    return this.backfillRule.execute(actor, id, new Date(body.from), new Date(body.to));
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { MAX_ONLINE_EVALUATION_DELAY_SECONDS } from '@crucible/domain';
-import { id, nullable, timestamp } from './common.wire';
+import { MAX_ONLINE_EVALUATION_DELAY_SECONDS, ONLINE_EXECUTION_STATUSES, type OnlineExecutionStatus } from '@crucible/domain';
+import { id, nullable, pageQuerySchema, timestamp } from './common.wire';
 
 /** ARCHITECTURE §18: online evaluation rules and their executions. */
 
@@ -44,3 +44,24 @@ export const onlineEvaluationSchema = z.object({
   }).describe('traces the rule saw, per state of their execution'),
 });
 export class OnlineEvaluationDto extends createZodDto(onlineEvaluationSchema) {}
+
+export class OnlineExecutionsQueryDto extends createZodDto(pageQuerySchema.extend({
+  status: z.enum(ONLINE_EXECUTION_STATUSES as [OnlineExecutionStatus, ...OnlineExecutionStatus[]]).optional().describe('only executions in this state'),
+})) {}
+
+export const onlineExecutionSchema = z.object({
+  trace_id: z.string(),
+  status: z.enum(['pending', 'completed', 'error', 'skipped']),
+  reason: nullable(z.string()).describe('why it was skipped or failed, in words (sampled out, filter did not match: …, paused, the evaluator\'s error)'),
+  score_id: nullable(z.string()).describe('the score it produced, when completed'),
+  at: timestamp.describe('when it last changed'),
+});
+export class OnlineExecutionDto extends createZodDto(onlineExecutionSchema) {}
+
+export class BackfillOnlineEvaluationDto extends createZodDto(z.object({
+  from: z.iso.datetime({ offset: true }).describe('traces that started at or after this time'),
+  to: z.iso.datetime({ offset: true }).describe('…and before this time'),
+}).strict()) {}
+
+export const backfillSchema = z.object({ traces: z.number().int().describe('traces of the app in [from, to) the rule looked at') });
+export class BackfillDto extends createZodDto(backfillSchema) {}
