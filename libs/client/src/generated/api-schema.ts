@@ -737,6 +737,38 @@ export interface paths {
         patch: operations["OnlineEvaluationsController_update"];
         trace?: never;
     };
+    "/online-evaluations/{rule_id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OnlineEvaluationsController_backfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online-evaluations/{rule_id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OnlineEvaluationsController_executions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -1336,6 +1368,22 @@ export interface components {
             project_id: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        BackfillDto_Output: {
+            /** @description traces of the app in [from, to) the rule looked at */
+            traces: number;
+        };
+        BackfillOnlineEvaluationDto: {
+            /**
+             * Format: date-time
+             * @description traces that started at or after this time
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description …and before this time
+             */
+            to: string;
         };
         ComparisonDto_Output: {
             evaluations: {
@@ -2247,6 +2295,20 @@ export interface components {
             sampling_rate: number;
             /** Format: date-time */
             updated_at: string;
+        };
+        OnlineExecutionDto_Output: {
+            /**
+             * Format: date-time
+             * @description when it last changed
+             */
+            at: string;
+            /** @description why it was skipped or failed, in words (sampled out, filter did not match: …, paused, the evaluator's error) */
+            reason: string | null;
+            /** @description the score it produced, when completed */
+            score_id: string | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "error" | "skipped";
+            trace_id: string;
         };
         OtlpExportDto: {
             /** @default [] */
@@ -4370,6 +4432,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OnlineEvaluationDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_backfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackfillOnlineEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackfillDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_executions: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+                /** @description only executions in this state */
+                status?: "pending" | "completed" | "error" | "skipped";
+            };
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineExecutionDto_Output"][];
                 };
             };
         };
