@@ -181,6 +181,29 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
       expect(failed.map((execution) => execution.reason)).toEqual([reason, reason]);
     }, 60_000);
 
+    it('hands the evaluator the trace\'s spans: a tool-trajectory rule scores the tools a live trace called', async () => {
+      const toolApp = (await ok(api.POST('/apps', { body: { app_name: 'agent-bot' } }))).app_id;
+      const trajectory = (await ok(api.POST('/evaluators/configs', {
+        body: { app_id: toolApp, name: 'search-then-fetch', evaluator_key: 'tool_trajectory', settings_values: { expected_tools: ['search', 'fetch'] } },
+      }))).id;
+      const rule = (await create({ name: 'trajectory', evaluator_config_id: trajectory, app_id: toolApp, sampling_rate: 1 })).body;
+      const agentTrace = (traceId: string, tools: string[]) => {
+        const base = traceRecord(traceId, { app: toolApp });
+        const start = base.spans[0]!.start_time;
+        const toolSpans = tools.map((name, i) => ({
+          ...base.spans[0]!, span_id: `${traceId}-tool-${i}`, parent_span_id: `${traceId}-root`, name, kind: 'tool',
+          start_time: new Date(Date.parse(start) + i + 1).toISOString(), end_time: new Date(Date.parse(start) + i + 2).toISOString(), latency_ms: 1,
+        }));
+        return { ...base, spans: [...base.spans, ...toolSpans] };
+      };
+      const traces = [agentTrace(`agent-good-${engine}`, ['search', 'fetch']), agentTrace(`agent-bad-${engine}`, ['fetch'])];
+      expect((await server.client.post('/traces', { traces })).status).toBe(200);
+      expect((await settled(rule.id)).executions).toEqual({ pending: 0, completed: 2, error: 0, skipped: 0 });
+      const scores = await ok(api.GET('/scores', { params: { query: { source: 'online_evaluation', name: 'search-then-fetch' } } }));
+      expect(Object.fromEntries(scores.map((score) => [score.trace_id, score.value])))
+        .toEqual({ [`agent-good-${engine}`]: 1, [`agent-bad-${engine}`]: 0 });
+    }, 60_000);
+
     it('backfills exactly the traces of its app that started in [from, to)', async () => {
       const historyApp = (await ok(api.POST('/apps', { body: { app_name: 'history-bot' } }))).app_id;
       const config = (await ok(api.POST('/evaluators/configs', {

@@ -4,6 +4,7 @@ import { EvaluatorService } from '../../evaluators/ports/evaluator-service.port'
 import { EvaluatorConfigRepository } from '../../evaluators/ports/evaluator-config-repository.port';
 import { TraceRepository } from '../../traces/ports/trace.repository.port';
 import { type ClaimedExecution, OnlineEvaluationRepository } from '../ports';
+import { EVALUATED_SPANS_LIMIT, evaluatedTrace } from '../evaluated-trace';
 
 /** How long a runner holds a claimed execution; one whose runner died is claimed again after it. */
 export const ONLINE_EXECUTION_LEASE_MS = 5 * 60 * 1000;
@@ -15,7 +16,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 
 /**
  * Runs the online evaluations that are due (ARCHITECTURE §18, §13): claims them under a lease, runs each rule's
- * evaluator on the trace's inputs and output, and stores the score (`source: online_evaluation`, its id fixed by
+ * evaluator on the trace's inputs, output and spans, and stores the score (`source: online_evaluation`, its id fixed by
  * rule and trace, so a retried claim stores it once) or the evaluator's error in the execution log.
  */
 @Injectable()
@@ -42,12 +43,13 @@ export class RunDueOnlineExecutionsUseCase {
     if (!rule) return { error: 'the rule was deleted' };
     const [config] = await this.configs.findByIds(claim.projectId, [rule.evaluatorConfigId]);
     if (!config) return { error: `evaluator config ${rule.evaluatorConfigId} was deleted` };
-    const found = await this.traces.findById(claim.projectId, claim.traceId, { limit: 1, after: null });
+    const found = await this.traces.findById(claim.projectId, claim.traceId, { limit: EVALUATED_SPANS_LIMIT, after: null });
     if (!found) return { error: `trace ${claim.traceId} was deleted` };
     const check = this.evaluators.validateSettings(config.evaluatorKey, config.settingsValues);
     if (!check.ok) return { error: `evaluator config "${config.name}" no longer validates: ${check.violations.map((v) => v.reason).join('; ')}` };
     const result = await this.evaluators.evaluate(config.evaluatorKey, {
-      projectId: claim.projectId, inputs: asRecord(found.trace.inputs), output: found.trace.output, correctAnswer: undefined, appParams: {},
+      projectId: claim.projectId, inputs: asRecord(found.trace.inputs), output: found.trace.output, trace: evaluatedTrace(found.trace, found.spans),
+      correctAnswer: undefined, appParams: {},
       settings: check.settings,
     });
     const scored = onlineScore(rule, config.name, claim.traceId, result, new Date());
