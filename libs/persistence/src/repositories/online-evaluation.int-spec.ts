@@ -71,4 +71,14 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
     expect(page.items).toEqual([expect.objectContaining({ traceId: 'c-1', status: 'completed', scoreId: score.id })]);
     expect((await rules.counts(rule.projectId, [rule.id])).get(rule.id)).toEqual({ pending: 2, completed: 1, error: 0, skipped: 0 });
   });
+
+  it('holds an execution back for the rule\'s delay before anyone may claim it', async () => {
+    const delayed = { ...rule, id: randomUUID(), name: 'a minute later', delaySeconds: 60 };
+    await rules.create(delayed);
+    const now = new Date();
+    expect(await rules.backfill(delayed, new Date(now.getTime() - 3_600_000), new Date(now.getTime() + 1000), now)).toBe(3);
+    const ofDelayed = (claims: Array<{ ruleId: string }>) => claims.filter((claim) => claim.ruleId === delayed.id);
+    expect(ofDelayed(await rules.claimDue(new Date(now.getTime() + 59_000), new Date(now.getTime() + 359_000), 10))).toEqual([]);
+    expect(ofDelayed(await rules.claimDue(new Date(now.getTime() + 60_000), new Date(now.getTime() + 360_000), 10))).toHaveLength(3);
+  });
 });
