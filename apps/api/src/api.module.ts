@@ -28,6 +28,7 @@ import { TemplatesController } from './controllers/templates.controller';
 import { GatewayController } from './controllers/gateway.controller';
 import { ScoresController } from './controllers/scores.controller';
 import { AnnotationQueuesController } from './controllers/annotation-queues.controller';
+import { OnlineEvaluationsController } from './controllers/online-evaluations.controller';
 
 /** Every context the api serves; jobs too, which an embedded api runs in-process. */
 const API_CONTEXTS = [
@@ -57,7 +58,7 @@ export class ApiModule {
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController, SessionsController,
         PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
-        AnnotationQueuesController],
+        AnnotationQueuesController, OnlineEvaluationsController],
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },

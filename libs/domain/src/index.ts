@@ -32,3 +32,5 @@ export * from './prompts';
 export * from './feedback/score-config';
 export * from './feedback/score';
 export * from './feedback/annotation-queue';
+export * from './feedback/online-evaluation';
+export * from './feedback/online-execution';

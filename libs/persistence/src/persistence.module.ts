@@ -4,7 +4,7 @@ import {
   ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
-  RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository,
+  RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -27,6 +27,7 @@ import { TypeOrmCustomModelRepository } from './repositories/custom-model.reposi
 import { TypeOrmScoreConfigRepository } from './repositories/score-config.repository';
 import { TypeOrmScoreRepository } from './repositories/score.repository';
 import { TypeOrmAnnotationQueueRepository } from './repositories/annotation-queue.repository';
+import { TypeOrmOnlineEvaluationRepository } from './repositories/online-evaluation.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -47,6 +48,7 @@ const repositories = [
   { provide: ScoreConfigRepository, useClass: TypeOrmScoreConfigRepository },
   { provide: ScoreRepository, useClass: TypeOrmScoreRepository },
   { provide: AnnotationQueueRepository, useClass: TypeOrmAnnotationQueueRepository },
+  { provide: OnlineEvaluationRepository, useClass: TypeOrmOnlineEvaluationRepository },
 ];
 
 @Global()

@@ -705,6 +705,70 @@ export interface paths {
         patch: operations["ModelsController_update"];
         trace?: never;
     };
+    "/online-evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OnlineEvaluationsController_list"];
+        put?: never;
+        post: operations["OnlineEvaluationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online-evaluations/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OnlineEvaluationsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["OnlineEvaluationsController_update"];
+        trace?: never;
+    };
+    "/online-evaluations/{rule_id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OnlineEvaluationsController_backfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/online-evaluations/{rule_id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OnlineEvaluationsController_executions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -1305,6 +1369,22 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        BackfillDto_Output: {
+            /** @description traces of the app in [from, to) the rule looked at */
+            traces: number;
+        };
+        BackfillOnlineEvaluationDto: {
+            /**
+             * Format: date-time
+             * @description traces that started at or after this time
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description …and before this time
+             */
+            to: string;
+        };
         ComparisonDto_Output: {
             evaluations: {
                 id: string;
@@ -1499,6 +1579,34 @@ export interface components {
             testset_id: string;
             /** @description variant ids: each variant's latest revision (when revisions_ids is absent) */
             variant_ids?: string[];
+        };
+        CreateOnlineEvaluationDto: {
+            /** Format: uuid */
+            app_id: string;
+            /** @description how long after a trace arrives it is evaluated; 0 when absent */
+            delay_seconds?: number | null;
+            /** @description only traces of this environment; absent: every environment */
+            environment?: string | null;
+            /**
+             * Format: uuid
+             * @description an evaluator config of the app's (or a project-wide one)
+             */
+            evaluator_config_id: string;
+            filter?: {
+                /** @description only traces whose model is this one */
+                model?: string;
+                /** @description only traces of this route */
+                route?: string;
+                /**
+                 * @description only traces with this status
+                 * @enum {string}
+                 */
+                status?: "ok" | "error";
+            } | null;
+            /** @example helpfulness on production */
+            name: string;
+            /** @description 0–1: the share of matching traces evaluated, drawn deterministically from the trace id */
+            sampling_rate: number;
         };
         CreateProjectDto: {
             name: string;
@@ -2159,6 +2267,49 @@ export interface components {
             /** Format: date-time */
             updated_at: string | null;
         };
+        OnlineEvaluationDto_Output: {
+            active: boolean;
+            app_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description the name of the API key that created it */
+            created_by: string;
+            delay_seconds: number;
+            environment: string | null;
+            evaluator_config_id: string;
+            /** @description traces the rule saw, per state of their execution */
+            executions: {
+                completed: number;
+                error: number;
+                pending: number;
+                skipped: number;
+            };
+            filter: {
+                model?: string;
+                route?: string;
+                /** @enum {string} */
+                status?: "ok" | "error";
+            };
+            id: string;
+            name: string;
+            sampling_rate: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OnlineExecutionDto_Output: {
+            /**
+             * Format: date-time
+             * @description when it last changed
+             */
+            at: string;
+            /** @description why it was skipped or failed, in words (sampled out, filter did not match: …, paused, the evaluator's error) */
+            reason: string | null;
+            /** @description the score it produced, when completed */
+            score_id: string | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "error" | "skipped";
+            trace_id: string;
+        };
         OtlpExportDto: {
             /** @default [] */
             resourceSpans: {
@@ -2641,6 +2792,10 @@ export interface components {
             }[];
             /** @description A/B test: a compared variant (revision) id, "1" (both good) or "0" (both bad); null clears */
             vote?: unknown;
+        };
+        UpdateOnlineEvaluationDto: {
+            /** @description false pauses the rule: traces arriving meanwhile are `skipped: paused` */
+            active: boolean;
         };
         UpdateParametersDto: {
             commit_message?: string | null;
@@ -4184,6 +4339,152 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"][];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOnlineEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOnlineEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineEvaluationDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_backfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackfillOnlineEvaluationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackfillDto_Output"];
+                };
+            };
+        };
+    };
+    OnlineEvaluationsController_executions: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+                /** @description only executions in this state */
+                status?: "pending" | "completed" | "error" | "skipped";
+            };
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineExecutionDto_Output"][];
                 };
             };
         };

@@ -31,6 +31,8 @@ import { HumanEvaluationMetrics1795875804138 } from '../migrations/1795875804138
 import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-entity';
 import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
+import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
+import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
 
@@ -41,7 +43,7 @@ export const ORM_ENTITIES = [
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
-  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity,
+  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
@@ -53,4 +55,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   TestsetStagedRows1765000000500, ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
   TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
   TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
-  HumanEvaluationMetrics1795875804138];
+  HumanEvaluationMetrics1795875804138, OnlineEvaluations1795879798364];

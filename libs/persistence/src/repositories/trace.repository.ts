@@ -7,6 +7,7 @@ import {
   type SavedTraces, type SpanCursor, type TraceCursor, type TracePage, TraceRepository, type TraceWithSpanPage,
 } from '@crucible/application';
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
+import { logOnlineExecutions } from './online-execution-intake';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
   RECOMPUTE_OTLP_TOTALS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSpansPageSql,
@@ -30,6 +31,8 @@ export class TypeOrmTraceRepository extends TraceRepository {
     const added = merged.filter((item) => stored.get(item.trace.traceId)!.inserted);
     const grown = merged.filter((item) => !stored.get(item.trace.traceId)!.inserted);
     let spans = added.reduce((sum, item) => sum + item.spans.length, 0);
+    // Every rule of an app sees each of its traces once, when the trace is first stored (ARCHITECTURE §18).
+    await logOnlineExecutions(this.dataSource.manager, projectId, added.map((item) => item.trace), new Date());
     if (grown.length > 0) {
       const grownIds = grown.map((item) => item.trace.traceId);
       const [later]: Array<{ spans: number; offered: number }> = await this.dataSource.query(

@@ -1,9 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { SweepUnfinishedRunsUseCase } from '@crucible/application';
+import { RunDueOnlineExecutionsUseCase, SweepUnfinishedRunsUseCase } from '@crucible/application';
 import { SweeperScheduler } from './sweeper.scheduler';
+import { OnlineEvaluationDrainScheduler } from './online-evaluation-drain.scheduler';
 
-/** Every process that runs jobs sweeps (the embedded api, each workflow-runner); a distributed api does not import it. */
+/** Every process that runs jobs sweeps and drains due online evaluations (the embedded api, each workflow-runner); a distributed api does not import it. */
 @Module({})
 export class SweeperModule {
   static forRoot(intervalMs: number): DynamicModule {
@@ -13,6 +14,11 @@ export class SweeperModule {
         provide: SweeperScheduler,
         useFactory: (sweep: SweepUnfinishedRunsUseCase, schedules: SchedulerRegistry) => new SweeperScheduler(sweep, schedules, intervalMs),
         inject: [SweepUnfinishedRunsUseCase, SchedulerRegistry],
+      }, {
+        // Online evaluations are jobs too (ARCHITECTURE §13, §18): whoever sweeps, drains them.
+        provide: OnlineEvaluationDrainScheduler,
+        useFactory: (runDue: RunDueOnlineExecutionsUseCase, schedules: SchedulerRegistry) => new OnlineEvaluationDrainScheduler(runDue, schedules),
+        inject: [RunDueOnlineExecutionsUseCase, SchedulerRegistry],
       }],
     };
   }

@@ -1,3 +1,4 @@
 export * from './score-config.repository.port';
 export * from './score.repository.port';
 export * from './annotation-queue.repository.port';
+export * from './online-evaluation.repository.port';

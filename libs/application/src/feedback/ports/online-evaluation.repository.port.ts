@@ -1,0 +1,41 @@
+import type { OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, Score } from '@crucible/domain';
+import type { Page, PageRequest } from '../../shared/page';
+
+/** A pending execution a runner holds until its lease ends. */
+export interface ClaimedExecution {
+  projectId: string;
+  ruleId: string;
+  traceId: string;
+}
+
+/** One trace a rule saw, as its log shows it. */
+export interface OnlineExecution {
+  traceId: string;
+  status: OnlineExecutionStatus;
+  reason: string | null;
+  scoreId: string | null;
+  /** When it last changed. */
+  at: Date;
+}
+
+/** Every read and write is scoped to one project, but for claiming, which serves every project's runner. */
+export abstract class OnlineEvaluationRepository {
+  abstract create(rule: OnlineEvaluationRule): Promise<void>;
+  /** Oldest first. */
+  abstract list(projectId: string, page: PageRequest): Promise<Page<OnlineEvaluationRule>>;
+  abstract findById(projectId: string, id: string): Promise<OnlineEvaluationRule | null>;
+  /** Pauses or resumes; answers the rule as it now is, null when the project holds no such rule. */
+  abstract setActive(projectId: string, id: string, active: boolean, now: Date): Promise<OnlineEvaluationRule | null>;
+  /** For each of the rules named, its executions per state. */
+  abstract counts(projectId: string, ruleIds: string[]): Promise<Map<string, OnlineExecutionCounts>>;
+  /** Claims up to `limit` pending executions due at `now` whose claim, if any, lapsed; held until `leaseUntil`. */
+  abstract claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedExecution[]>;
+  /** Stores the score (once: its id is fixed by rule and trace) and marks the execution completed, together. */
+  abstract complete(claim: ClaimedExecution, score: Score, now: Date): Promise<void>;
+  /** Marks the execution failed with the reason in words. */
+  abstract fail(claim: ClaimedExecution, reason: string, now: Date): Promise<void>;
+  /** The rule's log, oldest first, optionally of one state. */
+  abstract executions(projectId: string, ruleId: string, status: OnlineExecutionStatus | undefined, page: PageRequest): Promise<Page<OnlineExecution>>;
+  /** Logs the rule's decision on each trace of its app that started in [from, to) and it has not seen; answers how many. */
+  abstract backfill(rule: OnlineEvaluationRule, from: Date, to: Date, now: Date): Promise<number>;
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, Score, TraceFacts } from '@crucible/domain';
+import {
+  type ClaimedExecution, type OnlineExecution, OnlineEvaluationRepository, type Page, type PageRequest, mapPage,
+} from '@crucible/application';
+import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
+import { ScoreOrmEntity } from '../entities/feedback.orm-entity';
+import { onlineEvaluationMapper } from '../mappers/online-evaluation.mapper';
+import { scoreMapper } from '../mappers/feedback.mapper';
+import { type KeyColumn, OLDEST_FIRST, keysetPage, keysetRawPage } from './keyset';
+import { logOnlineExecutions } from './online-execution-intake';
+import { CLAIM_DUE, EXECUTION_COUNTS, FINISH_EXECUTION, TRACES_OF_APP_BETWEEN } from './online-evaluation.sql';
+
+/** A rule's log in the order it saw its traces; a trace is in it once. */
+const LOG_ORDER: readonly KeyColumn[] = [{ column: 'created_at', type: 'timestamptz' }, { column: 'trace_id', type: 'text' }];
+
+interface ExecutionRow {
+  trace_id: string;
+  status: OnlineExecutionStatus;
+  reason: string | null;
+  score_id: string | null;
+  updated_at: Date | string;
+}
+
+@Injectable()
+export class TypeOrmOnlineEvaluationRepository extends OnlineEvaluationRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get rows() {
+    return this.dataSource.getRepository(OnlineEvaluationOrmEntity);
+  }
+
+  async create(rule: OnlineEvaluationRule): Promise<void> {
+    await this.rows.insert(this.rows.create(onlineEvaluationMapper.toOrm(rule)));
+  }
+
+  async list(projectId: string, page: PageRequest): Promise<Page<OnlineEvaluationRule>> {
+    const query = this.rows.createQueryBuilder('r').where('r.project_id = :projectId', { projectId });
+    return mapPage(await keysetPage(query, OLDEST_FIRST, page), onlineEvaluationMapper.toDomain);
+  }
+
+  async findById(projectId: string, id: string): Promise<OnlineEvaluationRule | null> {
+    const row = await this.rows.findOneBy({ projectId, id });
+    return row ? onlineEvaluationMapper.toDomain(row) : null;
+  }
+
+  async setActive(projectId: string, id: string, active: boolean, now: Date): Promise<OnlineEvaluationRule | null> {
+    const { affected } = await this.rows.update({ projectId, id }, { active, updatedAt: now });
+    return affected ? this.findById(projectId, id) : null;
+  }
+
+  async counts(projectId: string, ruleIds: string[]): Promise<Map<string, OnlineExecutionCounts>> {
+    const counts = new Map<string, OnlineExecutionCounts>(ruleIds.map((id) => [id, { pending: 0, completed: 0, error: 0, skipped: 0 }]));
+    if (ruleIds.length === 0) return counts;
+    const rows: Array<{ rule_id: string; status: OnlineExecutionStatus; count: number }> = await this.dataSource.query(EXECUTION_COUNTS, [projectId, ruleIds]);
+    for (const row of rows) counts.get(row.rule_id)![row.status] = row.count;
+    return counts;
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedExecution[]> {
+    const result: unknown = await this.dataSource.query(CLAIM_DUE, [now, leaseUntil, limit]);
+    // `UPDATE … RETURNING` answers `[rows, count]` through TypeORM's postgres driver.
+    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<{ project_id: string; rule_id: string; trace_id: string }>;
+    return rows.map((row) => ({ projectId: row.project_id, ruleId: row.rule_id, traceId: row.trace_id }));
+  }
+
+  async complete(claim: ClaimedExecution, score: Score, now: Date): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.createQueryBuilder().insert().into(ScoreOrmEntity).values(scoreMapper.toOrm(score)).orIgnore().execute();
+      await manager.query(FINISH_EXECUTION, [claim.ruleId, claim.traceId, 'completed', null, score.id, now]);
+    });
+  }
+
+  async fail(claim: ClaimedExecution, reason: string, now: Date): Promise<void> {
+    await this.dataSource.query(FINISH_EXECUTION, [claim.ruleId, claim.traceId, 'error', reason, null, now]);
+  }
+
+  async executions(projectId: string, ruleId: string, status: OnlineExecutionStatus | undefined, page: PageRequest): Promise<Page<OnlineExecution>> {
+    const query = this.dataSource.createQueryBuilder()
+      .select(['e.trace_id AS trace_id', 'e.status AS status', 'e.reason AS reason', 'e.score_id AS score_id', 'e.updated_at AS updated_at'])
+      .from('online_evaluation_executions', 'e')
+      .where('e.project_id = :projectId AND e.rule_id = :ruleId', { projectId, ruleId });
+    if (status) query.andWhere('e.status = :status', { status });
+    return mapPage(await keysetRawPage<ExecutionRow>(query, LOG_ORDER, page), (row) => ({
+      traceId: row.trace_id, status: row.status, reason: row.reason, scoreId: row.score_id, at: new Date(row.updated_at),
+    }));
+  }
+
+  async backfill(rule: OnlineEvaluationRule, from: Date, to: Date, now: Date): Promise<number> {
+    const rows: Array<Record<string, string | null>> = await this.dataSource.query(TRACES_OF_APP_BETWEEN, [rule.projectId, rule.appId, from, to]);
+    const traces: TraceFacts[] = rows.map((row) => ({
+      traceId: row['trace_id']!, appId: row['app_id']!, environment: row['environment'] ?? null, route: row['route'] ?? null,
+      status: row['status'] as TraceFacts['status'], model: row['model'] ?? null,
+    }));
+    // A backfill runs the rule even while it is paused: asking for it is the reason to.
+    return logOnlineExecutions(this.dataSource.manager, rule.projectId, traces, now, { ...rule, active: true });
+  }
+}

@@ -1,0 +1,40 @@
+/** $1 project, $2 rule ids: executions per rule and state. */
+export const EXECUTION_COUNTS = `
+  SELECT rule_id, status, count(*)::int AS count
+  FROM online_evaluation_executions
+  WHERE project_id = $1 AND rule_id = ANY($2::uuid[])
+  GROUP BY rule_id, status`;
+
+const EXECUTIONS = 'online_evaluation_executions';
+
+/** $1 project, $2 rule ids, $3 trace ids, $4 statuses, $5 reasons, $6 due times, $7 now: a (rule, trace) already logged stays as it is. */
+export const INSERT_EXECUTIONS = `
+  INSERT INTO ${EXECUTIONS} (project_id, rule_id, trace_id, status, reason, due_at, created_at, updated_at)
+  SELECT $1, x.rule_id, x.trace_id, x.status, x.reason, x.due_at, $7, $7
+  FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) AS x(rule_id, trace_id, status, reason, due_at)
+  ON CONFLICT (rule_id, trace_id) DO NOTHING`;
+
+/**
+ * $1 now, $2 lease end, $3 how many: claims pending executions that are due and unclaimed (or whose claim lapsed:
+ * its runner died), oldest due first; two runners never claim the same one.
+ */
+export const CLAIM_DUE = `
+  UPDATE ${EXECUTIONS} e SET claimed_until = $2, attempts = e.attempts + 1, updated_at = $1
+  FROM (
+    SELECT rule_id, trace_id FROM ${EXECUTIONS}
+    WHERE status = 'pending' AND due_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1)
+    ORDER BY due_at LIMIT $3
+    FOR UPDATE SKIP LOCKED
+  ) due
+  WHERE e.rule_id = due.rule_id AND e.trace_id = due.trace_id
+  RETURNING e.project_id, e.rule_id, e.trace_id`;
+
+/** $1 rule, $2 trace, $3 status, $4 reason, $5 score id, $6 now: the end of a pending execution, once. */
+export const FINISH_EXECUTION = `
+  UPDATE ${EXECUTIONS} SET status = $3, reason = $4, score_id = $5, claimed_until = NULL, updated_at = $6
+  WHERE rule_id = $1 AND trace_id = $2 AND status = 'pending'`;
+
+/** $1 project, $2 app id, $3 from, $4 to: the app's traces that started in [from, to). */
+export const TRACES_OF_APP_BETWEEN = `
+  SELECT trace_id, app_id, environment, route, status, model FROM traces
+  WHERE project_id = $1 AND app_id = $2 AND start_time >= $3 AND start_time < $4`;
