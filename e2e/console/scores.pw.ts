@@ -79,3 +79,35 @@ test('scores: a trace shows its scores, the list filters by a score, the chart s
   await table.getByRole('row').filter({ hasText: 'Nobody scored this one' }).getByRole('button', { name: 'answer' }).click();
   await expect(drawer).toContainText('No scores yet');
 });
+
+test('score configs: created from Settings, refused in words when they do not fit, archived and restored', async ({ page, stack }) => {
+  const suffix = Date.now().toString(36);
+  await signIn(page, stack.apiKey);
+  await page.getByRole('link', { name: 'Score configs' }).click();
+  const form = page.getByRole('region', { name: 'New score config' });
+  await page.getByRole('button', { name: 'New score config' }).click();
+  await form.getByLabel('Name').fill(`stars-${suffix}`);
+  await form.getByRole('textbox', { name: 'Minimum' }).fill('5');
+  await form.getByRole('textbox', { name: 'Maximum' }).fill('1');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByRole('alert')).toContainText('max: must be greater than min (5)');
+  await form.getByRole('textbox', { name: 'Minimum' }).fill('1');
+  await form.getByRole('textbox', { name: 'Maximum' }).fill('5');
+  await form.getByRole('button', { name: 'Create' }).click();
+  const table = page.getByRole('table', { name: 'Score configs' });
+  await expect(table.getByRole('row', { name: new RegExp(`stars-${suffix} Number 1 to 5`) })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New score config' }).click();
+  await form.getByLabel('Name').fill(`tone-of-a-rather-long-named-config-${suffix}`);
+  await form.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Category' }).click();
+  await form.getByLabel('Categories').fill('curt=0\nneutral=1\nwarm=2');
+  await form.getByRole('button', { name: 'Create' }).click();
+  const tone = table.getByRole('row', { name: new RegExp(`tone-of-a-rather-long-named-config-${suffix}`) });
+  await expect(tone).toContainText('curt = 0 · neutral = 1 · warm = 2');
+  await tone.getByRole('button', { name: 'Archive' }).click();
+  await expect(tone).toContainText('archived');
+  await snapBothSizes(page, 'score-configs');
+  await tone.getByRole('button', { name: 'Restore' }).click();
+  await expect(tone).not.toContainText('archived');
+});
