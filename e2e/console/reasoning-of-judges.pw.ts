@@ -1,3 +1,5 @@
+// Named to run after providers.pw.ts (files run in name order on one shared stack): it adds a connection, and that spec
+// starts from a project with none.
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { join } from 'node:path';
 import { DESKTOP, PHONE, expect, signIn, snapBothSizes, test } from './support/console-test';
