@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, fetch } from 'undici';
 import { ConfigManager, createService, Field, routingContext, routingContextManager, RunningService } from '../index';
 
 class Cfg {
@@ -61,10 +62,17 @@ describe('routing context', () => {
       return { input: inputs.n, argument: config.tag, manager: viaManager.tag, context: routingContext.get().config?.tag };
     });
 
+    // 1000 sockets opened at once overflow the listen backlog (511); dropped SYNs are retried after 1, 3, 7, 15 s,
+    // which on a busy machine ran past the test's timeout. 100 sockets still keep many requests in flight together.
+    const client = new Agent({ connections: 100 });
+
     beforeAll(async () => {
       running = await service.listen({ port: 0, host: '127.0.0.1' });
     });
-    afterAll(() => running.close());
+    afterAll(async () => {
+      await client.close();
+      await running.close();
+    });
 
     it('gives each of 1000 concurrent requests its own configuration', async () => {
       const results = await Promise.all(
@@ -73,6 +81,7 @@ describe('routing context', () => {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ inputs: { n: i }, config: { tag: `req-${i}`, index: i } }),
+            dispatcher: client,
           });
           return ((await response.json()) as { data: unknown }).data;
         }),
