@@ -23,13 +23,13 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
 
     const created = await server.api.POST('/projects', { body: { name: 'team' } });
     expect(created.response.status).toBe(200);
-    expect(created.data!.api_key.role).toBe('member');
+    expect(created.data!.api_key.role).toBe('editor');
     const member = server.withKey(created.data!.api_key.key);
     const refused = await answer(member.POST('/projects', { body: { name: 'sneaky' } }));
     expect(refused).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/only admin API keys may create projects/) } });
 
     const extra = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'ci' } }));
-    expect(extra.role).toBe('member');
+    expect(extra.role).toBe('editor');
     expect((await server.withKey(extra.key).POST('/projects', { body: { name: 'sneaky' } })).response.status).toBe(403);
     expect((await server.api.GET('/projects/current')).response.status).toBe(200);
   });
@@ -38,7 +38,7 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
     const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
     const ofProject = { params: { path: { project_id: projectId } } };
     const adminKeyId = (await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject))).find((k) => k.role === 'admin')!.id;
-    const issued = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'member' } }));
+    const issued = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'editor' } }));
     const member = server.withKey(issued.key);
     const ofAdminKey = { params: { path: { project_id: projectId, key_id: adminKeyId } } };
 

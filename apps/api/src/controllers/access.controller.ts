@@ -36,7 +36,7 @@ export class AccessController {
       project_id: project.id,
       name: project.name,
       created_at: project.createdAt.toISOString(),
-      api_key: { id: actor.apiKeyId, name: actor.apiKeyName },
+      api_key: { id: actor.id, name: actor.name },
     };
   }
 

@@ -3,10 +3,10 @@ import { createZodDto } from 'nestjs-zod';
 import { nonEmpty, timestamp } from './common.wire';
 
 export class CreateProjectDto extends createZodDto(z.object({ name: nonEmpty.max(200) })) {}
-const apiKeyRole = z.enum(['admin', 'member']);
+const apiKeyRole = z.enum(['admin', 'editor', 'annotator', 'viewer']);
 export class CreateApiKeyDto extends createZodDto(z.object({
   name: nonEmpty.max(200).nullish(),
-  role: apiKeyRole.nullish().describe('member unless given; only admin keys manage keys'),
+  role: apiKeyRole.nullish().describe('editor unless given; only admin keys manage keys'),
 })) {}
 
 export const apiKeySchema = z.object({

@@ -42,7 +42,7 @@ class NoRoutesDescriber extends ServiceDescriber {
   }
 }
 
-export const actorOf = (projectId: string = randomUUID()): Actor => ({ projectId, apiKeyId: randomUUID(), apiKeyName: 'test key', role: 'member' });
+export const actorOf = (projectId: string = randomUUID()): Actor => ({ projectId, type: 'api_key', id: randomUUID(), name: 'test key', role: 'editor' });
 
 /** Every port in memory, plus seeding through the real use cases, for use-case tests. */
 export class InMemoryWorld {

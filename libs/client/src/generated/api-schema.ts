@@ -1358,7 +1358,7 @@ export interface components {
             prefix: string;
             project_id: string;
             /** @enum {string} */
-            role: "admin" | "member";
+            role: "admin" | "editor" | "annotator" | "viewer";
         };
         AppDto_Output: {
             app_id: string;
@@ -1453,10 +1453,10 @@ export interface components {
         CreateApiKeyDto: {
             name?: string | null;
             /**
-             * @description member unless given; only admin keys manage keys
+             * @description editor unless given; only admin keys manage keys
              * @enum {string|null}
              */
-            role?: "admin" | "member" | null;
+            role?: "admin" | "editor" | "annotator" | "viewer" | null;
         };
         CreateAppDto: {
             /** @example support-bot */
@@ -1517,7 +1517,7 @@ export interface components {
                 prefix: string;
                 project_id: string;
                 /** @enum {string} */
-                role: "admin" | "member";
+                role: "admin" | "editor" | "annotator" | "viewer";
             };
             /** Format: date-time */
             created_at: string;
@@ -2241,7 +2241,7 @@ export interface components {
             prefix: string;
             project_id: string;
             /** @enum {string} */
-            role: "admin" | "member";
+            role: "admin" | "editor" | "annotator" | "viewer";
         };
         ModelDto_Output: {
             /** @description the project has a connection that serves it */

@@ -6,8 +6,21 @@ export interface Project {
   createdAt: Date;
 }
 
-/** `admin` keys may also create projects and manage keys; the bootstrap key is one. Every other key is a `member` of its project. */
-export type ApiKeyRole = 'admin' | 'member';
+/**
+ * Roles per project, each allowing what the one below it does and more (ARCHITECTURE §17): `viewer` reads;
+ * `annotator` also votes, scores and annotates; `editor` also changes apps, variants, test sets, evaluators and
+ * evaluations and deploys outside production; `admin` also deploys to production and manages members, API keys and
+ * provider connections; `owner` also deletes the project.
+ */
+export const PROJECT_ROLES = ['viewer', 'annotator', 'editor', 'admin', 'owner'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+export function roleAtLeast(role: ProjectRole, needed: ProjectRole): boolean {
+  return PROJECT_ROLES.indexOf(role) >= PROJECT_ROLES.indexOf(needed);
+}
+
+/** A key acts for a script, never owns a project: the bootstrap key is an admin, keys are editors unless asked. */
+export type ApiKeyRole = Exclude<ProjectRole, 'owner'>;
 
 export interface ApiKey {
   id: string;
@@ -22,17 +35,20 @@ export interface ApiKey {
   revokedAt: Date | null;
 }
 
-/** Who makes a change: every write records the API key behind it. */
+/** Who makes a change, a signed-in person or an API key, with their role in the project the request acts on. */
 export interface Actor {
   projectId: string;
-  apiKeyId: string;
-  apiKeyName: string;
-  role: ApiKeyRole;
+  type: 'user' | 'api_key';
+  /** The user's or the key's id. */
+  id: string;
+  /** What `modified_by` and the audit log show: the person's name, or the key's. */
+  name: string;
+  role: ProjectRole;
 }
 
 /** Keys open a project: whoever may mint, list or revoke them holds the project, so only admins may. */
 export function assertMayManageApiKeys(actor: Actor): void {
-  if (actor.role !== 'admin') {
-    throw new DomainError('forbidden', `only admin API keys may create, list or revoke API keys; key "${actor.apiKeyName}" is a member key`);
+  if (!roleAtLeast(actor.role, 'admin')) {
+    throw new DomainError('forbidden', `only admin API keys may create, list or revoke API keys; "${actor.name}" has the role ${actor.role}`);
   }
 }

@@ -4,7 +4,7 @@ import { InMemoryCustomModelRepository, InMemoryProviderConnectionDirectory } fr
 import { GenaiPricesCatalog } from './genai-prices.catalog';
 
 const PROJECT = 'p1';
-const actor: Actor = { projectId: PROJECT, apiKeyId: 'k', apiKeyName: 'k', role: 'admin' };
+const actor: Actor = { projectId: PROJECT, type: 'api_key', id: 'k', name: 'k', role: 'admin' };
 const usage = { input: 1000, output: 500 };
 
 function customModel(name: string, matchPattern: string | null, prices: TokenPrices = { input: 1, output: 2, cachedInput: null }): CustomModel {

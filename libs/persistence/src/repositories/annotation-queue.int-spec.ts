@@ -31,8 +31,8 @@ describe.each(['pglite', 'postgres'] as const)('annotation holds on %s', (engine
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     alice = database.actor;
-    bob = { ...alice, apiKeyId: 'bob-key', apiKeyName: 'bob' };
-    carol = { ...alice, apiKeyId: 'carol-key', apiKeyName: 'carol' };
+    bob = { ...alice, id: 'bob-key', name: 'bob' };
+    carol = { ...alice, id: 'carol-key', name: 'carol' };
   });
   afterAll(() => database?.close());
 
@@ -52,7 +52,7 @@ describe.each(['pglite', 'postgres'] as const)('annotation holds on %s', (engine
     const complete = new CompleteQueueItemUseCase(queues, configs);
 
     const first = await next.execute(alice, queue.id, T0);
-    expect(first).toMatchObject({ traceId: 'h-1', heldBy: { name: alice.apiKeyName }, heldUntil: minutes(10) });
+    expect(first).toMatchObject({ traceId: 'h-1', heldBy: { name: alice.name }, heldUntil: minutes(10) });
     const bobs = (await next.execute(bob, queue.id, minutes(5)))!;
     expect(bobs.traceId).toBe('h-2');
     // Bob asks again within his hold: the same item, held 10 minutes from now.

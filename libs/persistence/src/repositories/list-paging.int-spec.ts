@@ -108,7 +108,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('keyset paging of every list o
     expect((await environments.list(database.otherActor.projectId, appIds[0]!, everything)).items).toEqual([]);
 
     const keys = new TypeOrmApiKeyRepository(dataSource);
-    for (let i = 0; i < 4; i += 1) await keys.create(issueApiKey(actor.projectId, `key-${i}`, 'member').key);
+    for (let i = 0; i < 4; i += 1) await keys.create(issueApiKey(actor.projectId, `key-${i}`, 'editor').key);
     const keyIds = await ids('SELECT id FROM api_keys WHERE project_id = $1 ORDER BY created_at, id', [actor.projectId]);
     expect((await walk((page) => keys.list(actor.projectId, page), 2)).flat().map((k) => k.id)).toEqual(keyIds);
 

@@ -72,7 +72,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
 
   it('keeps a revoked key findable by its hash, marked revoked, and lists it no more', async () => {
     const keys = new TypeOrmApiKeyRepository(dataSource);
-    const issued = issueApiKey(actor.projectId, 'to revoke', 'member');
+    const issued = issueApiKey(actor.projectId, 'to revoke', 'editor');
     await keys.create(issued.key);
     const at = new Date('2026-01-02T03:04:05.000Z');
     expect(await keys.revoke(actor.projectId, issued.key.id, at)).toBe(true);
@@ -87,7 +87,7 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     expect(await keys.findByHash(key!.keyHash)).toEqual(key);
     expect(await countQueries(dataSource, () => keys.findByHash(key!.keyHash))).toBe(0);
     // Changed on another connection (another process, on PostgreSQL): seen by the very next lookup.
-    const role = key!.role === 'admin' ? 'member' : 'admin';
+    const role = key!.role === 'admin' ? 'editor' : 'admin';
     await runElsewhere(dataSource, 'UPDATE api_keys SET role = $2 WHERE id = $1', [key!.id, role]);
     expect(await keys.findByHash(key!.keyHash)).toMatchObject({ id: key!.id, role });
     await runElsewhere(dataSource, 'DELETE FROM api_keys WHERE id = $1', [key!.id]);

@@ -129,7 +129,7 @@ describe.each(['postgres', 'pglite'] as const)('testset repository on %s', (engi
     expect(v1).not.toContain(v2[1]);
 
     const versions = await testsets.listVersions(actor.projectId, created.id, { limit: 1, cursor: null });
-    expect(versions.items).toEqual([expect.objectContaining({ testsetId: created.id, version: 1, rowsCount: 2, change: 'created', createdBy: actor.apiKeyName })]);
+    expect(versions.items).toEqual([expect.objectContaining({ testsetId: created.id, version: 1, rowsCount: 2, change: 'created', createdBy: actor.name })]);
     expect((await testsets.listVersions(actor.projectId, created.id, { limit: 1, cursor: versions.nextCursor })).items)
       .toEqual([expect.objectContaining({ version: 2, rowsCount: 3, columns: ['answer', 'q'], change: 'rows_replaced' })]);
     expect((await testsets.listVersions(otherActor.projectId, created.id, everything)).items).toEqual([]);

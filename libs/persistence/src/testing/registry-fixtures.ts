@@ -4,6 +4,6 @@ import { issueApiKey } from '@crucible/application';
 
 export function newProjectWithKey(name = 'test'): { project: Project; key: ApiKey; actor: Actor } {
   const project: Project = { id: randomUUID(), name, createdAt: new Date() };
-  const { key } = issueApiKey(project.id, 'default', 'member');
-  return { project, key, actor: { projectId: project.id, apiKeyId: key.id, apiKeyName: key.name, role: key.role } };
+  const { key } = issueApiKey(project.id, 'default', 'editor');
+  return { project, key, actor: { projectId: project.id, type: 'api_key', id: key.id, name: key.name, role: key.role } };
 }

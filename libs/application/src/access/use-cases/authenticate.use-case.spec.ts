@@ -11,7 +11,7 @@ describe('AuthenticateUseCase', () => {
   it('answers the key\'s project, name and role as the actor', async () => {
     const { rawKey, key } = issueApiKey(projectId, 'ci', 'admin');
     await keys.create(key);
-    expect(await authenticate.execute(rawKey)).toEqual({ projectId, apiKeyId: key.id, apiKeyName: 'ci', role: 'admin' });
+    expect(await authenticate.execute(rawKey)).toEqual({ projectId, type: 'api_key', id: key.id, name: 'ci', role: 'admin' });
   });
 
   it('refuses a missing key, saying how to send one', async () => {
@@ -20,11 +20,11 @@ describe('AuthenticateUseCase', () => {
   });
 
   it('answers a revoked key exactly like an unknown one', async () => {
-    const { rawKey, key } = issueApiKey(projectId, 'old', 'member');
+    const { rawKey, key } = issueApiKey(projectId, 'old', 'editor');
     await keys.create(key);
     await keys.revoke(projectId, key.id, new Date());
     const revoked = await authenticate.execute(rawKey).catch((error: unknown) => error);
-    const unknown = await authenticate.execute(issueApiKey(projectId, 'never stored', 'member').rawKey).catch((error: unknown) => error);
+    const unknown = await authenticate.execute(issueApiKey(projectId, 'never stored', 'editor').rawKey).catch((error: unknown) => error);
     expect(revoked).toMatchObject({ code: 'unauthorized', message: 'invalid API key' });
     expect(unknown).toEqual(revoked);
   });

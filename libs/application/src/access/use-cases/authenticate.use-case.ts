@@ -29,13 +29,13 @@ export class AuthenticateUseCase {
       this.known.delete(hash);
       throw new DomainError('unauthorized', 'invalid API key');
     }
-    const actor: Actor = { projectId: key.projectId, apiKeyId: key.id, apiKeyName: key.name, role: key.role };
+    const actor: Actor = { projectId: key.projectId, type: 'api_key', id: key.id, name: key.name, role: key.role };
     this.known.set(hash, { actor, expiresAt: Date.now() + AUTHENTICATED_KEY_TTL_MS });
     return actor;
   }
 
   /** A revoked key stops working in this process at once. */
   forget(keyId: string): void {
-    for (const [hash, held] of this.known) if (held.actor.apiKeyId === keyId) this.known.delete(hash);
+    for (const [hash, held] of this.known) if (held.actor.id === keyId) this.known.delete(hash);
   }
 }

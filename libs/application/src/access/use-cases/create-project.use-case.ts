@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type Actor, type ApiKey, type ApiKeyRole, type Project, DomainError } from '@crucible/domain';
+import { type Actor, type ApiKey, type ApiKeyRole, type Project, DomainError, roleAtLeast } from '@crucible/domain';
 import { ProjectRepository } from '../ports';
 import { issueApiKey } from '../api-key-secret';
 
@@ -22,15 +22,15 @@ export async function createProjectWithKey(
   return { project, key, rawKey };
 }
 
-/** Only admin keys create projects; the new project's first key is a member key of that project. */
+/** Only admin keys create projects; the new project's first key is an editor key of that project. */
 @Injectable()
 export class CreateProjectUseCase {
   constructor(private readonly projects: ProjectRepository) {}
 
   async execute(actor: Actor, input: { name: string }): Promise<CreatedProject> {
-    if (actor.role !== 'admin') {
-      throw new DomainError('forbidden', `only admin API keys may create projects; key "${actor.apiKeyName}" is a member key`);
+    if (!roleAtLeast(actor.role, 'admin')) {
+      throw new DomainError('forbidden', `only admin API keys may create projects; "${actor.name}" has the role ${actor.role}`);
     }
-    return createProjectWithKey(this.projects, { name: input.name, role: 'member' });
+    return createProjectWithKey(this.projects, { name: input.name, role: 'editor' });
   }
 }

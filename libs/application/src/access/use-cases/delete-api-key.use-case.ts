@@ -15,7 +15,7 @@ export class DeleteApiKeyUseCase {
   async execute(actor: Actor, input: { projectId: string; keyId: string }): Promise<void> {
     assertOwnProject(actor, input.projectId);
     assertMayManageApiKeys(actor);
-    if (input.keyId === actor.apiKeyId && (await this.apiKeys.list(input.projectId, { limit: 2, cursor: null })).items.length === 1) {
+    if (input.keyId === actor.id && (await this.apiKeys.list(input.projectId, { limit: 2, cursor: null })).items.length === 1) {
       throw new DomainError('rule_violation', 'cannot delete the last API key of a project');
     }
     if (!(await this.apiKeys.revoke(input.projectId, input.keyId, new Date()))) throw DomainError.notFound('API key', input.keyId);

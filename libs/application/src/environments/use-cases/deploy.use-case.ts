@@ -43,8 +43,8 @@ export class DeployUseCase {
       variantRevisionId: revision.id,
       variantRevision: revision.revision,
       commitMessage: input.commitMessage ?? null,
-      modifiedById: actor.apiKeyId,
-      modifiedBy: actor.apiKeyName,
+      modifiedById: actor.id,
+      modifiedBy: actor.name,
     });
     // The gateway's next call runs what was just deployed.
     this.deployedConfigs.dropProject(actor.projectId);

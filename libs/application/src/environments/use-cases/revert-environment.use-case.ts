@@ -29,8 +29,8 @@ export class RevertEnvironmentUseCase {
       variantRevisionId: target.deployedVariantRevisionId,
       variantRevision: target.deployedVariantRevision,
       commitMessage: input.commitMessage ?? `revert to revision ${target.revision}`,
-      modifiedById: actor.apiKeyId,
-      modifiedBy: actor.apiKeyName,
+      modifiedById: actor.id,
+      modifiedBy: actor.name,
     });
     this.deployedConfigs.dropProject(actor.projectId);
     return reverted;

@@ -29,10 +29,10 @@ export class CompleteQueueItemUseCase {
       scores.push({
         id: randomUUID(), projectId: actor.projectId, traceId: item.traceId, spanId: null, name: config.name, ...checked,
         comment: checkedScoreComment(answer.comment, ['scores', i, 'comment']), configId: config.id, source: 'annotation',
-        authorId: actor.apiKeyId, author: actor.apiKeyName, createdAt: now,
+        authorId: actor.id, author: actor.name, createdAt: now,
       });
     }
-    const annotator = { id: actor.apiKeyId, name: actor.apiKeyName };
+    const annotator = { id: actor.id, name: actor.name };
     const outcome = await this.queues.complete(actor.projectId, queueId, itemId, annotator, scores, now);
     if ('refused' in outcome) throw itemRefused(outcome.refused, outcome.item, itemId);
     return { item: outcome.item, scores };

@@ -16,7 +16,7 @@ export class CreateAnnotationQueueUseCase {
         : config.archived ? `score config "${config.name}" (${id}) is archived: it takes no new scores` : null;
       if (reason) throw DomainError.invalidInput([{ field: ['score_config_ids', i], reason, rule: 'invalid_value' }]);
     }
-    const queue: AnnotationQueue = { ...checked, id: randomUUID(), projectId: actor.projectId, createdAt: now, createdBy: actor.apiKeyName };
+    const queue: AnnotationQueue = { ...checked, id: randomUUID(), projectId: actor.projectId, createdAt: now, createdBy: actor.name };
     await this.queues.create(queue);
     return queue;
   }

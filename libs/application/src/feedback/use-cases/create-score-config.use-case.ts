@@ -11,7 +11,7 @@ export class CreateScoreConfigUseCase {
   async execute(actor: Actor, input: NewScoreConfig, now = new Date()): Promise<ScoreConfig> {
     const config: ScoreConfig = {
       ...checkedScoreConfig(input), id: randomUUID(), projectId: actor.projectId, archived: false,
-      createdAt: now, updatedAt: now, createdBy: actor.apiKeyName,
+      createdAt: now, updatedAt: now, createdBy: actor.name,
     };
     await this.configs.create(config);
     return config;

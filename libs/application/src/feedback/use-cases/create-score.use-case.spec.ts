@@ -29,7 +29,7 @@ describe('CreateScoreUseCase', () => {
     const { score, created } = await createScore.execute(actor, { traceId: TRACE, spanId: SPAN, name: 'stars', value: 4, source: 'sdk' });
     expect(created).toBe(true);
     expect(score).toMatchObject({
-      traceId: TRACE, spanId: SPAN, name: 'stars', configId: stars.id, value: 4, source: 'sdk', authorId: actor.apiKeyId, author: 'test key',
+      traceId: TRACE, spanId: SPAN, name: 'stars', configId: stars.id, value: 4, source: 'sdk', authorId: actor.id, author: 'test key',
     });
     await expect(createScore.execute(actor, { traceId: TRACE, name: 'stars', value: 6, source: 'api' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
@@ -49,7 +49,7 @@ describe('CreateScoreUseCase', () => {
     await expect(createScore.execute(actorOf(), { traceId: TRACE, name: 'stars', value: 3, source: 'api' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(createScore.execute(actor, { traceId: TRACE, configId: stars.id, name: 'rating', value: 3, source: 'api' }))
       .rejects.toMatchObject({ code: 'invalid_input', violations: [expect.objectContaining({ field: ['name'] })] });
-    await expect(createScore.execute(actor, { traceId: TRACE, configId: actor.apiKeyId, value: 3, source: 'api' }))
+    await expect(createScore.execute(actor, { traceId: TRACE, configId: actor.id, value: 3, source: 'api' }))
       .rejects.toMatchObject({ code: 'not_found' });
   });
 

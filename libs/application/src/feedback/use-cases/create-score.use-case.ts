@@ -42,7 +42,7 @@ export class CreateScoreUseCase {
     if (target === 'no_span') throw new DomainError('not_found', `span ${spanId} not found in trace ${input.traceId}`);
     return this.scores.save({
       id: input.id ?? randomUUID(), projectId: actor.projectId, traceId: input.traceId, spanId, name, ...checked, comment,
-      configId: config?.id ?? null, source: input.source, authorId: actor.apiKeyId, author: actor.apiKeyName, createdAt: now,
+      configId: config?.id ?? null, source: input.source, authorId: actor.id, author: actor.name, createdAt: now,
     });
   }
 

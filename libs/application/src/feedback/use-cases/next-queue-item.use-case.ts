@@ -13,7 +13,7 @@ export class NextQueueItemUseCase {
   async execute(actor: Actor, queueId: string, now = new Date()): Promise<AnnotationItem | null> {
     const queue = await this.queues.findById(actor.projectId, queueId);
     if (!queue) throw DomainError.notFound('annotation queue', queueId);
-    const annotator = { id: actor.apiKeyId, name: actor.apiKeyName };
+    const annotator = { id: actor.id, name: actor.name };
     return this.queues.next(actor.projectId, queueId, annotator, now, new Date(now.getTime() + ANNOTATION_HOLD_MS));
   }
 }

@@ -10,7 +10,7 @@ export class SkipQueueItemUseCase {
   async execute(actor: Actor, queueId: string, itemId: string, now = new Date()): Promise<AnnotationItem> {
     const queue = await this.queues.findById(actor.projectId, queueId);
     if (!queue) throw DomainError.notFound('annotation queue', queueId);
-    const outcome = await this.queues.skip(actor.projectId, queueId, itemId, { id: actor.apiKeyId, name: actor.apiKeyName }, now);
+    const outcome = await this.queues.skip(actor.projectId, queueId, itemId, { id: actor.id, name: actor.name }, now);
     if ('refused' in outcome) throw itemRefused(outcome.refused, outcome.item, itemId);
     return outcome.item;
   }

@@ -38,7 +38,7 @@ export class CreateProviderConnectionUseCase {
     const connection: ProviderConnection = {
       id: randomUUID(), projectId: actor.projectId, name, kind, baseUrl, apiVersion: input.apiVersion?.trim() || null,
       apiKeyHint: apiKey ? apiKeyHint(apiKey) : null, headerNames: Object.keys(headers ?? {}),
-      sealed: sealSecrets(this.cipher, { apiKey, headers }), listedModels: [], createdAt: new Date(), createdBy: actor.apiKeyName,
+      sealed: sealSecrets(this.cipher, { apiKey, headers }), listedModels: [], createdAt: new Date(), createdBy: actor.name,
     };
     await this.connections.create(connection);
     this.cache.dropProject(actor.projectId);

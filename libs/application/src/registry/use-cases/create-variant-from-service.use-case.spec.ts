@@ -16,7 +16,7 @@ describe('CreateVariantFromServiceUseCase', () => {
       appId: app.id, variantName: 'concise', url: `http://${SERVICE_HOST}/svc/`, routePath: '/summarize/', parameters: { temperature: 0.2 },
     });
     expect(view.base).toMatchObject({ name: 'concise', url: `http://${SERVICE_HOST}/svc`, routePath: '/summarize' });
-    expect(view.variant).toMatchObject({ appId: app.id, name: 'concise', configName: 'default', revision: 1, modifiedById: actor.apiKeyId });
+    expect(view.variant).toMatchObject({ appId: app.id, name: 'concise', configName: 'default', revision: 1, modifiedById: actor.id });
     expect(view.latest).toMatchObject({ revision: 1, parameters: { temperature: 0.2 }, modifiedBy: 'test key' });
     expect((await world.variants.listRevisions(actor.projectId, view.variant.id, everything)).items).toHaveLength(1);
   });

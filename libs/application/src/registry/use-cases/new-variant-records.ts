@@ -10,12 +10,12 @@ export function newVariantRecords(actor: Actor, base: Base, input: {
   return {
     variant: {
       id: variantId, projectId: actor.projectId, appId: base.appId, baseId: base.id, name: input.variantName,
-      configName: input.configName, revision: 1, createdAt: now, updatedAt: now, modifiedById: actor.apiKeyId,
+      configName: input.configName, revision: 1, createdAt: now, updatedAt: now, modifiedById: actor.id,
     },
     revision: {
       id: randomUUID(), projectId: actor.projectId, variantId, revision: 1, configName: input.configName,
-      parameters: input.parameters, commitMessage: input.commitMessage, modifiedById: actor.apiKeyId,
-      modifiedBy: actor.apiKeyName, createdAt: now,
+      parameters: input.parameters, commitMessage: input.commitMessage, modifiedById: actor.id,
+      modifiedBy: actor.name, createdAt: now,
     },
   };
 }

@@ -23,8 +23,8 @@ export class UpdateVariantParametersUseCase {
       parameters,
       configName: input.configName ?? view.variant.configName,
       commitMessage: input.commitMessage ?? null,
-      modifiedById: actor.apiKeyId,
-      modifiedBy: actor.apiKeyName,
+      modifiedById: actor.id,
+      modifiedBy: actor.name,
     });
     // The revision this call appended, even when another was appended since.
     return { ...(await this.getVariant.execute(actor, input.variantId)), latest: revision };

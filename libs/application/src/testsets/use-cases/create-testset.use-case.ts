@@ -28,7 +28,7 @@ export class CreateTestsetUseCase {
     const testset: Testset = {
       id: randomUUID(), projectId: actor.projectId, appId: input.appId ?? null, name, columns, rows, version: 1, createdAt: now, updatedAt: now,
     };
-    await this.testsets.create(testset, { change: 'created', createdBy: actor.apiKeyName });
+    await this.testsets.create(testset, { change: 'created', createdBy: actor.name });
     return testset;
   }
 }

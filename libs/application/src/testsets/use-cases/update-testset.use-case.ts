@@ -11,7 +11,7 @@ export class UpdateTestsetUseCase {
     const patch: TestsetPatch = { updatedAt: new Date() };
     if (input.name !== undefined) patch.name = checkedName(input.name, JSON_BODY_FIELDS);
     if (input.rows !== undefined) Object.assign(patch, checkedRows(input.rows, JSON_BODY_FIELDS));
-    const updated = await this.testsets.update(actor.projectId, input.testsetId, patch, { change: 'rows_replaced', createdBy: actor.apiKeyName });
+    const updated = await this.testsets.update(actor.projectId, input.testsetId, patch, { change: 'rows_replaced', createdBy: actor.name });
     if (!updated) throw DomainError.notFound('testset', input.testsetId);
     return updated;
   }

@@ -96,7 +96,7 @@ export class UploadTestsetUseCase {
     if (fields.appId) await this.getApp.execute(actor, fields.appId);
     const now = new Date();
     const testset = { id: randomUUID(), projectId: actor.projectId, appId: fields.appId ?? null, name, columns: verdict.columns, createdAt: now, updatedAt: now };
-    await staged.create(testset, { change: 'uploaded', createdBy: actor.apiKeyName });
+    await staged.create(testset, { change: 'uploaded', createdBy: actor.name });
     return { ...testset, version: 1, rowsCount: verdict.count };
   }
 }
