@@ -5,6 +5,7 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
+  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -28,6 +29,10 @@ import { TypeOrmScoreConfigRepository } from './repositories/score-config.reposi
 import { TypeOrmScoreRepository } from './repositories/score.repository';
 import { TypeOrmAnnotationQueueRepository } from './repositories/annotation-queue.repository';
 import { TypeOrmOnlineEvaluationRepository } from './repositories/online-evaluation.repository';
+import { TypeOrmUserRepository } from './repositories/user.repository';
+import { TypeOrmMembershipRepository } from './repositories/membership.repository';
+import { TypeOrmSessionStore } from './repositories/session.store';
+import { TypeOrmSetupTokenRepository } from './repositories/setup-token.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -49,6 +54,10 @@ const repositories = [
   { provide: ScoreRepository, useClass: TypeOrmScoreRepository },
   { provide: AnnotationQueueRepository, useClass: TypeOrmAnnotationQueueRepository },
   { provide: OnlineEvaluationRepository, useClass: TypeOrmOnlineEvaluationRepository },
+  { provide: UserRepository, useClass: TypeOrmUserRepository },
+  { provide: MembershipRepository, useClass: TypeOrmMembershipRepository },
+  { provide: SessionStore, useClass: TypeOrmSessionStore },
+  { provide: SetupTokenRepository, useClass: TypeOrmSetupTokenRepository },
 ];
 
 @Global()

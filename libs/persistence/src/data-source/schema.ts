@@ -1,4 +1,5 @@
 import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
+import { InvitationOrmEntity, MembershipOrmEntity, SessionOrmEntity, SetupTokenOrmEntity, UserOrmEntity } from '../entities/account.orm-entity';
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
 import { EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity } from '../entities/evaluation.orm-entity';
@@ -33,6 +34,7 @@ import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annot
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
+import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
@@ -45,6 +47,7 @@ export const ORM_ENTITIES = [
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
   ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity,
+  UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
@@ -57,4 +60,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
   TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
   HumanEvaluationMetrics1795875804138, OnlineEvaluations1795879798364,
-  FiveProjectRoles1795886648319];
+  FiveProjectRoles1795886648319, AccountsAndSessions1795886951921];
