@@ -9,7 +9,7 @@ import { pick } from './pick';
 /* The ORM entities mirror these domain records column for column: mapping is a copy of the known fields. */
 
 const projectKeys: Array<keyof Project> = ['id', 'name', 'createdAt'];
-const apiKeyKeys: Array<keyof ApiKey> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'role', 'createdAt', 'revokedAt'];
+const apiKeyKeys: Array<keyof ApiKey> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'role', 'createdAt', 'revokedAt', 'createdBy', 'lastUsedAt'];
 const appKeys: Array<keyof App> = ['id', 'projectId', 'name', 'createdAt', 'updatedAt'];
 const baseKeys: Array<keyof Base> = ['id', 'projectId', 'appId', 'name', 'url', 'routePath', 'createdAt'];
 const variantKeys: Array<keyof Variant> = [

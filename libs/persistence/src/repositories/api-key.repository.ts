@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import type { ApiKey } from '@crucible/domain';
+import { type ApiKey, KEY_USE_RECORDED_EVERY_MS } from '@crucible/domain';
 import { ApiKeyRepository, type Page, type PageRequest, mapPage } from '@crucible/application';
 import { ApiKeyOrmEntity } from '../entities/access.orm-entity';
 import { apiKeyMapper } from '../mappers/registry.mapper';
@@ -45,5 +45,14 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   async revoke(projectId: string, keyId: string, at: Date): Promise<boolean> {
     const result = await this.dataSource.getRepository(ApiKeyOrmEntity).update({ id: keyId, projectId, revokedAt: IsNull() }, { revokedAt: at });
     return (result.affected ?? 0) > 0;
+  }
+
+  /** The condition keeps many api processes to one write a minute; the column sends no change notice (migration). */
+  async recordUse(keyId: string, at: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE api_keys SET last_used_at = $2
+        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3))`,
+      [keyId, at, KEY_USE_RECORDED_EVERY_MS / 1000],
+    );
   }
 }
