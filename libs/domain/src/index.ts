@@ -34,3 +34,4 @@ export * from './feedback/score';
 export * from './feedback/annotation-queue';
 export * from './feedback/online-evaluation';
 export * from './feedback/online-execution';
+export * from './audit/audit-event';

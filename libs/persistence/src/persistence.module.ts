@@ -5,6 +5,7 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
+  AuditTrail,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -28,6 +29,7 @@ import { TypeOrmScoreConfigRepository } from './repositories/score-config.reposi
 import { TypeOrmScoreRepository } from './repositories/score.repository';
 import { TypeOrmAnnotationQueueRepository } from './repositories/annotation-queue.repository';
 import { TypeOrmOnlineEvaluationRepository } from './repositories/online-evaluation.repository';
+import { TypeOrmAuditTrail } from './repositories/audit-trail.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -49,6 +51,7 @@ const repositories = [
   { provide: ScoreRepository, useClass: TypeOrmScoreRepository },
   { provide: AnnotationQueueRepository, useClass: TypeOrmAnnotationQueueRepository },
   { provide: OnlineEvaluationRepository, useClass: TypeOrmOnlineEvaluationRepository },
+  { provide: AuditTrail, useClass: TypeOrmAuditTrail },
 ];
 
 @Global()
