@@ -1,14 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import {
-  ACCESS_USE_CASES, ENVIRONMENTS_USE_CASES, FEEDBACK_USE_CASES, GATEWAY_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
+  ACCESS_USE_CASES, AUDIT_USE_CASES, ENVIRONMENTS_USE_CASES, FEEDBACK_USE_CASES, GATEWAY_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
   PLAYGROUND_USE_CASES, PROMPTS_USE_CASES, PROVIDERS_USE_CASES, PurgeExpiredTracesUseCase, REGISTRY_USE_CASES, TESTSETS_USE_CASES, TRACES_USE_CASES,
 } from '@crucible/application';
 import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
 import { RolesGuard } from './http/roles.guard';
+import { AuditInterceptor } from './audit/audit.interceptor';
 import { MAX_UPLOAD_BYTES } from './http/upload-limit';
 import { AccessController } from './controllers/access.controller';
 import { AppsController } from './controllers/apps.controller';
@@ -30,12 +31,13 @@ import { GatewayController } from './controllers/gateway.controller';
 import { ScoresController } from './controllers/scores.controller';
 import { AnnotationQueuesController } from './controllers/annotation-queues.controller';
 import { OnlineEvaluationsController } from './controllers/online-evaluations.controller';
+import { AuditEventsController } from './controllers/audit-events.controller';
 
 /** Every context the api serves; jobs too, which an embedded api runs in-process. */
 const API_CONTEXTS = [
   ACCESS_USE_CASES, REGISTRY_USE_CASES, ENVIRONMENTS_USE_CASES, TESTSETS_USE_CASES, EVALUATORS_USE_CASES, EVALUATIONS_USE_CASES,
   HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES, TRACES_USE_CASES, PLAYGROUND_USE_CASES, PROVIDERS_USE_CASES, PROMPTS_USE_CASES,
-  GATEWAY_USE_CASES, FEEDBACK_USE_CASES,
+  GATEWAY_USE_CASES, FEEDBACK_USE_CASES, AUDIT_USE_CASES,
 ];
 
 export interface ApiModuleConfig extends CoreConfig {
@@ -59,11 +61,12 @@ export class ApiModule {
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController, SessionsController,
         PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
-        AnnotationQueuesController, OnlineEvaluationsController],
+        AnnotationQueuesController, OnlineEvaluationsController, AuditEventsController],
       providers: [
         // In this order: ApiKeyGuard finds the caller, RolesGuard decides what the caller's role allows.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },
         {
           provide: TraceRetentionScheduler,

@@ -18,3 +18,4 @@ export * from './playground';
 export * from './providers';
 export * from './prompts';
 export * from './feedback';
+export * from './audit';

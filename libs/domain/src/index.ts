@@ -35,3 +35,4 @@ export * from './feedback/score';
 export * from './feedback/annotation-queue';
 export * from './feedback/online-evaluation';
 export * from './feedback/online-execution';
+export * from './audit/audit-event';

@@ -6,6 +6,7 @@ import {
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
   UserRepository, MembershipRepository, SessionStore, SetupTokenRepository,
+  AuditTrail,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -33,6 +34,7 @@ import { TypeOrmUserRepository } from './repositories/user.repository';
 import { TypeOrmMembershipRepository } from './repositories/membership.repository';
 import { TypeOrmSessionStore } from './repositories/session.store';
 import { TypeOrmSetupTokenRepository } from './repositories/setup-token.repository';
+import { TypeOrmAuditTrail } from './repositories/audit-trail.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -58,6 +60,7 @@ const repositories = [
   { provide: MembershipRepository, useClass: TypeOrmMembershipRepository },
   { provide: SessionStore, useClass: TypeOrmSessionStore },
   { provide: SetupTokenRepository, useClass: TypeOrmSetupTokenRepository },
+  { provide: AuditTrail, useClass: TypeOrmAuditTrail },
 ];
 
 @Global()

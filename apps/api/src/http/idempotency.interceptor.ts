@@ -10,6 +10,7 @@ import { IdempotencyKeyRepository, type StoredAnswer } from '@crucible/applicati
 import { presentViolation } from '../presenters/input-violation.presenter';
 import { requestActor } from './auth.guard';
 import { RequestValidationError } from './validation-error';
+import { markAnswerReplayed } from '../audit/audit.interceptor';
 
 /** How long a key's first answer is replayed. */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -42,17 +43,22 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (key === undefined) return next.handle();
     const response = context.switchToHttp().getResponse<Response>();
     const run = async (): Promise<StoredAnswer> => ({ body: await lastValueFrom(next.handle()), status: response.statusCode });
-    return from(this.answerOnce(requestActor(request).projectId, key, request.body, run).then((answer) => answer.body));
+    return from(this.answerOnce(requestActor(request).projectId, key, request.body, run, () => markAnswerReplayed(request)).then((answer) => answer.body));
   }
 
-  private async answerOnce(projectId: string, key: string, body: unknown, run: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+  private async answerOnce(
+    projectId: string, key: string, body: unknown, run: () => Promise<StoredAnswer>, replayed: () => void,
+  ): Promise<StoredAnswer> {
     if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) throw keyRefused('must be 1 to 255 visible ASCII characters');
     const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
     const claim = await this.keys.claim(projectId, key, requestHash, IDEMPOTENCY_TTL_SECONDS);
     if (claim.kind !== 'claimed' && claim.requestHash !== requestHash) {
       throw keyRefused('this key was already used with a different request body; use a new key for a new request');
     }
-    if (claim.kind === 'answered') return claim.answer;
+    if (claim.kind === 'answered') {
+      replayed();
+      return claim.answer;
+    }
     if (claim.kind === 'pending') throw new DomainError('conflict', 'a request with this Idempotency-Key is still being processed; retry shortly');
     let answer: StoredAnswer;
     try {

@@ -39,6 +39,8 @@ import { ApiKeyCreatorAndLastUse1795887065389 } from '../migrations/179588706538
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
+import { AuditEvents1795886975363 } from '../migrations/1795886975363-audit-events';
+import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -47,7 +49,7 @@ export const ORM_ENTITIES = [
   EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
-  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity,
+  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity, AuditEventOrmEntity,
   UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity,
 ];
 
@@ -61,4 +63,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
   TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
   HumanEvaluationMetrics1795875804138, OnlineEvaluations1795879798364,
-  FiveProjectRoles1795886648319, AccountsAndSessions1795886951921, ApiKeyCreatorAndLastUse1795887065389];
+  FiveProjectRoles1795886648319, AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389];

@@ -1,0 +1,63 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import type { Request, Response } from 'express';
+import { type Observable, mergeMap } from 'rxjs';
+import type { Actor } from '@crucible/domain';
+import { RecordChangeUseCase } from '@crucible/application';
+import { changeOf } from './audited-operations';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const REPLAYED = Symbol('answer replayed');
+
+/** An Idempotency-Key retry answered from the first answer changed nothing, so it writes no event. */
+export function markAnswerReplayed(request: Request): void {
+  (request as Request & { [REPLAYED]?: true })[REPLAYED] = true;
+}
+
+const segments = (path: unknown): string[] =>
+  (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '')).split('/').filter(Boolean);
+
+/** `POST /apps/{app_id}/variant/from-service`: the route as /openapi.json names it. */
+export function operationKey(method: string, controllerPath: unknown, handlerPath: unknown): string {
+  const path = [...segments(controllerPath), ...segments(handlerPath)].map((part) => (part.startsWith(':') ? `{${part.slice(1)}}` : part));
+  return `${method.toUpperCase()} /${path.join('/')}`;
+}
+
+/**
+ * Writes the one audit event of every change (ARCHITECTURE §17), in one place: when a mutating operation's handler
+ * succeeds, its entry in AUDIT_RULES says the action, the resource and the summary. The event is written after the
+ * change's own transaction commits and before the answer leaves, so a client that saw the answer finds the event; a
+ * request that fails writes none. The repositories each open their own transaction (and PGlite has one connection),
+ * so the event cannot share it.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  private readonly operations = new WeakMap<object, string>();
+
+  constructor(private readonly recordChange: RecordChangeUseCase) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
+    if (!MUTATING.has(request.method.toUpperCase())) return next.handle();
+    const operation = this.operationOf(context, request.method);
+    return next.handle().pipe(mergeMap(async (answer: unknown) => {
+      const { actor } = request;
+      const response = context.switchToHttp().getResponse<Response>();
+      if (!actor || (request as Request & { [REPLAYED]?: true })[REPLAYED] || response.statusCode >= 400) return answer;
+      const change = changeOf(operation, { params: request.params as Record<string, string | undefined>, body: request.body, answer });
+      if (change) await this.recordChange.execute(actor, change, request.ip ?? null);
+      return answer;
+    }));
+  }
+
+  private operationOf(context: ExecutionContext, method: string): string {
+    const handler = context.getHandler();
+    let operation = this.operations.get(handler);
+    if (operation === undefined) {
+      operation = operationKey(method, Reflect.getMetadata(PATH_METADATA, context.getClass()), Reflect.getMetadata(PATH_METADATA, handler));
+      this.operations.set(handler, operation);
+    }
+    return operation;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './audit-trail.port';
+export * from './projects-of-email.port';
