@@ -5,13 +5,14 @@ import { createConsoleClient } from './api-client';
 
 const ApiContext = createContext<CrucibleClient | null>(null);
 
+/** One client per way of signing in and picked project: a switch of either gives every screen a fresh one. */
 export function ApiProvider({ children }: { children: ReactNode }) {
-  const { apiKey, signOut } = useSession();
-  const client = useMemo(() => (apiKey ? createConsoleClient(apiKey, signOut) : null), [apiKey, signOut]);
+  const { credentials, projectId, forget } = useSession();
+  const client = useMemo(() => (credentials ? createConsoleClient(credentials, projectId, forget) : null), [credentials, projectId, forget]);
   return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
 }
 
-/** The signed-in client; screens under the layout are only rendered with a key. */
+/** The signed-in client; screens under the layout are only rendered when someone is signed in. */
 export function useApi(): CrucibleClient {
   const client = useContext(ApiContext);
   if (!client) throw new Error('useApi outside a signed-in page');

@@ -2,7 +2,8 @@ import { describeApiError, isValidationIssue } from '@crucible/client';
 
 /** What the api answered when it did not answer 2xx: its status and its `detail` (a message or 422 items). */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly detail: unknown) {
+  /** `retryAfter`: how many seconds a 429 asks to wait. */
+  constructor(readonly status: number, readonly detail: unknown, readonly retryAfter?: number) {
     super(describeApiError(status, detail));
     this.name = 'ApiError';
   }

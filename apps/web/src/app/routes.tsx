@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../features/app/AppLayout';
+import { CONSOLE_NEEDS, type ProjectRole } from '../auth/roles';
 import { lazyPage } from './lazy-page';
 
 // Each screen is its own chunk, loaded on its first visit.
@@ -26,9 +27,15 @@ const AnnotationQueuesPage = lazyPage(() => import('../features/annotation-queue
 const AnnotationQueuePage = lazyPage(() => import('../features/annotation-queues/AnnotationQueuePage'), 'AnnotationQueuePage');
 const ScoreConfigsPage = lazyPage(() => import('../features/scores/ScoreConfigsPage'), 'ScoreConfigsPage');
 const AnnotatePage = lazyPage(() => import('../features/annotation-queues/AnnotatePage'), 'AnnotatePage');
+const MembersPage = lazyPage(() => import('../features/members/MembersPage'), 'MembersPage');
+const ApiKeysPage = lazyPage(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
+const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
 
-/** A screen under the signed-in layout; `nav` puts it in the side navigation, under `section` when given. */
-export type ConsoleRoute = RouteObject & { nav?: string; section?: 'Settings' };
+/**
+ * A screen under the signed-in layout; `nav` puts it in the side navigation, under `section` when given, for roles
+ * at least `needs`.
+ */
+export type ConsoleRoute = RouteObject & { nav?: string; section?: 'Settings'; needs?: ProjectRole };
 
 // One entry per screen, each from its own folder under features/.
 export const consoleRoutes: ConsoleRoute[] = [
@@ -62,4 +69,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: 'settings/providers', element: <ProvidersPage />, nav: 'Providers', section: 'Settings' },
   { path: 'settings/models', element: <ModelsPage />, nav: 'Models', section: 'Settings' },
   { path: 'settings/score-configs', element: <ScoreConfigsPage />, nav: 'Score configs', section: 'Settings' },
+  { path: 'settings/members', element: <MembersPage />, nav: 'Members', section: 'Settings' },
+  { path: 'settings/api-keys', element: <ApiKeysPage />, nav: 'API keys', section: 'Settings', needs: CONSOLE_NEEDS.manageApiKeys },
+  { path: 'settings/audit-log', element: <AuditLogPage />, nav: 'Audit log', section: 'Settings', needs: CONSOLE_NEEDS.readAuditLog },
 ];

@@ -1,23 +1,63 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Center, Code, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Code, Collapse, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { createConsoleClient, unwrap } from '../../api/api-client';
 import { ApiError, describeError } from '../../api/api-error';
 import { useSession } from '../../auth/session';
+import { AuthCard, publicClient } from './AuthCard';
 
-/** Paste an API key once; it is checked against the api before it is kept. */
-export function SignInPage() {
-  const { signIn } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+/** A wait in words: "30 seconds", "about 12 minutes". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `about ${Math.ceil(seconds / 60)} minutes`;
+}
+
+function signInError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return 'That email and password do not match an account. Check both and try again.';
+  if (error instanceof ApiError && error.status === 429) {
+    return error.retryAfter === undefined
+      ? 'Too many failed sign-ins: wait a while, then try again.'
+      : `Too many failed sign-ins: wait ${waitInWords(error.retryAfter)}, then try again.`;
+  }
+  return describeError(error);
+}
+
+/** What `GET /auth/providers` says of single sign-on: `{oidc: {enabled, name?}}`; anything else means none. */
+function singleSignOnOf(body: unknown): { name: string | null } | null {
+  if (typeof body !== 'object' || body === null || !('oidc' in body)) return null;
+  const { oidc } = body;
+  if (typeof oidc !== 'object' || oidc === null || !('enabled' in oidc) || oidc.enabled !== true) return null;
+  return { name: 'name' in oidc && typeof oidc.name === 'string' && oidc.name ? oidc.name : null };
+}
+
+/**
+ * "Sign in with SSO" only when the api says single sign-on is configured. Asked with a bare fetch: an api without
+ * the route (older, or SSO not built in) answers 404 and the button stays away.
+ */
+function useSingleSignOn() {
+  return useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: async () => {
+      const response = await fetch('/auth/providers', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      return response.ok ? singleSignOnOf(await response.json()) : null;
+    },
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Development only: paste an API key, kept for this tab alone. */
+function ApiKeyFold({ onSignedIn }: { onSignedIn: () => void }) {
+  const { adoptApiKey } = useSession();
+  const [opened, fold] = useDisclosure(false);
   const [apiKey, setApiKey] = useState('');
   const check = useMutation({
-    mutationFn: (key: string) => unwrap(createConsoleClient(key, () => undefined).GET('/projects/current')),
+    mutationFn: (key: string) => unwrap(createConsoleClient({ kind: 'api_key', key }, null, () => undefined).GET('/projects/current')),
     onSuccess: (_project, key) => {
-      signIn(key);
-      const from = (location.state as { from?: string } | null)?.from;
-      void navigate(from && from !== '/sign-in' ? from : '/apps', { replace: true });
+      adoptApiKey(key);
+      onSignedIn();
     },
   });
   const submit = (event: FormEvent) => {
@@ -26,25 +66,75 @@ export function SignInPage() {
   };
   const rejected = check.error instanceof ApiError && check.error.status === 401;
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <form onSubmit={submit}>
-          <Stack>
-            <Title order={1} size="h3">Sign in to Crucible</Title>
+    <Stack gap="xs">
+      <Button variant="subtle" size="compact-sm" onClick={fold.toggle} aria-expanded={opened} style={{ alignSelf: 'center' }}>
+        Use an API key
+      </Button>
+      <Collapse expanded={opened}>
+        <form onSubmit={submit} aria-label="Sign in with an API key">
+          <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Paste an API key. The api prints the default project's key once on its first start, or set{' '}
-              <Code>CRUCIBLE_BOOTSTRAP_API_KEY</Code>.
+              For development: the key is kept for this browser tab only. The api prints the default project's key on its
+              first start, or set <Code>CRUCIBLE_BOOTSTRAP_API_KEY</Code>.
             </Text>
-            <PasswordInput label="API key" value={apiKey} onChange={(event) => setApiKey(event.currentTarget.value)} autoFocus required />
+            <PasswordInput label="API key" value={apiKey} onChange={(event) => setApiKey(event.currentTarget.value)} required />
             {check.isError ? (
               <Alert color="red" role="alert">
                 {rejected ? 'That API key is not valid: check it and try again.' : describeError(check.error)}
               </Alert>
             ) : null}
-            <Button type="submit" loading={check.isPending}>Sign in</Button>
+            <Button type="submit" variant="light" loading={check.isPending}>Sign in with the key</Button>
           </Stack>
         </form>
-      </Paper>
-    </Center>
+      </Collapse>
+    </Stack>
+  );
+}
+
+/** Email and password (the api sets the session cookie), SSO when configured, and an API key under a fold. */
+export function SignInPage() {
+  const { startSession } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const sso = useSingleSignOn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const goOn = () => {
+    const from = (location.state as { from?: string } | null)?.from;
+    void navigate(from && !['/sign-in', '/setup', '/invite'].includes(from) ? from : '/apps', { replace: true });
+  };
+  const signIn = useMutation({
+    mutationFn: () => unwrap(publicClient().POST('/auth/sign-in', { body: { email: email.trim(), password } })),
+    onSuccess: () => {
+      startSession();
+      goOn();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() && password) signIn.mutate();
+  };
+  return (
+    <AuthCard title="Sign in to Crucible">
+      <form onSubmit={submit} aria-label="Sign in with email and password">
+        <Stack>
+          <TextInput label="Email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.currentTarget.value)} autoFocus required />
+          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} required />
+          {signIn.isError ? <Alert color="red" role="alert">{signInError(signIn.error)}</Alert> : null}
+          <Button type="submit" loading={signIn.isPending}>Sign in</Button>
+        </Stack>
+      </form>
+      {sso.data ? (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <Button component="a" href="/auth/oidc/login" variant="default">
+            {sso.data.name ? `Sign in with ${sso.data.name}` : 'Sign in with SSO'}
+          </Button>
+        </>
+      ) : null}
+      <Divider />
+      <ApiKeyFold onSignedIn={goOn} />
+      <Text size="xs" c="dimmed" ta="center">No account? Ask an admin of your project for an invitation link.</Text>
+    </AuthCard>
   );
 }
