@@ -4,3 +4,4 @@ export * from './user-repository.port';
 export * from './membership-repository.port';
 export * from './session-store.port';
 export * from './setup-token-repository.port';
+export * from './password-hasher.port';
