@@ -225,6 +225,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuditEventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/configs": {
         parameters: {
             query?: never;
@@ -1368,6 +1384,27 @@ export interface components {
             project_id: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        AuditEventDto_Output: {
+            /** @description `<resource>.<verb>` */
+            action: string;
+            actor: {
+                id: string;
+                /** @description the person's name, or the key's */
+                name: string;
+                /** @enum {string} */
+                type: "user" | "api_key";
+            };
+            /** Format: date-time */
+            at: string;
+            id: string;
+            ip: string | null;
+            project_id: string;
+            /** @description null when a change touched several resources */
+            resource_id: string | null;
+            resource_type: string;
+            /** @description the change in words */
+            summary: string;
         };
         BackfillDto_Output: {
             /** @description traces of the app in [from, to) the rule looked at */
@@ -3390,6 +3427,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VariantDto_Output"][];
+                };
+            };
+        };
+    };
+    AuditEventsController_list: {
+        parameters: {
+            query?: {
+                /** @description `<resource>.<verb>`, e.g. `environment.deploy` */
+                action?: string;
+                /** @description events by this person or API key */
+                actor_id?: string;
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description ISO-8601 time; events at or after it */
+                from?: string;
+                /** @description at most this many items */
+                limit?: number;
+                /** @description events about this resource */
+                resource_id?: string;
+                /** @description events about this kind of resource (`app`, `api_key`, …) */
+                resource_type?: string;
+                /** @description ISO-8601 time; events before it */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventDto_Output"][];
                 };
             };
         };
