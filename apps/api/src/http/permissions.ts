@@ -12,6 +12,8 @@ export const PROTECTED_ENVIRONMENT = 'production';
 
 export type Permission =
   | { public: true }
+  /** Anyone signed in (a person or a key), acting in no project: who they are, their projects, signing out. */
+  | { signedIn: true }
   | {
     /** The least role that may call the operation. */
     role: ProjectRole;
@@ -34,6 +36,15 @@ const administers: Permission = { role: 'admin' };
  */
 export const PERMISSIONS: Record<string, Permission> = {
   'GET /health': { public: true },
+
+  // accounts (ARCHITECTURE §17): sign-in and the first-run link need nobody; `me`, sign-out and the list of one's
+  // projects need a caller but no role in a project (a person may belong to none)
+  'POST /auth/sign-in': { public: true },
+  'POST /auth/setup': { public: true },
+  'POST /auth/sign-out': { signedIn: true },
+  'GET /auth/me': { signedIn: true },
+  'GET /projects': { signedIn: true },
+  'GET /audit-events': administers,
 
   // access: the project, its keys
   'GET /projects/current': reads,
