@@ -36,10 +36,12 @@ export class ApiCaller {
   }
 }
 
+/** Signs in with an API key (the development fold of the sign-in page): the key is kept for this tab only. */
 export async function signIn(page: Page, apiKey: string): Promise<void> {
   await page.goto('/ui/sign-in');
+  await page.getByRole('button', { name: 'Use an API key' }).click();
   await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in with the key' }).click();
   await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
 }
 

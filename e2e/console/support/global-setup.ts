@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-export interface ConsoleStack { apiUrl: string; serviceUrl: string; apiKey: string }
+/** `setupToken`: the first-run link's token, read from the api's own output as a person reads it from the terminal. */
+export interface ConsoleStack { apiUrl: string; serviceUrl: string; apiKey: string; setupToken: string }
+
+const SETUP_LINK = /\/ui\/setup\?token=(\S+)/;
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -16,7 +19,12 @@ function startStack(): Promise<{ child: ChildProcess; stack: ConsoleStack }> {
     child.stdout?.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const line = buffered.split('\n').find((candidate) => candidate.startsWith('CONSOLE_STACK '));
-      if (line) resolveStack({ child, stack: JSON.parse(line.slice('CONSOLE_STACK '.length)) as ConsoleStack });
+      // The api prints the first-run link once it listens, before the stack says it is up; wait for both.
+      const setupLink = SETUP_LINK.exec(buffered);
+      if (line && setupLink) {
+        const stack = JSON.parse(line.slice('CONSOLE_STACK '.length)) as Omit<ConsoleStack, 'setupToken'>;
+        resolveStack({ child, stack: { ...stack, setupToken: decodeURIComponent(setupLink[1] ?? '') } });
+      }
     });
     child.on('exit', (code) => reject(new Error(`the console stack exited (${code}) before it listened`)));
   });
