@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { describeError } from '../../api/api-error';
 import { CONSOLE_NEEDS, type ProjectRole, roleAtLeast } from '../../auth/roles';
 import { useWorkspace } from '../../auth/workspace';
@@ -8,6 +8,7 @@ import { EmptyNotice, QueryState } from '../../ui/QueryState';
 import { formatTime } from '../../ui/format';
 import { RoleSelect } from '../members/RoleSelect';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys.queries';
+import { RoleBadge } from '../../ui/RoleBadge';
 
 /** A key acts for a script: it never owns the project. */
 const KEY_ROLES: readonly ProjectRole[] = ['viewer', 'annotator', 'editor', 'admin'];
@@ -34,7 +35,7 @@ function CreateApiKey({ projectId, mine }: { projectId: string; mine: ProjectRol
             <Alert color="green" role="status" title={`API key ${issued.name} (${issued.role})`}>
               <Stack gap="xs">
                 <Text size="sm" fw={600}>Copy it now: it is shown this once and never again.</Text>
-                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} aria-label="New API key">{issued.key}</Code>
+                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} aria-label="The new key">{issued.key}</Code>
                 <Group justify="flex-end">
                   <CopyButton value={issued.key}>
                     {({ copied, copy }) => <Button size="compact-sm" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy key'}</Button>}
@@ -78,7 +79,7 @@ export function ApiKeysPage() {
                   <Table.Tr key={key.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{key.name}</Table.Td>
                     <Table.Td><Code>{key.prefix}</Code></Table.Td>
-                    <Table.Td><Badge variant="light">{key.role}</Badge></Table.Td>
+                    <Table.Td><RoleBadge role={key.role} /></Table.Td>
                     <Table.Td>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{key.created_by ?? '—'}</Text>
                       <Text size="xs" c="dimmed">{formatTime(key.created_at)}</Text>

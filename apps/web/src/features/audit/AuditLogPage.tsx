@@ -51,7 +51,7 @@ export function AuditLogPage() {
                   <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatTime(event.at)}</Text></Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{event.actor.name}</Text>
-                    <Badge size="xs" variant="light" color={event.actor.type === 'user' ? 'blue' : 'gray'}>{event.actor.type === 'user' ? 'person' : 'API key'}</Badge>
+                    <Badge size="xs" variant="light" tt="none" miw="max-content" color={event.actor.type === 'user' ? 'blue' : 'gray'}>{event.actor.type === 'user' ? 'person' : 'API key'}</Badge>
                   </Table.Td>
                   <Table.Td><Code>{event.action}</Code></Table.Td>
                   <Table.Td>

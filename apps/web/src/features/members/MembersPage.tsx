@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { describeError } from '../../api/api-error';
 import { CONSOLE_NEEDS, roleAtLeast } from '../../auth/roles';
 import { useWorkspace } from '../../auth/workspace';
@@ -8,6 +8,7 @@ import { formatTime } from '../../ui/format';
 import { InviteForm } from './InviteForm';
 import { RoleSelect } from './RoleSelect';
 import { useChangeRole, useInvitations, useMembers, useRemoveMember, useRevokeInvitation } from './members.queries';
+import { RoleBadge } from '../../ui/RoleBadge';
 
 function PendingInvitations({ projectId }: { projectId: string }) {
   const invitations = useInvitations(projectId);
@@ -26,7 +27,7 @@ function PendingInvitations({ projectId }: { projectId: string }) {
                 {list.map((invitation) => (
                   <Table.Tr key={invitation.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
-                    <Table.Td><Badge variant="light">{invitation.role}</Badge></Table.Td>
+                    <Table.Td><RoleBadge role={invitation.role} /></Table.Td>
                     <Table.Td><Text size="sm">{formatTime(invitation.expires_at)}</Text></Table.Td>
                     <Table.Td>
                       <ConfirmButton size="xs" variant="subtle" color="red" label="Revoke" aria-label={`Revoke the invitation for ${invitation.email}`}
@@ -77,7 +78,7 @@ export function MembersPage() {
                         <RoleSelect size="xs" aria-label={`Role of ${member.name}`} mine={project.role} value={member.role}
                           disabled={changeRole.isPending && changeRole.variables?.userId === member.user_id}
                           onPick={(role) => role !== member.role && changeRole.mutate({ userId: member.user_id, role })} />
-                      ) : <Badge variant="light">{member.role}</Badge>}
+                      ) : <RoleBadge role={member.role} />}
                     </Table.Td>
                     <Table.Td><Text size="sm">{formatTime(member.joined_at)}</Text></Table.Td>
                     {manages ? (

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate, useLocation } from 'react-router';
 import { useSession } from '../../auth/session';
 import { useWorkspace } from '../../auth/workspace';
 import { NewProjectDialog } from './NewProjectDialog';
+import { RoleBadge } from '../../ui/RoleBadge';
 
 /** Where a screen of another project starts: a page about one app, test set or evaluation has no twin there. */
 function sameScreenElsewhere(pathname: string): string {
@@ -45,7 +46,7 @@ export function ProjectSwitcher() {
           <Menu.Label>Your projects</Menu.Label>
           {projects.map((item) => (
             <Menu.Item key={item.id} onClick={() => switchTo(item.id)} aria-current={item.id === project.id ? 'true' : undefined}
-              rightSection={<Badge size="xs" variant="light" color={item.id === project.id ? 'blue' : 'gray'}>{item.role}</Badge>}>
+              rightSection={<RoleBadge role={item.role} size="xs" />}>
               <Group gap={6} wrap="nowrap" miw={0}>
                 <Text size="sm" truncate fw={item.id === project.id ? 600 : undefined}>{item.name}</Text>
               </Group>
