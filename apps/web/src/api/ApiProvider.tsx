@@ -12,9 +12,12 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
 }
 
+/** The client, or null while nobody is signed in (the layout asks before it knows). */
+export const useApiIfSignedIn = (): CrucibleClient | null => useContext(ApiContext);
+
 /** The signed-in client; screens under the layout are only rendered when someone is signed in. */
 export function useApi(): CrucibleClient {
-  const client = useContext(ApiContext);
+  const client = useApiIfSignedIn();
   if (!client) throw new Error('useApi outside a signed-in page');
   return client;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/ApiProvider';
+import { useApi, useApiIfSignedIn } from '../api/ApiProvider';
 import { unwrap } from '../api/api-client';
 import { useSession } from './session';
 import type { WorkspaceProject } from './workspace';
@@ -15,12 +15,14 @@ interface Account { id: string; name: string; projects: WorkspaceProject[] }
 
 /** A person's name and projects with their role in each (`GET /auth/me`); for an API key, its name and project. */
 export function useAccount() {
-  const api = useApi();
+  const api = useApiIfSignedIn();
   const { credentials } = useSession();
   const kind = credentials?.kind ?? 'session';
   return useQuery({
     queryKey: kind === 'session' ? accountKeys.me : accountKeys.key,
+    enabled: api !== null,
     queryFn: async (): Promise<Account> => {
+      if (!api) throw new Error('nobody is signed in');
       if (kind === 'session') {
         const me = await unwrap(api.GET('/auth/me'));
         return { id: me.user.id, name: me.user.name, projects: me.projects.map(({ id, name, role }) => ({ id, name, role })) };

@@ -71,7 +71,7 @@ function ApiKeyFold({ onSignedIn }: { onSignedIn: () => void }) {
         Use an API key
       </Button>
       <Collapse expanded={opened}>
-        <form onSubmit={submit} aria-label="Sign in with an API key">
+        <form onSubmit={submit} aria-label="Development sign-in">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               For development: the key is kept for this browser tab only. The api prints the default project's key on its
