@@ -109,7 +109,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     const browser = signedIn(await signIn(owner.email, owner.password));
     expect((await asBrowser(browser, 'GET', '/auth/me')).status).toBe(200);
     const out = await change(browser, 'POST', '/auth/sign-out');
-    expect(out.status).toBe(204);
+    expect(out).toMatchObject({ status: 200, body: { signed_out: true } });
     expect(out.headers.getSetCookie().some((line) => line.startsWith('crucible_session=;'))).toBe(true);
     expect(await asBrowser(browser, 'GET', '/auth/me')).toMatchObject({ status: 401, body: { detail: expect.stringMatching(/sign in again/) } });
     expect((await change(browser, 'POST', '/projects', { name: 'after sign-out' })).status).toBe(401);

@@ -2599,6 +2599,10 @@ export interface components {
                 name: string;
             };
         };
+        SignedOutDto_Output: {
+            /** @enum {boolean} */
+            signed_out: true;
+        };
         SignInDto: {
             email: string;
             password: string;
@@ -3607,12 +3611,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed out */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignedOutDto_Output"];
+                };
             };
         };
     };
