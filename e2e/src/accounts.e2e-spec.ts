@@ -158,4 +158,19 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     const both = await anonymous.request('POST', '/projects', { name: 'key wins' }, { cookie: cookieHeader(browser), authorization: `ApiKey ${server.apiKey}` });
     expect(both).toMatchObject({ status: 200, body: { role: 'editor', api_key: expect.any(Object) } });
   });
+
+  // Last: it spends this address's sign-in requests for the minute.
+  it('limits sign-in requests per address, answering like a refused sign-in', async () => {
+    const refused = await signIn('someone@example.com', 'not the password');
+    let throttled: HttpResponse | undefined;
+    // Fifty a minute; earlier tests spent some. Each attempt names another email, so only the address limit applies.
+    for (let attempt = 0; attempt < 51 && !throttled; attempt += 1) {
+      const answer = await signIn(`flood-${attempt}@example.com`, 'not the password');
+      if (answer.status === 429) throttled = answer;
+      else expect(answer.status).toBe(401);
+    }
+    expect(throttled).toBeDefined();
+    expect(Number(throttled!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(throttled!.body).toEqual(refused.body);
+  });
 });
