@@ -1,2 +1,3 @@
 export * from './app.factory';
 export * from './openapi';
+export { PERMISSIONS } from './http/permissions';
