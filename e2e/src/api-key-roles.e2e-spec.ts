@@ -160,11 +160,11 @@ describe('a short CRUCIBLE_BOOTSTRAP_API_KEY', () => {
   }, 120_000);
 });
 
-describe('the API keys page', () => {
+describe.each<Engine>(['pglite', 'postgres'])('the API keys page on %s', (engine) => {
   let server: RunningApi;
 
   beforeAll(async () => {
-    server = await startApi('pglite');
+    server = await startApi(engine);
   }, 60_000);
   afterAll(() => server?.close());
 
