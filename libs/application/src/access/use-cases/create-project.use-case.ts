@@ -22,12 +22,15 @@ export async function createProjectWithKey(
   return { project, key, rawKey };
 }
 
-/** The new project's first key is an editor key of that project (who may create projects: apps/api's permission table). */
+/**
+ * The new project's first key is an admin key of that project: nobody else holds it yet, and only an admin adds its
+ * provider connections and mints its other keys (who may create projects: apps/api's permission table).
+ */
 @Injectable()
 export class CreateProjectUseCase {
   constructor(private readonly projects: ProjectRepository) {}
 
   async execute(actor: Actor, input: { name: string }): Promise<CreatedProject> {
-    return createProjectWithKey(this.projects, { name: input.name, role: 'editor', createdBy: actor.name });
+    return createProjectWithKey(this.projects, { name: input.name, role: 'admin', createdBy: actor.name });
   }
 }
