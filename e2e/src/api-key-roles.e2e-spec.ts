@@ -15,7 +15,7 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
   }, 60_000);
   afterAll(() => server?.close());
 
-  it('makes the bootstrap key an admin that creates projects, whose keys are editors that cannot', async () => {
+  it('makes the bootstrap key an admin that creates projects, each with an admin key; editor keys cannot', async () => {
     const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
     const ofProject = { params: { path: { project_id: projectId } } };
     const keys = await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject));
@@ -23,10 +23,12 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
 
     const created = await server.api.POST('/projects', { body: { name: 'team' } });
     expect(created.response.status).toBe(200);
-    expect(created.data!.api_key!.role).toBe('editor');
-    const member = server.withKey(created.data!.api_key!.key);
-    const refused = await answer(member.POST('/projects', { body: { name: 'sneaky' } }));
-    expect(refused).toMatchObject({ status: 403, body: { detail: 'POST /projects needs the admin role; "default" has the role editor' } });
+    expect(created.data!.api_key).toMatchObject({ role: 'admin', created_by: 'default' });
+    const theirs = server.withKey(created.data!.api_key!.key);
+    const ofTheirs = { params: { path: { project_id: created.data!.project_id } } };
+    const theirEditor = await ok(theirs.POST('/projects/{project_id}/api-keys', { ...ofTheirs, body: { name: 'their ci' } }));
+    const refused = await answer(server.withKey(theirEditor.key).POST('/projects', { body: { name: 'sneaky' } }));
+    expect(refused).toMatchObject({ status: 403, body: { detail: 'POST /projects needs the admin role; "their ci" has the role editor' } });
 
     const extra = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'ci' } }));
     expect(extra.role).toBe('editor');
@@ -160,11 +162,11 @@ describe('a short CRUCIBLE_BOOTSTRAP_API_KEY', () => {
   }, 120_000);
 });
 
-describe('the API keys page', () => {
+describe.each<Engine>(['pglite', 'postgres'])('the API keys page on %s', (engine) => {
   let server: RunningApi;
 
   beforeAll(async () => {
-    server = await startApi('pglite');
+    server = await startApi(engine);
   }, 60_000);
   afterAll(() => server?.close());
 

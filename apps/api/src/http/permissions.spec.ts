@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import pino from 'pino';
 import { createApiApp } from '../app.factory';
 import { buildOpenApiDocument } from '../openapi';
-import { PERMISSIONS } from './permissions';
+import { PERMISSIONS, type Permission } from './permissions';
 import { PUBLIC_ROUTE } from './public.decorator';
 import { operationOf, routeHandlers } from './route-table';
 
@@ -44,6 +44,44 @@ describe('the permission table', () => {
       .map(({ controller, handler }) => operationOf(controller, handler));
     const tablePublic = Object.entries(PERMISSIONS).filter(([, permission]) => 'public' in permission).map(([operation]) => operation);
     expect(tablePublic.sort()).toEqual(decoratedPublic.sort());
+  });
+
+  const roleOf = (permission: Permission) => ('role' in permission ? permission.role : 'public');
+  const needing = (role: string) => Object.entries(PERMISSIONS).filter(([, permission]) => roleOf(permission) === role).map(([operation]) => operation).sort();
+
+  it('lets a viewer read everything but the project\'s keys, and change nothing', () => {
+    const reads = Object.keys(PERMISSIONS).filter((operation) => operation.startsWith('GET ') && operation !== 'GET /health');
+    expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer')).toEqual(['GET /projects/{project_id}/api-keys']);
+    expect(needing('viewer').filter((operation) => !operation.startsWith('GET '))).toEqual([]);
+  });
+
+  it('lets an annotator vote, score and work annotation queues, and nothing else that changes data', () => {
+    expect(needing('annotator')).toEqual([
+      'POST /annotation-queues/{queue_id}/items/{item_id}/complete',
+      'POST /annotation-queues/{queue_id}/items/{item_id}/skip',
+      'POST /annotation-queues/{queue_id}/next',
+      'POST /scores',
+      'PUT /human-evaluations/{evaluation_id}',
+      'PUT /human-evaluations/{evaluation_id}/evaluation_scenario/{scenario_id}',
+      'PUT /human-evaluations/{evaluation_id}/evaluation_scenario/{scenario_id}/{evaluation_type}',
+    ]);
+  });
+
+  it('keeps projects, API keys, provider connections and custom models to admins; leaves no operation to owners alone yet', () => {
+    expect(needing('admin')).toEqual([
+      'DELETE /models/{id}',
+      'DELETE /projects/{project_id}/api-keys/{key_id}',
+      'DELETE /provider-connections/{connection_id}',
+      'GET /projects/{project_id}/api-keys',
+      'PATCH /models/{id}',
+      'PATCH /provider-connections/{connection_id}',
+      'POST /models',
+      'POST /projects',
+      'POST /projects/{project_id}/api-keys',
+      'POST /provider-connections',
+      'POST /provider-connections/{connection_id}/test',
+    ]);
+    expect(needing('owner')).toEqual([]);
   });
 
   it('keeps production to admins wherever an editor may deploy or revert', () => {

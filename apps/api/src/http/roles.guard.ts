@@ -13,8 +13,8 @@ const refusal = (doing: string, needed: ProjectRole, actor: Actor): DomainError 
 /**
  * The one place roles are enforced (ARCHITECTURE §17): runs after ApiKeyGuard has found the caller, looks the
  * operation up in PERMISSIONS and refuses with 403 naming the role needed. An operation without an entry is refused
- * (permissions.spec.ts keeps that from shipping). Another project's data is no concern of this guard: the use cases
- * answer 404 for it, whatever the role.
+ * (permissions.spec.ts keeps that from shipping). A path naming another project answers 404 before any role is
+ * looked at; another project's resources are the use cases' to answer 404 for, to a role the operation allows.
  */
 @Injectable()
 export class RolesGuard implements CanActivate {
@@ -29,12 +29,16 @@ export class RolesGuard implements CanActivate {
     if ('public' in permission || 'signedIn' in permission) return true;
     const request = context.switchToHttp().getRequest<Request>();
     const actor = requestActor(request);
-    if (!roleAtLeast(actor.role, permission.role)) throw refusal(operation, permission.role, actor);
+    // Another project answers 404 whatever the caller's role there, exactly like a project that does not exist.
+    const projectId = request.params.project_id;
+    if (typeof projectId === 'string' && projectId !== actor.projectId) throw DomainError.notFound('project', projectId);
     const { production } = permission;
+    // Production names the role it needs, whoever asks: a viewer is told what deploying there takes, not what staging does.
     if (production && !roleAtLeast(actor.role, production.role)
       && (await this.environmentName(actor, request, production.environment)) === PROTECTED_ENVIRONMENT) {
       throw refusal(production.doing, production.role, actor);
     }
+    if (!roleAtLeast(actor.role, permission.role)) throw refusal(operation, permission.role, actor);
     return true;
   }
 

@@ -19,5 +19,4 @@ export class ApiKeyOrmEntity {
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt: Date | null;
   @Column('text', { name: 'created_by', nullable: true }) createdBy: string | null;
-  @Column('timestamptz', { name: 'last_used_at', nullable: true }) lastUsedAt: Date | null;
 }

@@ -39,7 +39,12 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   async list(projectId: string, page: PageRequest): Promise<Page<ApiKey>> {
     const query = this.dataSource.getRepository(ApiKeyOrmEntity).createQueryBuilder('k')
       .where('k.project_id = :projectId', { projectId }).andWhere('k.revoked_at IS NULL');
-    return mapPage(await keysetPage(query, OLDEST_FIRST, page), apiKeyMapper.toDomain);
+    const rows = await keysetPage(query, OLDEST_FIRST, page);
+    const uses: Array<{ key_id: string; last_used_at: Date }> = rows.items.length === 0 ? [] : await this.dataSource.query(
+      'SELECT key_id, last_used_at FROM api_key_uses WHERE key_id = ANY($1::uuid[])', [rows.items.map((row) => row.id)],
+    );
+    const lastUse = new Map(uses.map((use) => [use.key_id, new Date(use.last_used_at)]));
+    return mapPage(rows, (row) => apiKeyMapper.toDomain(row, lastUse.get(row.id) ?? null));
   }
 
   async revoke(projectId: string, keyId: string, at: Date): Promise<boolean> {
@@ -47,11 +52,15 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The condition keeps many api processes to one write a minute; the column sends no change notice (migration). */
+  /**
+   * In a table of its own, so a use sends no change notice (every api would forget its known keys once a minute); the
+   * condition keeps many api processes to one write a minute, and a key revoked meanwhile gets no row.
+   */
   async recordUse(keyId: string, at: Date): Promise<void> {
     await this.dataSource.query(
-      `UPDATE api_keys SET last_used_at = $2
-        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - make_interval(secs => $3))`,
+      `INSERT INTO api_key_uses (key_id, last_used_at) SELECT id, $2 FROM api_keys WHERE id = $1
+        ON CONFLICT (key_id) DO UPDATE SET last_used_at = EXCLUDED.last_used_at
+        WHERE api_key_uses.last_used_at <= EXCLUDED.last_used_at - make_interval(secs => $3)`,
       [keyId, at, KEY_USE_RECORDED_EVERY_MS / 1000],
     );
   }

@@ -37,7 +37,8 @@ export interface NewProject {
 
 /**
  * Anyone signed in creates projects, and owns those they create. Of API keys only admin keys may, and the new
- * project's first key (in the answer) is an editor key of that project.
+ * project's first key (in the answer) is an admin key of that project: nobody else holds it yet, and only an admin
+ * adds its provider connections and mints its other keys.
  */
 @Injectable()
 export class CreateProjectUseCase {
@@ -56,7 +57,7 @@ export class CreateProjectUseCase {
     if (!roleAtLeast(actor.role, 'admin')) {
       throw new DomainError('forbidden', `only admin API keys may create projects; "${actor.name}" has the role ${actor.role}`);
     }
-    const { project, key, rawKey } = await createProjectWithKey(this.projects, { name: input.name, role: 'editor', createdBy: actor.name });
+    const { project, key, rawKey } = await createProjectWithKey(this.projects, { name: input.name, role: 'admin', createdBy: actor.name });
     return { project, role: key.role, issued: { key, rawKey } };
   }
 }
