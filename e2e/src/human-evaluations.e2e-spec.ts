@@ -21,7 +21,9 @@ const EXACT = { prompt_template: 'MOCK_REPLY: {input}' };
 const HEDGING = { prompt_template: 'MOCK_REPLY: maybe {input}' };
 /** Breaks the completion app's schema (temperature ≤ 2): the SDK answers 422, which is not retried. */
 const BROKEN = { prompt_template: 'MOCK_REPLY: {input}', temperature: 5 };
-const SCENARIO_FIELDS = ['correct_answer', 'evaluation_id', 'id', 'inputs', 'is_pinned', 'note', 'outputs', 'score', 'scores', 'vote'];
+const SCENARIO_FIELDS = [
+  'correct_answer', 'evaluation_id', 'id', 'inputs', 'is_pinned', 'modified_by', 'modified_by_id', 'note', 'outputs', 'score', 'scores', 'vote',
+];
 
 let example: ExampleStack;
 beforeAll(async () => {
@@ -131,7 +133,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
           { variant_id: variantId, variant_revision_id: revisionIds[0], variant_output: 'Berlin' },
           { variant_id: variantId, variant_revision_id: revisionIds[1], variant_output: 'maybe Berlin' },
         ],
-        vote: null, score: null, scores: [], correct_answer: 'Berlin', is_pinned: false, note: null,
+        vote: null, score: null, scores: [], correct_answer: 'Berlin', is_pinned: false, note: null, modified_by: null, modified_by_id: null,
       });
       expect(scenarios.map((s) => s.inputs[0]!.input_value)).toEqual(CITIES);
     });
@@ -166,7 +168,8 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
         },
       });
       const changed = await put(judge, abId, scenarios[0]!.id, { vote: '1', correct_answer: 'Paris, France' });
-      expect(changed.body).toMatchObject({ vote: '1', correct_answer: 'Paris, France', note: 'row 0', is_pinned: true });
+      // `modified_by` names who judged the row last: here the judge's key.
+      expect(changed.body).toMatchObject({ vote: '1', correct_answer: 'Paris, France', note: 'row 0', is_pinned: true, modified_by: 'judge' });
       expect((await resultsOf(abId)).data).toMatchObject({ both_good: 2, judged: 6 });
     });
 

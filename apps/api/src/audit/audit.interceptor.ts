@@ -2,8 +2,8 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import { PATH_METADATA } from '@nestjs/common/constants';
 import type { Request, Response } from 'express';
 import { type Observable, mergeMap } from 'rxjs';
-import type { Actor } from '@crucible/domain';
 import { RecordChangeUseCase } from '@crucible/application';
+import { requestActor } from '../http/auth.guard';
 import { changeOf } from './audited-operations';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,15 +38,15 @@ export class AuditInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const request = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
+    const request = context.switchToHttp().getRequest<Request & { [REPLAYED]?: true }>();
     if (!MUTATING.has(request.method.toUpperCase())) return next.handle();
     const operation = this.operationOf(context, request.method);
     return next.handle().pipe(mergeMap(async (answer: unknown) => {
-      const { actor } = request;
       const response = context.switchToHttp().getResponse<Response>();
-      if (!actor || (request as Request & { [REPLAYED]?: true })[REPLAYED] || response.statusCode >= 400) return answer;
+      if (request[REPLAYED] || response.statusCode >= 400) return answer;
       const change = changeOf(operation, { params: request.params as Record<string, string | undefined>, body: request.body, answer });
-      if (change) await this.recordChange.execute(actor, change, request.ip ?? null);
+      // A public route (sign-in, accepting an invitation) has no actor; its table entry says it writes none.
+      if (change) await this.recordChange.execute(requestActor(request), change, request.ip ?? null);
       return answer;
     }));
   }

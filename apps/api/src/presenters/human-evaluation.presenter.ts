@@ -77,6 +77,8 @@ export const presentHumanScenario = (scenario: HumanEvaluationScenario): z.input
   correct_answer: scenario.correctAnswer,
   is_pinned: scenario.isPinned,
   note: scenario.note,
+  modified_by: scenario.modifiedBy,
+  modified_by_id: scenario.modifiedById,
 });
 
 /** Agenta counts percentages of every row, judged or not. */

@@ -103,6 +103,8 @@ export const humanEvaluationScenarioSchema = z.object({
   correct_answer: nullable(z.string()),
   is_pinned: z.boolean(),
   note: nullable(z.string()),
+  modified_by: nullable(z.string()).describe('who judged this row last: the person\'s name, or the API key\'s; null until judged'),
+  modified_by_id: nullable(z.string()).describe('the id of that person or key'),
 });
 export class HumanEvaluationScenarioDto extends createZodDto(humanEvaluationScenarioSchema) {}
 

@@ -2306,6 +2306,10 @@ export interface components {
                 input_value: string;
             }[];
             is_pinned: boolean;
+            /** @description who judged this row last: the person's name, or the API key's; null until judged */
+            modified_by: string | null;
+            /** @description the id of that person or key */
+            modified_by_id: string | null;
             note: string | null;
             outputs: {
                 error?: {

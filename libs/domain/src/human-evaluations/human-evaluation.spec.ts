@@ -19,7 +19,7 @@ const evaluationOf = (evaluationType: HumanEvaluationType, variants: HumanEvalua
 
 const scenario = (judgment: Partial<Pick<HumanEvaluationScenario, 'vote' | 'score'>>): HumanEvaluationScenario => ({
   id: 's', projectId: 'p', evaluationId: 'e', rowIndex: 0, inputs: [{ name: 'question', value: 'q' }], outputs: [],
-  vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
+  vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null, modifiedBy: null, modifiedById: null, createdAt: new Date(), updatedAt: new Date(),
   ...judgment,
 });
 

@@ -78,6 +78,9 @@ export interface HumanEvaluationScenario {
   correctAnswer: string | null;
   isPinned: boolean;
   note: string | null;
+  /** Who judged the row last (`modified_by`): the person's name, or the key's; null until judged. */
+  modifiedBy: string | null;
+  modifiedById: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -92,6 +95,9 @@ export interface HumanScenarioPatch {
   isPinned?: boolean;
   note?: string | null;
   outputs?: HumanScenarioOutput[];
+  /** Set with every judgment: who made it. */
+  modifiedBy?: string;
+  modifiedById?: string;
 }
 
 /** An output a client showed for one compared variant (named by variant or revision id). */

@@ -12,7 +12,7 @@ const METRICS = [correctness, safe, tone, remark];
 
 const scenarioWith = (metricScores: HumanEvaluationScenario['metricScores']): HumanEvaluationScenario => ({
   id: 'x', projectId: 'p', evaluationId: 'e', rowIndex: 0, inputs: [], outputs: [], vote: null, score: null, metricScores,
-  correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
+  correctAnswer: null, isPinned: false, note: null, modifiedBy: null, modifiedById: null, createdAt: new Date(), updatedAt: new Date(),
 });
 
 describe('judging a row on score configs', () => {

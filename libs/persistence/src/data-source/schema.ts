@@ -41,6 +41,7 @@ import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
 import { AuditEvents1795886975363 } from '../migrations/1795886975363-audit-events';
 import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
+import { HumanScenarioModifiedBy1795887815424 } from '../migrations/1795887815424-human-scenario-modified-by';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -63,4 +64,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
   TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
   HumanEvaluationMetrics1795875804138, OnlineEvaluations1795879798364,
-  FiveProjectRoles1795886648319, AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389];
+  FiveProjectRoles1795886648319, AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
+  HumanScenarioModifiedBy1795887815424];

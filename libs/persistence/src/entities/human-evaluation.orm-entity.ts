@@ -42,6 +42,8 @@ export class HumanEvaluationScenarioOrmEntity {
   @Column('text', { name: 'correct_answer', nullable: true }) correctAnswer: string | null;
   @Column('boolean', { name: 'is_pinned' }) isPinned: boolean;
   @Column('text', { nullable: true }) note: string | null;
+  @Column('text', { name: 'modified_by', nullable: true }) modifiedBy: string | null;
+  @Column('text', { name: 'modified_by_id', nullable: true }) modifiedById: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
 }

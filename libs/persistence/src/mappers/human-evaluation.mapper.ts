@@ -8,7 +8,7 @@ const humanEvaluationKeys: Array<keyof HumanEvaluation> = [
 ];
 const scenarioKeys: Array<keyof Omit<HumanEvaluationScenario, 'metricScores'>> = [
   'id', 'projectId', 'evaluationId', 'rowIndex', 'inputs', 'outputs', 'vote', 'score', 'correctAnswer', 'isPinned', 'note',
-  'createdAt', 'updatedAt',
+  'modifiedBy', 'modifiedById', 'createdAt', 'updatedAt',
 ];
 
 /** Stored with null fields stripped (one merge statement per judgment); each judgment reads back whole. */
@@ -36,6 +36,8 @@ export interface HumanEvaluationScenarioRow {
   correct_answer: string | null;
   is_pinned: boolean;
   note: string | null;
+  modified_by: string | null;
+  modified_by_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -48,6 +50,6 @@ export const humanEvaluationScenarioMapper = {
     id: row.id, projectId: row.project_id, evaluationId: row.human_evaluation_id, rowIndex: row.row_index,
     inputs: row.inputs, outputs: row.outputs, vote: row.vote, score: row.score, metricScores: metricScoresOf(row.metric_scores),
     correctAnswer: row.correct_answer,
-    isPinned: row.is_pinned, note: row.note, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
+    isPinned: row.is_pinned, note: row.note, modifiedBy: row.modified_by, modifiedById: row.modified_by_id, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
   }),
 };

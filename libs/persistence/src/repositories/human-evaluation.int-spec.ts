@@ -60,7 +60,7 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
 
   const scenarioOf = (evaluation: HumanEvaluation, rowIndex: number): HumanEvaluationScenario => ({
     id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation.id, rowIndex, inputs: [{ name: 'input', value: 'stored' }],
-    outputs: [], vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null,
+    outputs: [], vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null, modifiedBy: null, modifiedById: null,
     createdAt: new Date(), updatedAt: new Date(),
   });
 
@@ -112,6 +112,10 @@ describe.each(['postgres', 'pglite'] as const)('human evaluation repository on %
     const cleared = await repository.updateScenario(...args, { vote: null, note: null });
     expect(cleared).toMatchObject({ id: scenario.id, vote: null, note: null, isPinned: true, correctAnswer: 'x' });
     expect(cleared!.updatedAt).toBeInstanceOf(Date);
+    expect(cleared).toMatchObject({ modifiedBy: null, modifiedById: null });
+    const judged = await repository.updateScenario(...args, { vote: '1', modifiedBy: 'Ada', modifiedById: 'user-1' });
+    expect(judged).toMatchObject({ vote: '1', modifiedBy: 'Ada', modifiedById: 'user-1' });
+    expect(await repository.findScenario(...args)).toMatchObject({ vote: '1', modifiedBy: 'Ada', modifiedById: 'user-1' });
     expect(await repository.updateScenario(actor.projectId, evaluation.id, randomUUID(), { vote: '1' })).toBeNull();
     expect(await repository.updateScenario(randomUUID(), evaluation.id, scenario.id, { vote: '1' })).toBeNull();
 

@@ -14,7 +14,7 @@ export const HUMAN_PROGRESS_STEP = 'UPDATE human_evaluations SET progress_done =
 /** Patch field → column; the only names that ever reach the SET clause. */
 const PATCH_COLUMNS: Record<keyof HumanScenarioPatch, string> = {
   vote: 'vote', score: 'score', metricScores: 'metric_scores', correctAnswer: 'correct_answer', isPinned: 'is_pinned', note: 'note',
-  outputs: 'outputs',
+  outputs: 'outputs', modifiedBy: 'modified_by', modifiedById: 'modified_by_id',
 };
 const JSON_FIELDS: ReadonlyArray<keyof HumanScenarioPatch> = ['outputs', 'metricScores'];
 

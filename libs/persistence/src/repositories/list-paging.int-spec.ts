@@ -194,7 +194,7 @@ describe.each<TestEngine>(['postgres', 'pglite'])('keyset paging of every list o
     for (let rowIndex = 6; rowIndex >= 0; rowIndex -= 1) {
       await repository.saveScenario({
         id: randomUUID(), projectId: actor.projectId, evaluationId: evaluation!.id, rowIndex, inputs: [{ name: 'input', value: String(rowIndex) }],
-        outputs: [], vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null, createdAt: new Date(), updatedAt: new Date(),
+        outputs: [], vote: null, score: null, metricScores: {}, correctAnswer: null, isPinned: false, note: null, modifiedBy: null, modifiedById: null, createdAt: new Date(), updatedAt: new Date(),
       } satisfies HumanEvaluationScenario);
     }
     const pages = await walkStreamed((page) => repository.streamScenarios(actor.projectId, evaluation!.id, page, 2), 3);

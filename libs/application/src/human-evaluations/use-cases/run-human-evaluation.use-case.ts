@@ -57,7 +57,7 @@ export class RunHumanEvaluationUseCase {
       id: randomUUID(), projectId: evaluation.projectId, evaluationId: evaluation.id, rowIndex,
       inputs: evaluation.inputColumns.map((name) => ({ name, value: row[name] ?? null })), outputs,
       vote: null, score: null, metricScores: {}, correctAnswer: correctAnswer === undefined || correctAnswer === null ? null : displayValue(correctAnswer),
-      isPinned: false, note: null, createdAt: now, updatedAt: now,
+      isPinned: false, note: null, modifiedBy: null, modifiedById: null, createdAt: now, updatedAt: now,
     };
     return scenario;
   }

@@ -53,6 +53,17 @@ describe('UpdateHumanEvaluationScenarioUseCase', () => {
     expect(pinned.outputs.map((o) => o.output)).toEqual(['edited', 'about tides']);
   });
 
+  it('names who judged a row last: the person (or key) of the latest judgment', async () => {
+    const { evaluation, scenarioId } = await humanEvaluation('human_a_b_testing', 2);
+    const ada = { ...actor, type: 'user' as const, id: randomUUID(), name: 'Ada Lovelace' };
+    const [before] = await world.humanEvaluations.listScenarios(actor.projectId, evaluation.id);
+    expect(before).toMatchObject({ modifiedBy: null, modifiedById: null });
+    expect(await judge.execute(actor, { evaluationId: evaluation.id, scenarioId, update: { vote: '1' } }))
+      .toMatchObject({ modifiedBy: 'test key', modifiedById: actor.id });
+    expect(await judge.execute(ada, { evaluationId: evaluation.id, scenarioId, update: { note: 'checked' } }))
+      .toMatchObject({ vote: '1', note: 'checked', modifiedBy: 'Ada Lovelace', modifiedById: ada.id });
+  });
+
   it('scores a single-model test 1 to 5, a numeric string too', async () => {
     const { evaluation, scenarioId } = await humanEvaluation('single_model_test', 1);
     const update = (score: unknown) => judge.execute(actor, { evaluationId: evaluation.id, scenarioId, update: { score } });

@@ -49,7 +49,8 @@ export class UpdateHumanEvaluationScenarioUseCase {
       }]);
     }
     if (!JUDGEABLE_HUMAN_STATUSES.includes(evaluation.status)) throw this.notReady(evaluationId, evaluation.status);
-    const updated = await this.humanEvaluations.updateScenario(actor.projectId, evaluationId, scenarioId, patch);
+    const judged = { ...patch, modifiedBy: actor.name, modifiedById: actor.id };
+    const updated = await this.humanEvaluations.updateScenario(actor.projectId, evaluationId, scenarioId, judged);
     if (updated) return updated;
     // Nothing matched: either no such scenario, or the evaluation left READY (deleted) meanwhile.
     if (!(await this.humanEvaluations.findScenario(actor.projectId, evaluationId, scenarioId))) {
