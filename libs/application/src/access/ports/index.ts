@@ -7,3 +7,4 @@ export * from './setup-token-repository.port';
 export * from './invitation-repository.port';
 export * from './member-roster.port';
 export * from './invitation-mailer.port';
+export * from './password-hasher.port';

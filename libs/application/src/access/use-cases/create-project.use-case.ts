@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type Actor, type ApiKey, type ApiKeyRole, type Project, DomainError, roleAtLeast } from '@crucible/domain';
-import { ProjectRepository } from '../ports';
+import { type ApiKey, type ApiKeyRole, type Project, type ProjectRole, DomainError, roleAtLeast } from '@crucible/domain';
+import { MembershipRepository, ProjectRepository } from '../ports';
 import { issueApiKey } from '../api-key-secret';
+import type { Caller } from '../caller';
 
 export interface CreatedProject {
   project: Project;
@@ -14,23 +15,48 @@ export interface CreatedProject {
 export async function createProjectWithKey(
   projects: ProjectRepository, input: { name: string; role: ApiKeyRole; rawKey?: string },
 ): Promise<CreatedProject> {
-  const name = input.name.trim();
-  if (!name) throw new DomainError('rule_violation', 'project name must not be blank');
-  const project: Project = { id: randomUUID(), name, createdAt: new Date() };
+  const project = newProject(input.name);
   const { key, rawKey } = issueApiKey(project.id, 'default', input.role, input.rawKey);
   await projects.createWithKey(project, key);
   return { project, key, rawKey };
 }
 
-/** Only admin keys create projects; the new project's first key is an editor key of that project. */
+function newProject(name: string): Project {
+  const trimmed = name.trim();
+  if (!trimmed) throw new DomainError('rule_violation', 'project name must not be blank');
+  return { id: randomUUID(), name: trimmed, createdAt: new Date() };
+}
+
+export interface NewProject {
+  project: Project;
+  /** The creator's role in it: a person owns it; a key's answer is the role of the key it is given. */
+  role: ProjectRole;
+  /** For an API key: the new project's first key, shown once. */
+  issued?: { key: ApiKey; rawKey: string };
+}
+
+/**
+ * Anyone signed in creates projects, and owns those they create. Of API keys only admin keys may, and the new
+ * project's first key (in the answer) is an editor key of that project.
+ */
 @Injectable()
 export class CreateProjectUseCase {
-  constructor(private readonly projects: ProjectRepository) {}
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly memberships: MembershipRepository,
+  ) {}
 
-  async execute(actor: Actor, input: { name: string }): Promise<CreatedProject> {
+  async execute(caller: Caller, input: { name: string }): Promise<NewProject> {
+    if (caller.type === 'user') {
+      const project = newProject(input.name);
+      await this.memberships.createProjectWithOwner(project, { projectId: project.id, userId: caller.user.id, role: 'owner', joinedAt: project.createdAt });
+      return { project, role: 'owner' };
+    }
+    const { actor } = caller;
     if (!roleAtLeast(actor.role, 'admin')) {
       throw new DomainError('forbidden', `only admin API keys may create projects; "${actor.name}" has the role ${actor.role}`);
     }
-    return createProjectWithKey(this.projects, { name: input.name, role: 'editor' });
+    const { project, key, rawKey } = await createProjectWithKey(this.projects, { name: input.name, role: 'editor' });
+    return { project, role: key.role, issued: { key, rawKey } };
   }
 }
