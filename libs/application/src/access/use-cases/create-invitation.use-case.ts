@@ -33,7 +33,7 @@ export class CreateInvitationUseCase {
     assertOwnProject(actor, input.projectId);
     const email = normalizeEmail(input.email);
     if (!EMAIL.test(email)) {
-      throw DomainError.invalidInput([{ field: ['email'], reason: `"${input.email}" is not an email address` }]);
+      throw DomainError.invalidInput([{ field: ['email'], reason: `"${input.email}" is not an email address`, rule: 'invalid_value' }]);
     }
     assertMayGrant(actor, input.role);
     const project = await this.projects.findById(input.projectId);
