@@ -63,10 +63,9 @@ export class InMemoryMemberRoster extends MemberRoster {
     return pageOfList(await this.memberships.listMembers(projectId), page, (member) => member.userId);
   }
 
-  async change(projectId: string, userId: string, change: MemberChange, check: MemberChangeCheck): Promise<Membership | null> {
-    const member = this.memberships.memberships.find((m) => m.projectId === projectId && m.userId === userId);
-    if (!member) return null;
-    const before = structuredClone(member);
+  async change(projectId: string, userId: string, change: MemberChange, check: MemberChangeCheck): Promise<ProjectMember | null> {
+    const before = (await this.memberships.listMembers(projectId)).find((m) => m.userId === userId);
+    if (!before) return null;
     check(before, await this.memberships.countOwners(projectId));
     if (change.kind === 'remove') await this.memberships.remove(projectId, userId);
     else await this.memberships.changeRole(projectId, userId, change.role);

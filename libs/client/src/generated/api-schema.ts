@@ -225,6 +225,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationsController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthController_whoAmI"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_completeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_signInWithPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/configs": {
         parameters: {
             query?: never;
@@ -776,7 +856,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["AccessController_list"];
         put?: never;
         post: operations["AccessController_create"];
         delete?: never;
@@ -792,7 +872,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["AccessController_list"];
+        get: operations["AccessController_listKeys"];
         put?: never;
         post: operations["AccessController_createKey"];
         delete?: never;
@@ -815,6 +895,70 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InvitationsController_list"];
+        put?: never;
+        post: operations["InvitationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MembersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["MembersController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["MembersController_update"];
         trace?: never;
     };
     "/projects/current": {
@@ -1269,6 +1413,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptedInvitationDto_Output: {
+            project: {
+                id: string;
+                name: string;
+                /**
+                 * @description the caller's role in the project
+                 * @enum {string}
+                 */
+                role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            };
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        AcceptInvitationDto: {
+            /** @description required for a new account */
+            name?: string;
+            /** @description a new account's password (at least 10 characters), or an existing account's own */
+            password?: string;
+            /** @description the invitation link's token */
+            token: string;
+        };
         AddedQueueItemsDto_Output: {
             added: number;
             /** @description traces named that were in the queue already */
@@ -1384,6 +1552,13 @@ export interface components {
              * @description …and before this time
              */
             to: string;
+        };
+        ChangeMemberRoleDto: {
+            /**
+             * @description only an owner makes or unmakes owners
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         ComparisonDto_Output: {
             evaluations: {
@@ -1505,8 +1680,23 @@ export interface components {
                 variant_name: string;
             };
         };
+        CreatedInvitationDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @description single use, shown only here (and in the mail): pass it on to the invitee */
+            invite_url: string;
+            /** @description whether the link was mailed (CRUCIBLE_SMTP_URL set and the mail server took it) */
+            mailed: boolean;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+        };
         CreatedProjectDto_Output: {
-            api_key: {
+            /** @description for an API key: the new project's first key (an editor key), shown once */
+            api_key?: {
                 /** Format: date-time */
                 created_at: string;
                 id: string;
@@ -1521,8 +1711,15 @@ export interface components {
             };
             /** Format: date-time */
             created_at: string;
+            id: string;
             name: string;
+            /** @description the same as id */
             project_id: string;
+            /**
+             * @description the caller's role in the project
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         CreateEvaluationDto: {
             /** Format: uuid */
@@ -1579,6 +1776,15 @@ export interface components {
             testset_id: string;
             /** @description variant ids: each variant's latest revision (when revisions_ids is absent) */
             variant_ids?: string[];
+        };
+        CreateInvitationDto: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description only an owner invites owners
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         CreateOnlineEvaluationDto: {
             /** Format: uuid */
@@ -2210,6 +2416,16 @@ export interface components {
             };
             status: components["schemas"]["Result_Output"];
         };
+        InvitationDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+        };
         InvokeAppDto: {
             /** @description Default "production" */
             environment?: string;
@@ -2242,6 +2458,33 @@ export interface components {
             project_id: string;
             /** @enum {string} */
             role: "admin" | "editor" | "annotator" | "viewer";
+        };
+        MeDto_Output: {
+            projects: {
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                name: string;
+                /**
+                 * @description the caller's role in the project
+                 * @enum {string}
+                 */
+                role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            }[];
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        MemberDto_Output: {
+            email: string;
+            /** Format: date-time */
+            joined_at: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            user_id: string;
         };
         ModelDto_Output: {
             /** @description the project has a connection that serves it */
@@ -2342,6 +2585,17 @@ export interface components {
             };
             /** @description Start from this revision's parameters (default: the latest) */
             revision?: number;
+        };
+        ProjectWithRoleDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+            /**
+             * @description the caller's role in the project
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         ProviderConnectionDto_Output: {
             /** @description "…" and the key's last 4 characters */
@@ -2463,6 +2717,44 @@ export interface components {
             string_value: string | null;
             trace_id: string;
             value: number | null;
+        };
+        SetupDto: {
+            /** Format: email */
+            email: string;
+            name: string;
+            /** @description at least 8 characters */
+            password: string;
+            /** @description from the first-run link the api printed */
+            token: string;
+        };
+        SetUpDto_Output: {
+            project: {
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                name: string;
+                /**
+                 * @description the caller's role in the project
+                 * @enum {string}
+                 */
+                role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            };
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        SignedInDto_Output: {
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        SignInDto: {
+            email: string;
+            password: string;
         };
         StoredTraceDto_Output: {
             app_id: string | null;
@@ -3391,6 +3683,112 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["VariantDto_Output"][];
                 };
+            };
+        };
+    };
+    InvitationsController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitationDto_Output"];
+                };
+            };
+        };
+    };
+    AuthController_whoAmI: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto_Output"];
+                };
+            };
+        };
+    };
+    AuthController_completeSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetUpDto_Output"];
+                };
+            };
+        };
+    };
+    AuthController_signInWithPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInDto_Output"];
+                };
+            };
+        };
+    };
+    AuthController_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4489,6 +4887,25 @@ export interface operations {
             };
         };
     };
+    AccessController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectWithRoleDto_Output"][];
+                };
+            };
+        };
+    };
     AccessController_create: {
         parameters: {
             query?: never;
@@ -4512,7 +4929,7 @@ export interface operations {
             };
         };
     };
-    AccessController_list: {
+    AccessController_listKeys: {
         parameters: {
             query?: {
                 /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
@@ -4581,6 +4998,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    InvitationsController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto_Output"][];
+                };
+            };
+        };
+    };
+    InvitationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationDto_Output"];
+                };
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: string;
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto_Output"][];
+                };
+            };
+        };
+    };
+    MembersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed from the project (the account stays) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMemberRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto_Output"];
+                };
             };
         };
     };

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { MemberChange, Membership, ProjectMember, ProjectRole } from '@crucible/domain';
+import type { MemberChange, ProjectMember, ProjectRole } from '@crucible/domain';
 import { type MemberChangeCheck, MemberRoster, type Page, type PageRequest, mapPage } from '@crucible/application';
-import { MembershipOrmEntity } from '../entities/account.orm-entity';
+import { MembershipOrmEntity, UserOrmEntity } from '../entities/account.orm-entity';
 import { membershipMapper } from '../mappers/account.mapper';
 import { type KeyColumn, keysetRawPage } from './keyset';
 
@@ -34,7 +34,7 @@ export class TypeOrmMemberRoster extends MemberRoster {
     }));
   }
 
-  change(projectId: string, userId: string, change: MemberChange, check: MemberChangeCheck): Promise<Membership | null> {
+  change(projectId: string, userId: string, change: MemberChange, check: MemberChangeCheck): Promise<ProjectMember | null> {
     return this.dataSource.transaction(async (manager) => {
       const memberships = manager.getRepository(MembershipOrmEntity);
       // Every membership of the project held until commit: two owners demoting each other wait for one another.
@@ -42,7 +42,8 @@ export class TypeOrmMemberRoster extends MemberRoster {
         .where('m.project_id = :projectId', { projectId }).getMany();
       const row = rows.find((candidate) => candidate.userId === userId);
       if (!row) return null;
-      const before = membershipMapper.toDomain(row);
+      const user = await manager.getRepository(UserOrmEntity).findOneByOrFail({ id: userId });
+      const before: ProjectMember = { ...membershipMapper.toDomain(row), email: user.email, name: user.name };
       check(before, rows.filter((candidate) => candidate.role === 'owner').length);
       if (change.kind === 'remove') await memberships.delete({ projectId, userId });
       else await memberships.update({ projectId, userId }, { role: change.role });

@@ -13,5 +13,5 @@ export abstract class MemberRoster {
    * it (two owners demoting each other at once cannot leave none). The membership as it was; null when the user is
    * not a member (nothing checked or written).
    */
-  abstract change(projectId: string, userId: string, change: MemberChange, check: MemberChangeCheck): Promise<Membership | null>;
+  abstract change(projectId: string, userId: string, change: MemberChange, check: MemberChangeCheck): Promise<ProjectMember | null>;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, DomainError, type Membership, type ProjectRole, assertMemberChangeAllowed } from '@crucible/domain';
+import { type Actor, DomainError, type ProjectMember, type ProjectRole, assertMemberChangeAllowed } from '@crucible/domain';
 import { MemberRoster } from '../ports';
 import { assertOwnProject } from '../project-ownership';
 
@@ -8,7 +8,7 @@ import { assertOwnProject } from '../project-ownership';
 export class ChangeMemberRoleUseCase {
   constructor(private readonly roster: MemberRoster) {}
 
-  async execute(actor: Actor, input: { projectId: string; userId: string; role: ProjectRole }): Promise<Membership> {
+  async execute(actor: Actor, input: { projectId: string; userId: string; role: ProjectRole }): Promise<ProjectMember> {
     assertOwnProject(actor, input.projectId);
     const change = { kind: 'role', role: input.role } as const;
     const before = await this.roster.change(input.projectId, input.userId, change,
