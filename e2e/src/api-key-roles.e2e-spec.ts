@@ -23,8 +23,8 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
 
     const created = await server.api.POST('/projects', { body: { name: 'team' } });
     expect(created.response.status).toBe(200);
-    expect(created.data!.api_key.role).toBe('editor');
-    const member = server.withKey(created.data!.api_key.key);
+    expect(created.data!.api_key!.role).toBe('editor');
+    const member = server.withKey(created.data!.api_key!.key);
     const refused = await answer(member.POST('/projects', { body: { name: 'sneaky' } }));
     expect(refused).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/only admin API keys may create projects/) } });
 

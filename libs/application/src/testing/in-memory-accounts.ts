@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Membership, type Project, type ProjectMember, type ProjectRole, type Session, type SetupToken, type User, DomainError,
   normalizeEmail, sessionExpiry,
 } from '@crucible/domain';
 import {
-  type MemberProject, MembershipRepository, SessionStore, type SetupRedemption, SetupTokenRepository, UserRepository,
+  type MemberProject, MembershipRepository, PasswordHasher, SessionStore, type SetupRedemption, SetupTokenRepository, UserRepository,
 } from '../access/ports';
 
 export class InMemoryUserRepository extends UserRepository {
@@ -157,5 +158,19 @@ export class InMemorySetupTokenRepository extends SetupTokenRepository {
     await this.users.create(user);
     await this.memberships.add(owner);
     return 'redeemed';
+  }
+}
+
+/** Stands in for argon2 in use-case tests, and records what it was asked to check. */
+export class RecordingPasswordHasher extends PasswordHasher {
+  readonly verified: string[] = [];
+
+  async hash(password: string): Promise<string> {
+    return `hashed:${password}:${randomUUID()}`;
+  }
+
+  async verify(passwordHash: string, password: string): Promise<boolean> {
+    this.verified.push(passwordHash);
+    return passwordHash.startsWith(`hashed:${password}:`);
   }
 }

@@ -50,7 +50,10 @@ export function sessionExpiry(lastSeenAt: Date): Date {
   return new Date(lastSeenAt.getTime() + SESSION_IDLE_MS);
 }
 
-/** An invitation to join a project with a role: single use, revocable, with a limited lifetime. */
+/**
+ * An invitation to join a project with a role: single use, revocable, with a limited lifetime.
+ * @public the invitations use cases build on it (the table exists already)
+ */
 export interface Invitation {
   id: string;
   projectId: string;
