@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Actor, type ApiKey, type Project, type ProjectRole } from '@crucible/domain';
 import {
   InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUserRepository,
-  RecordingInvitationMailer,
+  RecordingInvitationMailer, RecordingPasswordHasher,
 } from '../../testing';
-import { PasswordHasher, ProjectRepository } from '../ports';
+import { ProjectRepository } from '../ports';
 import { FailedSignIns } from '../failed-sign-ins';
 import { CreateInvitationUseCase } from './create-invitation.use-case';
 import { AcceptInvitationUseCase } from './accept-invitation.use-case';
@@ -12,16 +12,6 @@ import { RevokeInvitationUseCase } from './revoke-invitation.use-case';
 import { ListInvitationsUseCase } from './list-invitations.use-case';
 import { ChangeMemberRoleUseCase } from './change-member-role.use-case';
 import { RemoveMemberUseCase } from './remove-member.use-case';
-
-class PlainHasher extends PasswordHasher {
-  async hash(password: string): Promise<string> {
-    return `plain:${password}`;
-  }
-
-  async verify(passwordHash: string, password: string): Promise<boolean> {
-    return passwordHash === `plain:${password}`;
-  }
-}
 
 class Projects extends ProjectRepository {
   constructor(private readonly projects: Project[]) {
@@ -55,13 +45,14 @@ function world() {
   const sessions = new InMemorySessionStore();
   const projects = new Projects([project]);
   const create = new CreateInvitationUseCase(invitations, users, memberships, projects, mailer);
-  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, new PlainHasher(), new FailedSignIns());
+  const hasher = new RecordingPasswordHasher();
+  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new FailedSignIns());
   const roster = new InMemoryMemberRoster(memberships);
   const actor = (role: ProjectRole, id = randomUUID()): Actor => ({ projectId: project.id, type: 'user', id, name: `the ${role}`, role });
   const invite = (email: string, role: ProjectRole = 'editor', by = actor('admin')) =>
     create.execute(by, { projectId: project.id, email, role, publicBaseUrl: 'https://crucible.example.com/base' });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
-  return { project, users, memberships, invitations, mailer, sessions, create, accept, roster, actor, invite, tokenOf };
+  return { project, users, memberships, invitations, mailer, sessions, hasher, create, accept, roster, actor, invite, tokenOf };
 }
 
 describe('invitations', () => {
@@ -104,7 +95,7 @@ describe('invitations', () => {
     const w = world();
     const token = w.tokenOf((await w.invite('ada@example.com', 'annotator')).inviteUrl);
     const accepted = await w.accept.execute({ token, name: ' Ada ', password: 'correct horse' });
-    expect(accepted).toMatchObject({ user: { email: 'ada@example.com', name: 'Ada', passwordHash: 'plain:correct horse' }, role: 'annotator', project: { name: 'team' } });
+    expect(accepted).toMatchObject({ user: { email: 'ada@example.com', name: 'Ada', passwordHash: expect.stringMatching(/^hashed:correct horse:/) }, role: 'annotator', project: { name: 'team' } });
     expect(w.sessions.sessions.map((s) => s.userId)).toEqual([accepted.user.id]);
     expect(await w.memberships.findRole(w.project.id, accepted.user.id)).toBe('annotator');
     await expect(w.accept.execute({ token, name: 'Ada', password: 'correct horse' }))
@@ -142,16 +133,22 @@ describe('invitations', () => {
 
   it('lets an existing account join only with its password or its own session', async () => {
     const w = world();
-    const existing = { id: randomUUID(), email: 'ada@example.com', name: 'Ada', passwordHash: 'plain:her password', createdAt: new Date() };
-    await w.users.create(existing);
+    const account = async (email: string) => {
+      const user = { id: randomUUID(), email, name: email, passwordHash: await w.hasher.hash('her password'), createdAt: new Date() };
+      await w.users.create(user);
+      return user;
+    };
+    const [ada, bea] = [await account('ada@example.com'), await account('bea@example.com')];
     const token = w.tokenOf((await w.invite('ada@example.com', 'viewer')).inviteUrl);
     await expect(w.accept.execute({ token })).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/has an account already/) });
     await expect(w.accept.execute({ token, password: 'the inviter guessing' })).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/wrong password/) });
-    await expect(w.accept.execute({ token, signedInUserId: randomUUID() })).rejects.toMatchObject({ code: 'unauthorized' });
-    expect(await w.memberships.findRole(w.project.id, existing.id)).toBeNull();
-    const joined = await w.accept.execute({ token, signedInUserId: existing.id });
-    expect(joined).toMatchObject({ user: { id: existing.id }, role: 'viewer' });
-    expect(w.users.users).toHaveLength(1);
+    await expect(w.accept.execute({ token, signedInUserId: bea.id })).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(await w.memberships.findRole(w.project.id, ada.id)).toBeNull();
+    expect(await w.accept.execute({ token, password: 'her password' })).toMatchObject({ user: { id: ada.id, name: 'ada@example.com' }, role: 'viewer' });
+
+    const beaToken = w.tokenOf((await w.invite('bea@example.com', 'editor')).inviteUrl);
+    expect(await w.accept.execute({ token: beaToken, signedInUserId: bea.id })).toMatchObject({ user: { id: bea.id }, role: 'editor' });
+    expect(w.users.users).toHaveLength(2);
   });
 });
 
@@ -160,8 +157,10 @@ describe('members', () => {
     const w = world();
     const owner = { projectId: w.project.id, userId: randomUUID(), role: 'owner' as const, joinedAt: new Date() };
     const editor = { projectId: w.project.id, userId: randomUUID(), role: 'editor' as const, joinedAt: new Date() };
-    await w.memberships.add(owner);
-    await w.memberships.add(editor);
+    for (const membership of [owner, editor]) {
+      await w.users.create({ id: membership.userId, email: `${membership.role}@example.com`, name: membership.role, passwordHash: null, createdAt: new Date() });
+      await w.memberships.add(membership);
+    }
     return { ...w, owner, editor, change: new ChangeMemberRoleUseCase(w.roster), remove: new RemoveMemberUseCase(w.roster) };
   }
 
