@@ -27,12 +27,18 @@ function decodeBody(encoding: string, body: string): string {
   return body;
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`); whitespace between two of them is not text. */
+function decodeWords(header: string): string {
+  return header.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+    (kind.toUpperCase() === 'B' ? decodeBody('base64', text) : decodeBody('quoted-printable', text.replace(/_/g, ' '))));
+}
+
 /** A single-part text mail as nodemailer writes one: headers (folded lines joined), a blank line, the body. */
 function parse(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n');
   const header = (name: string) => headers.find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim() ?? '';
-  return { subject: header('Subject'), text: decodeBody(header('Content-Transfer-Encoding').toLowerCase(), raw.slice(split + 4)).replace(/\r\n/g, '\n') };
+  return { subject: decodeWords(header('Subject')), text: decodeBody(header('Content-Transfer-Encoding').toLowerCase(), raw.slice(split + 4)).replace(/\r\n/g, '\n') };
 }
 
 /** A local SMTP server on a random port that keeps every mail it is given (no TLS; any credentials accepted). */
