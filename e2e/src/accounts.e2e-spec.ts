@@ -109,7 +109,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     const browser = signedIn(await signIn(owner.email, owner.password));
     expect((await asBrowser(browser, 'GET', '/auth/me')).status).toBe(200);
     const out = await change(browser, 'POST', '/auth/sign-out');
-    expect(out.status).toBe(204);
+    expect(out).toMatchObject({ status: 200, body: { signed_out: true } });
     expect(out.headers.getSetCookie().some((line) => line.startsWith('crucible_session=;'))).toBe(true);
     expect(await asBrowser(browser, 'GET', '/auth/me')).toMatchObject({ status: 401, body: { detail: expect.stringMatching(/sign in again/) } });
     expect((await change(browser, 'POST', '/projects', { name: 'after sign-out' })).status).toBe(401);
@@ -157,5 +157,20 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     // An API key wins over a cookie sent with it: no CSRF asked, the key's project acted on.
     const both = await anonymous.request('POST', '/projects', { name: 'key wins' }, { cookie: cookieHeader(browser), authorization: `ApiKey ${server.apiKey}` });
     expect(both).toMatchObject({ status: 200, body: { role: 'editor', api_key: expect.any(Object) } });
+  });
+
+  // Last: it spends this address's sign-in requests for the minute.
+  it('limits sign-in requests per address, answering like a refused sign-in', async () => {
+    const refused = await signIn('someone@example.com', 'not the password');
+    let throttled: HttpResponse | undefined;
+    // Fifty a minute; earlier tests spent some. Each attempt names another email, so only the address limit applies.
+    for (let attempt = 0; attempt < 51 && !throttled; attempt += 1) {
+      const answer = await signIn(`flood-${attempt}@example.com`, 'not the password');
+      if (answer.status === 429) throttled = answer;
+      else expect(answer.status).toBe(401);
+    }
+    expect(throttled).toBeDefined();
+    expect(Number(throttled!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(throttled!.body).toEqual(refused.body);
   });
 });

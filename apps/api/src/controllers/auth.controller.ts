@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
@@ -9,7 +9,7 @@ import { CurrentCaller } from '../http/auth.guard';
 import { Public } from '../http/public.decorator';
 import { RequestAuthenticator } from '../http/request-authenticator';
 import { SESSION_COOKIE, assertOwnOrigin, clearSessionCookies, readCookie, setSessionCookies } from '../http/session-cookies';
-import { MeDto, SetUpDto, SetupDto, SignInDto, SignedInDto } from '../wire/auth.wire';
+import { MeDto, SetUpDto, SetupDto, SignInDto, SignedInDto, SignedOutDto } from '../wire/auth.wire';
 import { presentProjectWithRole, presentUser } from '../presenters/account.presenter';
 
 function signedInPerson(caller: Caller) {
@@ -56,15 +56,15 @@ export class AuthController {
     return { user: presentUser(user), project: presentProjectWithRole({ project, role: 'owner' }) };
   }
 
-  /** Ends the session on the server and clears the cookies. */
+  /** Ends the session on the server and clears the cookies: the old cookie, replayed, gets 401. */
   @Post('sign-out')
-  @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Signed out' })
-  async end(@CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  @ZodResponse({ status: 200, type: SignedOutDto })
+  async end(@CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     signedInPerson(caller);
     const token = readCookie(req, SESSION_COOKIE);
     if (token) await this.signOut.execute(token);
     clearSessionCookies(req, res, this.authenticator.configuredPublicUrl);
+    return { signed_out: true as const };
   }
 
   /** The signed-in person and their projects, with their role in each. */

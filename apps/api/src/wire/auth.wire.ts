@@ -23,5 +23,6 @@ export const projectWithRoleSchema = z.object({
 
 export class SignedInDto extends createZodDto(z.object({ user: userSchema })) {}
 export class SetUpDto extends createZodDto(z.object({ user: userSchema, project: projectWithRoleSchema })) {}
+export class SignedOutDto extends createZodDto(z.object({ signed_out: z.literal(true) })) {}
 export class MeDto extends createZodDto(z.object({ user: userSchema, projects: z.array(projectWithRoleSchema) })) {}
 export class ProjectWithRoleDto extends createZodDto(projectWithRoleSchema) {}

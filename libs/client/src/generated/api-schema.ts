@@ -2752,6 +2752,10 @@ export interface components {
                 name: string;
             };
         };
+        SignedOutDto_Output: {
+            /** @enum {boolean} */
+            signed_out: true;
+        };
         SignInDto: {
             email: string;
             password: string;
@@ -3783,12 +3787,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed out */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignedOutDto_Output"];
+                };
             };
         };
     };
