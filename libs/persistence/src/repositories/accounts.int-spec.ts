@@ -108,8 +108,12 @@ describe.each<TestEngine>(['postgres', 'pglite'])('accounts storage on %s', (eng
 
     expect(await sessions.delete(session.tokenHash)).toBe(true);
     expect(await sessions.touch(session.tokenHash, later)).toBeNull();
-    await sessions.create(newSession(user.id, start));
-    await sessions.create(newSession(user.id, start));
+    // An expired session nobody presents again goes when the user next signs in.
+    const forgotten = newSession(user.id, start);
+    await sessions.create(forgotten);
+    await sessions.create(newSession(user.id, later));
+    await sessions.create(newSession(user.id, new Date(sessionExpiry(start).getTime() + 1)));
+    expect(await database.dataSource.query('SELECT 1 FROM sessions WHERE token_hash = $1', [forgotten.tokenHash])).toHaveLength(0);
     expect(await sessions.deleteAllOf(user.id)).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, LessThanOrEqual } from 'typeorm';
 import { type Session, sessionExpiry } from '@crucible/domain';
 import { SessionStore } from '@crucible/application';
 import { SessionOrmEntity } from '../entities/account.orm-entity';
@@ -14,8 +14,10 @@ export class TypeOrmSessionStore extends SessionStore {
     super();
   }
 
+  /** Also forgets the user's sessions that expired unused, so a browser that never came back leaves no row behind for long. */
   async create(session: Session): Promise<void> {
     const sessions = this.dataSource.getRepository(SessionOrmEntity);
+    await sessions.delete({ userId: session.userId, expiresAt: LessThanOrEqual(session.createdAt) });
     await sessions.insert(sessions.create(sessionMapper.toOrm(session)));
   }
 
