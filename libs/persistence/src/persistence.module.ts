@@ -5,7 +5,7 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
-  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository,
+  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository, InvitationRepository, MemberRoster,
   AuditTrail,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
@@ -35,6 +35,8 @@ import { TypeOrmMembershipRepository } from './repositories/membership.repositor
 import { TypeOrmSessionStore } from './repositories/session.store';
 import { TypeOrmSetupTokenRepository } from './repositories/setup-token.repository';
 import { TypeOrmAuditTrail } from './repositories/audit-trail.repository';
+import { TypeOrmInvitationRepository } from './repositories/invitation.repository';
+import { TypeOrmMemberRoster } from './repositories/member-roster.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -61,6 +63,8 @@ const repositories = [
   { provide: SessionStore, useClass: TypeOrmSessionStore },
   { provide: SetupTokenRepository, useClass: TypeOrmSetupTokenRepository },
   { provide: AuditTrail, useClass: TypeOrmAuditTrail },
+  { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
+  { provide: MemberRoster, useClass: TypeOrmMemberRoster },
 ];
 
 @Global()
