@@ -33,11 +33,11 @@ const apiKeyCaller = (role: Exclude<ProjectRole, 'owner'>): Caller => ({
 /** Session users (type user, cookie auth) join here as more callers, one line each. */
 const CALLERS: Caller[] = [apiKeyCaller('admin'), apiKeyCaller('editor'), apiKeyCaller('annotator'), apiKeyCaller('viewer')];
 
-/** The least role a case needs, as the permission table says: null for a public operation. */
+/** The least role a case needs, as the permission table says: null for a public operation or one for any caller. */
 function neededRole(operation: string, production: boolean): ProjectRole | null {
   const permission = PERMISSIONS[operation];
   if (!permission) throw new Error(`${operation} has no entry in the permission table`);
-  if ('public' in permission) return null;
+  if ('public' in permission || 'signedIn' in permission) return null;
   return production ? permission.production!.role : permission.role;
 }
 
