@@ -46,6 +46,16 @@ export const PERMISSIONS: Record<string, Permission> = {
   'GET /projects': { signedIn: true },
   'GET /audit-events': administers,
 
+  // members and invitations: anyone in the project sees who else is; admins invite, change roles and remove
+  // (owners alone make or unmake owners: the use cases say so, naming the rule)
+  'POST /auth/accept-invitation': { public: true },
+  'GET /projects/{project_id}/members': reads,
+  'PATCH /projects/{project_id}/members/{user_id}': administers,
+  'DELETE /projects/{project_id}/members/{user_id}': administers,
+  'GET /projects/{project_id}/invitations': administers,
+  'POST /projects/{project_id}/invitations': administers,
+  'DELETE /projects/{project_id}/invitations/{invitation_id}': administers,
+
   // access: the project, its keys
   'GET /projects/current': reads,
   'POST /projects': administers,

@@ -16,8 +16,8 @@ function invitationError(error: unknown): string {
 }
 
 /**
- * An invitation link: a new person chooses their name and password; someone with an account already leaves both
- * empty. Accepting signs them in, on the project they were invited to.
+ * An invitation link: a new person chooses their name and a password; someone with an account for that email
+ * proves it with their password (no name). Accepting signs them in, on the project they were invited to.
  */
 export function InvitationPage() {
   const { startSession } = useSession();
@@ -49,10 +49,13 @@ export function InvitationPage() {
       {token ? (
         <form onSubmit={submit} aria-label="Accept the invitation">
           <Stack>
-            <Text size="sm" c="dimmed">You were invited to a project. New here? Choose your name and a password. Already have an account with this email? Leave both empty.</Text>
+            <Text size="sm" c="dimmed">
+              You were invited to a project. New here? Choose your name and a password. Already have an account with the
+              invited email? Leave the name empty and enter your password.
+            </Text>
             <TextInput label="Name" autoComplete="name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={field('name')} autoFocus />
             <PasswordInput label="Password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)}
-              error={field('password')} />
+              error={field('password')} required />
             {accept.isError && !field('name') && !field('password') ? <Alert color="red" role="alert">{invitationError(accept.error)}</Alert> : null}
             <Button type="submit" loading={accept.isPending}>Accept invitation</Button>
           </Stack>
