@@ -30,6 +30,9 @@ function CreateApiKey({ projectId, mine }: { projectId: string; mine: ProjectRol
             <TextInput label="Name" description="what uses it: CI, the SDK of a service…" value={name} onChange={(event) => setName(event.currentTarget.value)} required />
             <RoleSelect label="Role" description="never above your own" mine={mine} value={role} onPick={setRole} roles={KEY_ROLES} />
           </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>Create key</Button>
+          </Group>
           {create.isError ? <Alert color="red" role="alert" title="Not created">{describeError(create.error)}</Alert> : null}
           {issued ? (
             <Alert color="green" role="status" title={`API key ${issued.name} (${issued.role})`}>
@@ -44,9 +47,6 @@ function CreateApiKey({ projectId, mine }: { projectId: string; mine: ProjectRol
               </Stack>
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>Create key</Button>
-          </Group>
         </Stack>
       </form>
     </Paper>

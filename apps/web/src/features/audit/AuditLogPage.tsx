@@ -42,19 +42,19 @@ export function AuditLogPage() {
           : { title: 'No events yet', description: 'Every change to the project (apps, deploys, members, keys…) and every failed sign-in appears here.' })} />
       ) : null}
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={340}>
           <Table aria-label="Audit events" verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Time</Table.Th><Table.Th>Actor</Table.Th><Table.Th>Action</Table.Th><Table.Th>Summary</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>Time</Table.Th><Table.Th>Actor</Table.Th><Table.Th>Change</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {rows.map((event) => (
                 <Table.Tr key={event.id}>
-                  <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatTime(event.at)}</Text></Table.Td>
+                  <Table.Td w={{ base: 96, sm: 200 }}><Text size="sm">{formatTime(event.at)}</Text></Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{event.actor.name}</Text>
                     <Badge size="xs" variant="light" tt="none" miw="max-content" color={event.actor.type === 'user' ? 'blue' : 'gray'}>{event.actor.type === 'user' ? 'person' : 'API key'}</Badge>
                   </Table.Td>
-                  <Table.Td><Code>{event.action}</Code></Table.Td>
                   <Table.Td>
+                    <Code>{event.action}</Code>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{event.summary}</Text>
                     {event.ip ? <Text size="xs" c="dimmed">from {event.ip}</Text> : null}
                   </Table.Td>

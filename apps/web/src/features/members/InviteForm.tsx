@@ -25,6 +25,9 @@ export function InviteForm({ projectId, mine }: { projectId: string; mine: Proje
             <TextInput label="Email" type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={emailError} required />
             <RoleSelect label="Role" mine={mine} value={role} onPick={setRole} />
           </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={invite.isPending} disabled={!email.trim()}>Invite</Button>
+          </Group>
           {invite.isError && !emailError ? <Alert color="red" role="alert" title="Not invited">{describeError(invite.error)}</Alert> : null}
           {sent ? (
             <Alert color="green" title={`Invitation for ${sent.email} as ${sent.role}`} role="status">
@@ -41,9 +44,6 @@ export function InviteForm({ projectId, mine }: { projectId: string; mine: Proje
               </Stack>
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={invite.isPending} disabled={!email.trim()}>Invite</Button>
-          </Group>
         </Stack>
       </form>
     </Paper>
