@@ -7,22 +7,7 @@ import { createConsoleClient, unwrap } from '../../api/api-client';
 import { ApiError, describeError } from '../../api/api-error';
 import { useSession } from '../../auth/session';
 import { AuthCard, publicClient } from './AuthCard';
-
-/** A wait in words: "30 seconds", "about 12 minutes". */
-export function waitInWords(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `about ${Math.ceil(seconds / 60)} minutes`;
-}
-
-function signInError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'That email and password do not match an account. Check both and try again.';
-  if (error instanceof ApiError && error.status === 429) {
-    return error.retryAfter === undefined
-      ? 'Too many failed sign-ins: wait a while, then try again.'
-      : `Too many failed sign-ins: wait ${waitInWords(error.retryAfter)}, then try again.`;
-  }
-  return describeError(error);
-}
+import { signInError } from './sign-in-errors';
 
 /** What `GET /auth/providers` says of single sign-on: `{oidc: {enabled, name?}}`; anything else means none. */
 function singleSignOnOf(body: unknown): { name: string | null } | null {

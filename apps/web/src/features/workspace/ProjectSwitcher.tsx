@@ -4,14 +4,8 @@ import { useNavigate, useLocation } from 'react-router';
 import { useSession } from '../../auth/session';
 import { useWorkspace } from '../../auth/workspace';
 import { NewProjectDialog } from './NewProjectDialog';
+import { sameScreenElsewhere } from './project-paths';
 import { RoleBadge } from '../../ui/RoleBadge';
-
-/** Where a screen of another project starts: a page about one app, test set or evaluation has no twin there. */
-function sameScreenElsewhere(pathname: string): string {
-  const [section, page] = pathname.split('/').filter(Boolean);
-  if (section === 'settings' && page) return `/settings/${page}`;
-  return `/${section ?? 'apps'}`;
-}
 
 /**
  * The project every request acts on. A person picks among their projects (remembered, sent as X-Crucible-Project)
