@@ -32,9 +32,8 @@ export function ProjectSwitcher() {
       <Menu position="bottom-start" width={280} withinPortal>
         <Menu.Target>
           <Button variant="subtle" color="gray" size="xs" maw={{ base: 130, sm: 320 }} aria-label={`Project ${project.name}`}
-            rightSection={<span aria-hidden>▾</span>}
-            styles={{ label: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
-            {project.name}
+            rightSection={<span aria-hidden>▾</span>} styles={{ label: { overflow: 'hidden' } }}>
+            <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{project.name}</span>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
