@@ -15,7 +15,7 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
   }, 60_000);
   afterAll(() => server?.close());
 
-  it('makes the bootstrap key an admin that creates projects, whose keys are members that cannot', async () => {
+  it('makes the bootstrap key an admin that creates projects, each with an admin key; editor keys cannot', async () => {
     const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
     const ofProject = { params: { path: { project_id: projectId } } };
     const keys = await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject));
@@ -23,10 +23,12 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
 
     const created = await server.api.POST('/projects', { body: { name: 'team' } });
     expect(created.response.status).toBe(200);
-    expect(created.data!.api_key.role).toBe('editor');
-    const member = server.withKey(created.data!.api_key.key);
-    const refused = await answer(member.POST('/projects', { body: { name: 'sneaky' } }));
-    expect(refused).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/only admin API keys may create projects/) } });
+    expect(created.data!.api_key).toMatchObject({ role: 'admin', created_by: 'default' });
+    const theirs = server.withKey(created.data!.api_key.key);
+    const ofTheirs = { params: { path: { project_id: created.data!.project_id } } };
+    const theirEditor = await ok(theirs.POST('/projects/{project_id}/api-keys', { ...ofTheirs, body: { name: 'their ci' } }));
+    const refused = await answer(server.withKey(theirEditor.key).POST('/projects', { body: { name: 'sneaky' } }));
+    expect(refused).toMatchObject({ status: 403, body: { detail: 'POST /projects needs the admin role; "their ci" has the role editor' } });
 
     const extra = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'ci' } }));
     expect(extra.role).toBe('editor');
@@ -43,7 +45,9 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
     const ofAdminKey = { params: { path: { project_id: projectId, key_id: adminKeyId } } };
 
     const revoke = await answer(member.DELETE('/projects/{project_id}/api-keys/{key_id}', ofAdminKey));
-    expect(revoke).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/only admin API keys may create, list or revoke API keys/) } });
+    expect(revoke).toMatchObject({
+      status: 403, body: { detail: 'DELETE /projects/{project_id}/api-keys/{key_id} needs the admin role; "editor" has the role editor' },
+    });
     expect((await server.api.GET('/projects/current')).response.status).toBe(200);
     expect(await answer(member.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'minted' } })))
       .toMatchObject({ status: 403, body: { detail: expect.any(String) } });
@@ -156,4 +160,43 @@ describe('a short CRUCIBLE_BOOTSTRAP_API_KEY', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe.each<Engine>(['pglite', 'postgres'])('the API keys page on %s', (engine) => {
+  let server: RunningApi;
+
+  beforeAll(async () => {
+    server = await startApi(engine);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('lists who minted each key ("bootstrap" for the start-up key) and when each was last used', async () => {
+    const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
+    const ofProject = { params: { path: { project_id: projectId } } };
+    const minted = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'ci', role: 'viewer' } }));
+    expect(minted).toMatchObject({ role: 'viewer', created_by: 'default', last_used_at: null });
+
+    expect((await server.withKey(minted.key).GET('/apps')).response.status).toBe(200);
+    const listed = await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject));
+    const bootstrap = listed.find((k) => k.name === 'default')!;
+    const ci = listed.find((k) => k.id === minted.id)!;
+    expect(bootstrap).toMatchObject({ created_by: 'bootstrap', role: 'admin', last_used_at: expect.any(String) });
+    expect(ci).toMatchObject({ created_by: 'default', role: 'viewer' });
+    expect(Date.parse(ci.last_used_at!)).toBeGreaterThanOrEqual(Date.parse(minted.created_at));
+
+    // A key used again within the minute keeps its recorded time: a busy key does not write on every request.
+    expect((await server.withKey(minted.key).GET('/apps')).response.status).toBe(200);
+    const again = (await ok(server.api.GET('/projects/{project_id}/api-keys', ofProject))).find((k) => k.id === minted.id)!;
+    expect(again.last_used_at).toBe(ci.last_used_at);
+
+    const second = await ok(server.api.POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'second admin', role: 'admin' } }));
+    const byKey = await ok(server.withKey(second.key).POST('/projects/{project_id}/api-keys', { ...ofProject, body: { name: 'by second' } }));
+    expect(byKey).toMatchObject({ created_by: 'second admin', role: 'editor' });
+  });
+
+  it('refuses an owner key: keys act for scripts, never own a project', async () => {
+    const projectId = (await ok(server.api.GET('/projects/current'))).project_id;
+    const refused = await server.client.post(`/projects/${projectId}/api-keys`, { name: 'owner', role: 'owner' });
+    expect(refused).toMatchObject({ status: 422, body: { detail: expect.anything() } });
+  });
 });

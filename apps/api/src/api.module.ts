@@ -8,6 +8,7 @@ import {
 } from '@crucible/application';
 import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
+import { RolesGuard } from './http/roles.guard';
 import { AuditInterceptor } from './audit/audit.interceptor';
 import { MAX_UPLOAD_BYTES } from './http/upload-limit';
 import { AccessController } from './controllers/access.controller';
@@ -62,7 +63,9 @@ export class ApiModule {
         PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
         AnnotationQueuesController, OnlineEvaluationsController, AuditEventsController],
       providers: [
+        // In this order: ApiKeyGuard finds the caller, RolesGuard decides what the caller's role allows.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },
         {

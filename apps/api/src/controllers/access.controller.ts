@@ -40,7 +40,7 @@ export class AccessController {
     };
   }
 
-  /** Only admin keys create projects (403 otherwise); the answer holds the new project's first key, shown once. */
+  /** The answer holds the new project's first key, shown once. */
   @Post()
   @ZodResponse({ status: 200, type: CreatedProjectDto })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto) {
@@ -53,7 +53,7 @@ export class AccessController {
     };
   }
 
-  /** Key management (list, create, revoke) is for admin keys: 403 for a member. */
+  /** The API keys page: prefix, role, who minted each and when it was last used (never the secret). */
   @Get(':project_id/api-keys')
   @ZodResponse({ status: 200, type: [ApiKeyDto] })
   async list(

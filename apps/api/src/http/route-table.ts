@@ -22,6 +22,31 @@ const KNOWN_PATHS = 1024;
 const segments = (path: unknown): string[] =>
   (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '')).split('/').filter(Boolean);
 
+/** A route as /openapi.json names its operation: `POST /projects/{project_id}/api-keys`. */
+export function operationOf(controller: object, handler: object): string {
+  const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+  const parts = [...segments(Reflect.getMetadata(PATH_METADATA, controller)), ...segments(Reflect.getMetadata(PATH_METADATA, handler))];
+  return `${method} /${parts.map((part) => (part.startsWith(':') ? `{${part.slice(1)}}` : part)).join('/')}`;
+}
+
+/** Every handler of the app's controllers, with its controller. */
+export function routeHandlers(app: INestApplication): Array<{ controller: object; handler: object }> {
+  const found: Array<{ controller: object; handler: object }> = [];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      const prototype = controller.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(prototype)) {
+        const handler = prototype[name];
+        if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata(PATH_METADATA, handler)) continue;
+        found.push({ controller, handler });
+      }
+    }
+  }
+  return found;
+}
+
 function patternOf(parts: string[]): RegExp {
   const source = parts.map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
   return new RegExp(`^/${source}/?$`, 'i');
@@ -32,25 +57,12 @@ function patternOf(parts: string[]): RegExp {
  * routes: body-reading middleware runs before Nest's router, and needs them then.
  */
 export function routeTable(app: INestApplication): (method: string, path: string) => RouteTraits {
-  const routes: Route[] = [];
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-      if (!controller) continue;
-      const prototype = controller.prototype as Record<string, unknown>;
-      for (const name of Object.getOwnPropertyNames(prototype)) {
-        const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata(PATH_METADATA, handler)) continue;
-        const requestMethod = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod;
-        routes.push({
-          method: RequestMethod[requestMethod],
-          pattern: patternOf([...segments(Reflect.getMetadata(PATH_METADATA, controller)), ...segments(Reflect.getMetadata(PATH_METADATA, handler))]),
-          isPublic: Boolean(Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller)),
-          bodyLimit: (Reflect.getMetadata(BODY_LIMIT, handler) as BodyLimitKind | undefined) ?? 'ordinary',
-        });
-      }
-    }
-  }
+  const routes: Route[] = routeHandlers(app).map(({ controller, handler }) => ({
+    method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod],
+    pattern: patternOf([...segments(Reflect.getMetadata(PATH_METADATA, controller)), ...segments(Reflect.getMetadata(PATH_METADATA, handler))]),
+    isPublic: Boolean(Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller)),
+    bodyLimit: (Reflect.getMetadata(BODY_LIMIT, handler) as BodyLimitKind | undefined) ?? 'ordinary',
+  }));
   // Each request asks twice (key check, body parser), and hot paths (the gateway, the runner's callbacks) ask for the
   // same path over and over: answers are kept, and forgotten all at once past a bound.
   const known = new Map<string, RouteTraits>();

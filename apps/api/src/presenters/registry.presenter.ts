@@ -25,6 +25,8 @@ export const presentApiKey = (key: ApiKey): z.input<typeof apiKeySchema> => ({
   prefix: key.prefix,
   role: key.role,
   created_at: iso(key.createdAt),
+  created_by: key.createdBy,
+  last_used_at: key.lastUsedAt ? iso(key.lastUsedAt) : null,
 });
 
 /** Seed AppVariantResponse, field for field. */

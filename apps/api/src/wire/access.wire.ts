@@ -6,12 +6,14 @@ export class CreateProjectDto extends createZodDto(z.object({ name: nonEmpty.max
 const apiKeyRole = z.enum(['admin', 'editor', 'annotator', 'viewer']);
 export class CreateApiKeyDto extends createZodDto(z.object({
   name: nonEmpty.max(200).nullish(),
-  role: apiKeyRole.nullish().describe('editor unless given; only admin keys manage keys'),
+  role: apiKeyRole.nullish().describe('editor unless given; never above the role of the caller minting it'),
 })) {}
 
 export const apiKeySchema = z.object({
   id: z.string(), project_id: z.string(), name: z.string(),
   prefix: z.string().describe('a public identifier of the key, no part of the secret'), role: apiKeyRole, created_at: timestamp,
+  created_by: z.string().nullable().describe('who minted it: a person\'s or a key\'s name, "bootstrap" for the key start-up made; null when not recorded'),
+  last_used_at: timestamp.nullable().describe('when it last authenticated a request, to within a minute; null if never'),
 });
 export const issuedApiKeySchema = apiKeySchema.extend({ key: z.string().describe('shown once') });
 

@@ -24,7 +24,10 @@ export interface IssuedApiKey {
   rawKey: string;
 }
 
-export function issueApiKey(projectId: string, name: string, role: ApiKeyRole, rawKey = generateRawApiKey()): IssuedApiKey {
+export function issueApiKey(
+  projectId: string, name: string, role: ApiKeyRole, options: { rawKey?: string; createdBy?: string } = {},
+): IssuedApiKey {
+  const rawKey = options.rawKey ?? generateRawApiKey();
   return {
     rawKey,
     key: {
@@ -36,6 +39,8 @@ export function issueApiKey(projectId: string, name: string, role: ApiKeyRole, r
       role,
       createdAt: new Date(),
       revokedAt: null,
+      createdBy: options.createdBy ?? null,
+      lastUsedAt: null,
     },
   };
 }

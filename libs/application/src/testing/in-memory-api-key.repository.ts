@@ -1,4 +1,4 @@
-import type { ApiKey } from '@crucible/domain';
+import { type ApiKey, KEY_USE_RECORDED_EVERY_MS } from '@crucible/domain';
 import { ApiKeyRepository } from '../access/ports';
 import { type Page, type PageRequest, pageOfList } from '../shared/page';
 
@@ -21,5 +21,10 @@ export class InMemoryApiKeyRepository extends ApiKeyRepository {
     const key = this.keys.find((candidate) => candidate.projectId === projectId && candidate.id === keyId && !candidate.revokedAt);
     if (key) key.revokedAt = at;
     return Boolean(key);
+  }
+
+  async recordUse(keyId: string, at: Date): Promise<void> {
+    const key = this.keys.find((candidate) => candidate.id === keyId);
+    if (key && (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() >= KEY_USE_RECORDED_EVERY_MS)) key.lastUsedAt = at;
   }
 }

@@ -1368,7 +1368,14 @@ export interface components {
         ApiKeyDto_Output: {
             /** Format: date-time */
             created_at: string;
+            /** @description who minted it: a person's or a key's name, "bootstrap" for the key start-up made; null when not recorded */
+            created_by: string[];
             id: string;
+            /**
+             * Format: date-time
+             * @description when it last authenticated a request, to within a minute; null if never
+             */
+            last_used_at: string | null;
             name: string;
             /** @description a public identifier of the key, no part of the secret */
             prefix: string;
@@ -1490,7 +1497,7 @@ export interface components {
         CreateApiKeyDto: {
             name?: string | null;
             /**
-             * @description editor unless given; only admin keys manage keys
+             * @description editor unless given; never above the role of the caller minting it
              * @enum {string|null}
              */
             role?: "admin" | "editor" | "annotator" | "viewer" | null;
@@ -1546,9 +1553,16 @@ export interface components {
             api_key: {
                 /** Format: date-time */
                 created_at: string;
+                /** @description who minted it: a person's or a key's name, "bootstrap" for the key start-up made; null when not recorded */
+                created_by: string | null;
                 id: string;
                 /** @description shown once */
                 key: string;
+                /**
+                 * Format: date-time
+                 * @description when it last authenticated a request, to within a minute; null if never
+                 */
+                last_used_at: string | null;
                 name: string;
                 /** @description a public identifier of the key, no part of the secret */
                 prefix: string;
@@ -2274,9 +2288,16 @@ export interface components {
         IssuedApiKeyDto_Output: {
             /** Format: date-time */
             created_at: string;
+            /** @description who minted it: a person's or a key's name, "bootstrap" for the key start-up made; null when not recorded */
+            created_by: string[];
             id: string;
             /** @description shown once */
             key: string;
+            /**
+             * Format: date-time
+             * @description when it last authenticated a request, to within a minute; null if never
+             */
+            last_used_at: string | null;
             name: string;
             /** @description a public identifier of the key, no part of the secret */
             prefix: string;

@@ -1,5 +1,3 @@
-import { DomainError } from '../shared/domain-error';
-
 export interface Project {
   id: string;
   name: string;
@@ -33,7 +31,17 @@ export interface ApiKey {
   createdAt: Date;
   /** Set when revoked: the hash is kept so a revoked bootstrap key is recognised and never added back. */
   revokedAt: Date | null;
+  /** The name of whoever minted it ("bootstrap" for the key start-up made); null for keys older than the record. */
+  createdBy: string | null;
+  /** When it last opened a request, to the minute (written at most once a minute). */
+  lastUsedAt: Date | null;
 }
+
+/** How stale a key's `lastUsedAt` may be: a busy key writes it at most this often. */
+export const KEY_USE_RECORDED_EVERY_MS = 60_000;
+
+/** Who minted the key start-up creates or adds from CRUCIBLE_BOOTSTRAP_API_KEY. */
+export const BOOTSTRAP_CREATOR = 'bootstrap';
 
 /** Who makes a change, a signed-in person or an API key, with their role in the project the request acts on. */
 export interface Actor {
@@ -44,11 +52,4 @@ export interface Actor {
   /** What `modified_by` and the audit log show: the person's name, or the key's. */
   name: string;
   role: ProjectRole;
-}
-
-/** Keys open a project: whoever may mint, list or revoke them holds the project, so only admins may. */
-export function assertMayManageApiKeys(actor: Actor): void {
-  if (!roleAtLeast(actor.role, 'admin')) {
-    throw new DomainError('forbidden', `only admin API keys may create, list or revoke API keys; "${actor.name}" has the role ${actor.role}`);
-  }
 }

@@ -18,4 +18,5 @@ export class ApiKeyOrmEntity {
   @Column('text') role: ApiKeyRole;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt: Date | null;
+  @Column('text', { name: 'created_by', nullable: true }) createdBy: string | null;
 }

@@ -9,7 +9,8 @@ import { pick } from './pick';
 /* The ORM entities mirror these domain records column for column: mapping is a copy of the known fields. */
 
 const projectKeys: Array<keyof Project> = ['id', 'name', 'createdAt'];
-const apiKeyKeys: Array<keyof ApiKey> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'role', 'createdAt', 'revokedAt'];
+/** A key's last use lives in `api_key_uses` (written apart, so it sends no change notice): lists add it. */
+const apiKeyKeys: Array<keyof ApiKeyOrmEntity> = ['id', 'projectId', 'name', 'prefix', 'keyHash', 'role', 'createdAt', 'revokedAt', 'createdBy'];
 const appKeys: Array<keyof App> = ['id', 'projectId', 'name', 'createdAt', 'updatedAt'];
 const baseKeys: Array<keyof Base> = ['id', 'projectId', 'appId', 'name', 'url', 'routePath', 'createdAt'];
 const variantKeys: Array<keyof Variant> = [
@@ -31,8 +32,8 @@ export const projectMapper = {
   toOrm: (project: Project): ProjectOrmEntity => pick(project, projectKeys),
 };
 export const apiKeyMapper = {
-  toDomain: (row: ApiKeyOrmEntity): ApiKey => pick<ApiKey>(row, apiKeyKeys),
-  toOrm: (key: ApiKey): ApiKeyOrmEntity => pick(key, apiKeyKeys),
+  toDomain: (row: ApiKeyOrmEntity, lastUsedAt: Date | null = null): ApiKey => ({ ...pick(row, apiKeyKeys), lastUsedAt }),
+  toOrm: (key: ApiKey): ApiKeyOrmEntity => pick<ApiKeyOrmEntity>(key, apiKeyKeys),
 };
 export const appMapper = {
   toDomain: (row: AppOrmEntity): App => pick<App>(row, appKeys),

@@ -81,6 +81,23 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     expect((await keys.list(actor.projectId, everything)).items.map((k) => k.id)).not.toContain(issued.key.id);
   });
 
+  it('records a key\'s last use at most once a minute, without telling the api processes that keys changed', async () => {
+    const keys = new TypeOrmApiKeyRepository(dataSource);
+    const issued = issueApiKey(actor.projectId, 'busy', 'editor', { createdBy: 'ci' });
+    await keys.create(issued.key);
+    const listed = async () => (await keys.list(actor.projectId, everything)).items.find((k) => k.id === issued.key.id);
+    expect(await listed()).toMatchObject({ createdBy: 'ci', lastUsedAt: null });
+    expect(await keys.findByHash(issued.key.keyHash)).toMatchObject({ id: issued.key.id });
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    const later = (seconds: number) => new Date(at.getTime() + seconds * 1000);
+    await keys.recordUse(issued.key.id, at);
+    await keys.recordUse(issued.key.id, later(59));
+    expect((await listed())!.lastUsedAt).toEqual(at);
+    await keys.recordUse(issued.key.id, later(60));
+    expect((await listed())!.lastUsedAt).toEqual(later(60));
+    expect(await countQueries(dataSource, () => keys.findByHash(issued.key.keyHash))).toBe(0);
+  });
+
   it('serves a found key without a query while no key changed, and sees any change to keys at the next lookup', async () => {
     const keys = new TypeOrmApiKeyRepository(dataSource);
     const [key] = (await keys.list(otherActor.projectId, everything)).items;

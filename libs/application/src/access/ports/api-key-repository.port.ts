@@ -9,4 +9,6 @@ export abstract class ApiKeyRepository {
   abstract list(projectId: string, page: PageRequest): Promise<Page<ApiKey>>;
   /** Marks the key revoked, keeping its hash; false when the project has no such key that is not revoked. */
   abstract revoke(projectId: string, keyId: string, at: Date): Promise<boolean>;
+  /** Sets the key's `lastUsedAt` to `at`, unless another process set it less than KEY_USE_RECORDED_EVERY_MS before. */
+  abstract recordUse(keyId: string, at: Date): Promise<void>;
 }

@@ -14,6 +14,16 @@ describe('AuthenticateUseCase', () => {
     expect(await authenticate.execute(rawKey)).toEqual({ projectId, type: 'api_key', id: key.id, name: 'ci', role: 'admin' });
   });
 
+  it('records when a key was last used, writing at most once a minute however busy the key', async () => {
+    const { rawKey, key } = issueApiKey(projectId, 'busy', 'editor');
+    await keys.create(key);
+    const recordUse = jest.spyOn(keys, 'recordUse');
+    for (let i = 0; i < 5; i += 1) await authenticate.execute(rawKey);
+    expect(recordUse.mock.calls.filter(([keyId]) => keyId === key.id)).toHaveLength(1);
+    expect(keys.keys.find((stored) => stored.id === key.id)!.lastUsedAt).toBeInstanceOf(Date);
+    recordUse.mockRestore();
+  });
+
   it('refuses a missing key, saying how to send one', async () => {
     await expect(authenticate.execute(undefined)).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('Authorization: ApiKey') });
     await expect(authenticate.execute('')).rejects.toMatchObject({ code: 'unauthorized' });

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, DomainError } from '@crucible/domain';
+import { type Actor, DomainError, KEY_USE_RECORDED_EVERY_MS } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
 import { hashApiKey } from '../api-key-secret';
 
 /** How long another api process may accept a key it did not see revoked; this process forgets it at once. */
 const AUTHENTICATED_KEY_TTL_MS = 5_000;
+/** Keys whose last recorded use is remembered; past it, the memory starts over (a key then writes once more). */
+const USES_KEPT = 10_000;
 
 interface Known {
   actor: Actor;
@@ -15,6 +17,8 @@ interface Known {
 @Injectable()
 export class AuthenticateUseCase {
   private readonly known = new Map<string, Known>();
+  /** When this process last wrote each key's `lastUsedAt`: a busy key writes once a minute, not on every request. */
+  private readonly recordedAt = new Map<string, number>();
 
   constructor(private readonly apiKeys: ApiKeyRepository) {}
 
@@ -22,7 +26,10 @@ export class AuthenticateUseCase {
     if (!rawKey) throw new DomainError('unauthorized', 'missing API key: send "Authorization: ApiKey <key>"');
     const hash = hashApiKey(rawKey);
     const held = this.known.get(hash);
-    if (held && held.expiresAt > Date.now()) return held.actor;
+    if (held && held.expiresAt > Date.now()) {
+      await this.recordUse(held.actor.id);
+      return held.actor;
+    }
     const key = await this.apiKeys.findByHash(hash);
     // A revoked key answers like an unknown one: nothing tells a caller which keys once existed.
     if (!key || key.revokedAt) {
@@ -31,7 +38,22 @@ export class AuthenticateUseCase {
     }
     const actor: Actor = { projectId: key.projectId, type: 'api_key', id: key.id, name: key.name, role: key.role };
     this.known.set(hash, { actor, expiresAt: Date.now() + AUTHENTICATED_KEY_TTL_MS });
+    await this.recordUse(actor.id);
     return actor;
+  }
+
+  /** A failed write is tried again by the key's next request rather than failing this one. */
+  private async recordUse(keyId: string): Promise<void> {
+    const now = Date.now();
+    const last = this.recordedAt.get(keyId);
+    if (last !== undefined && now - last < KEY_USE_RECORDED_EVERY_MS) return;
+    if (this.recordedAt.size >= USES_KEPT) this.recordedAt.clear();
+    this.recordedAt.set(keyId, now);
+    try {
+      await this.apiKeys.recordUse(keyId, new Date(now));
+    } catch {
+      this.recordedAt.delete(keyId);
+    }
   }
 
   /** A revoked key stops working in this process at once. */

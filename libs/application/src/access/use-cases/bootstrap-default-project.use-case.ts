@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ApiKey, DomainError, type Project } from '@crucible/domain';
+import { type ApiKey, BOOTSTRAP_CREATOR, DomainError, type Project } from '@crucible/domain';
 import { ApiKeyRepository, ProjectRepository } from '../ports';
 import { MIN_BOOTSTRAP_KEY_LENGTH, hashApiKey, issueApiKey } from '../api-key-secret';
 import { type CreatedProject, createProjectWithKey } from './create-project.use-case';
@@ -30,12 +30,12 @@ export class BootstrapDefaultProjectUseCase {
     }
     const defaultProject = await this.projects.findDefault();
     if (!defaultProject) {
-      return { kind: 'created', created: await createProjectWithKey(this.projects, { name: 'default', role: 'admin', rawKey: input.rawKey }) };
+      return { kind: 'created', created: await createProjectWithKey(this.projects, { name: 'default', role: 'admin', rawKey: input.rawKey, createdBy: BOOTSTRAP_CREATOR }) };
     }
     if (!input.rawKey) return { kind: 'unchanged' };
     const known = await this.apiKeys.findByHash(hashApiKey(input.rawKey));
     if (known) return known.revokedAt ? { kind: 'revoked_key_ignored', key: known } : { kind: 'unchanged' };
-    const { key } = issueApiKey(defaultProject.id, 'bootstrap', 'admin', input.rawKey);
+    const { key } = issueApiKey(defaultProject.id, 'bootstrap', 'admin', { rawKey: input.rawKey, createdBy: BOOTSTRAP_CREATOR });
     await this.apiKeys.create(key);
     return { kind: 'key_added', project: defaultProject, key };
   }

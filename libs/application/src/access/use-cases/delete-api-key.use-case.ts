@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, DomainError, assertMayManageApiKeys } from '@crucible/domain';
+import { type Actor, DomainError } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
 import { assertOwnProject } from '../project-ownership';
 import { AuthenticateUseCase } from './authenticate.use-case';
@@ -14,7 +14,6 @@ export class DeleteApiKeyUseCase {
 
   async execute(actor: Actor, input: { projectId: string; keyId: string }): Promise<void> {
     assertOwnProject(actor, input.projectId);
-    assertMayManageApiKeys(actor);
     if (input.keyId === actor.id && (await this.apiKeys.list(input.projectId, { limit: 2, cursor: null })).items.length === 1) {
       throw new DomainError('rule_violation', 'cannot delete the last API key of a project');
     }

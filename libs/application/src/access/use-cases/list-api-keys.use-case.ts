@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, type ApiKey, assertMayManageApiKeys } from '@crucible/domain';
+import type { Actor, ApiKey } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
 import type { Page, PageRequest } from '../../shared/page';
 import { assertOwnProject } from '../project-ownership';
@@ -10,7 +10,6 @@ export class ListApiKeysUseCase {
 
   execute(actor: Actor, projectId: string, page: PageRequest): Promise<Page<ApiKey>> {
     assertOwnProject(actor, projectId);
-    assertMayManageApiKeys(actor);
     return this.apiKeys.list(projectId, page);
   }
 }

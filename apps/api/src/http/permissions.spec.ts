@@ -1,0 +1,97 @@
+import type { INestApplication } from '@nestjs/common';
+import pino from 'pino';
+import { createApiApp } from '../app.factory';
+import { buildOpenApiDocument } from '../openapi';
+import { PERMISSIONS, type Permission } from './permissions';
+import { PUBLIC_ROUTE } from './public.decorator';
+import { operationOf, routeHandlers } from './route-table';
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+describe('the permission table', () => {
+  let app: INestApplication;
+  let documented: string[];
+
+  beforeAll(async () => {
+    app = await createApiApp({
+      database: { kind: 'pglite', dataDir: null },
+      queue: { kind: 'in-process', concurrency: 1 },
+      logger: pino({ level: 'silent' }),
+    });
+    const paths = buildOpenApiDocument(app).paths as Record<string, Partial<Record<(typeof METHODS)[number], unknown>>>;
+    documented = Object.entries(paths).flatMap(([path, item]) =>
+      METHODS.flatMap((method) => (item[method] ? [`${method.toUpperCase()} ${path}`] : [])));
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('has an entry for every operation of /openapi.json', () => {
+    expect(documented.length).toBeGreaterThan(100);
+    expect(documented.filter((operation) => !PERMISSIONS[operation])).toEqual([]);
+  });
+
+  it('has no entry for an operation that does not exist', () => {
+    expect(Object.keys(PERMISSIONS).filter((operation) => !documented.includes(operation))).toEqual([]);
+  });
+
+  it('names each route as /openapi.json does, so the guard finds the entry of every route the api serves', () => {
+    const served = routeHandlers(app).map(({ controller, handler }) => operationOf(controller, handler));
+    expect([...served].sort()).toEqual([...documented].sort());
+  });
+
+  it('marks public exactly the routes reachable without a key', () => {
+    const decoratedPublic = routeHandlers(app)
+      .filter(({ controller, handler }) => Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller))
+      .map(({ controller, handler }) => operationOf(controller, handler));
+    const tablePublic = Object.entries(PERMISSIONS).filter(([, permission]) => 'public' in permission).map(([operation]) => operation);
+    expect(tablePublic.sort()).toEqual(decoratedPublic.sort());
+  });
+
+  const roleOf = (permission: Permission) => ('role' in permission ? permission.role : 'public');
+  const needing = (role: string) => Object.entries(PERMISSIONS).filter(([, permission]) => roleOf(permission) === role).map(([operation]) => operation).sort();
+
+  it('lets a viewer read everything but the project\'s keys, and change nothing', () => {
+    const reads = Object.keys(PERMISSIONS).filter((operation) => operation.startsWith('GET ') && operation !== 'GET /health');
+    expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer')).toEqual(['GET /projects/{project_id}/api-keys']);
+    expect(needing('viewer').filter((operation) => !operation.startsWith('GET '))).toEqual([]);
+  });
+
+  it('lets an annotator vote, score and work annotation queues, and nothing else that changes data', () => {
+    expect(needing('annotator')).toEqual([
+      'POST /annotation-queues/{queue_id}/items/{item_id}/complete',
+      'POST /annotation-queues/{queue_id}/items/{item_id}/skip',
+      'POST /annotation-queues/{queue_id}/next',
+      'POST /scores',
+      'PUT /human-evaluations/{evaluation_id}',
+      'PUT /human-evaluations/{evaluation_id}/evaluation_scenario/{scenario_id}',
+      'PUT /human-evaluations/{evaluation_id}/evaluation_scenario/{scenario_id}/{evaluation_type}',
+    ]);
+  });
+
+  it('keeps projects, API keys, provider connections and custom models to admins; leaves no operation to owners alone yet', () => {
+    expect(needing('admin')).toEqual([
+      'DELETE /models/{id}',
+      'DELETE /projects/{project_id}/api-keys/{key_id}',
+      'DELETE /provider-connections/{connection_id}',
+      'GET /projects/{project_id}/api-keys',
+      'PATCH /models/{id}',
+      'PATCH /provider-connections/{connection_id}',
+      'POST /models',
+      'POST /projects',
+      'POST /projects/{project_id}/api-keys',
+      'POST /provider-connections',
+      'POST /provider-connections/{connection_id}/test',
+    ]);
+    expect(needing('owner')).toEqual([]);
+  });
+
+  it('keeps production to admins wherever an editor may deploy or revert', () => {
+    const protectedOperations = Object.entries(PERMISSIONS)
+      .filter(([, permission]) => 'role' in permission && permission.production?.role === 'admin')
+      .map(([operation]) => operation);
+    expect(protectedOperations.sort()).toEqual([
+      'POST /configs/deployment/{environment_revision_id}/revert',
+      'POST /environments/deploy',
+      'POST /environments/revisions/{environment_revision_id}/revert',
+    ]);
+  });
+});
