@@ -63,4 +63,3 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138,
   OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, AuditEvents1795886975363,
   ApiKeyCreatorAndLastUse1795887065389, HumanScenarioModifiedBy1795887815424];
-  FiveProjectRoles1795886648319, ApiKeyCreatorAndLastUse1795887065389];
