@@ -84,7 +84,7 @@ describe.each<Engine>(['pglite', 'postgres'])('annotation queues on %s', (engine
       expect.objectContaining({ loc: ['body', 'trace_ids', 1], msg: expect.stringContaining('trace nope not found') }),
     ] } });
     // Another project neither sees the queue nor may add its traces to one of its own.
-    const other = server.withKey((await ok(alice.POST('/projects', { body: { name: `elsewhere-${engine}` } }))).api_key.key);
+    const other = server.withKey((await ok(alice.POST('/projects', { body: { name: `elsewhere-${engine}` } }))).api_key!.key);
     expect((await add(other, ['t-4'])).status).toBe(404);
     const otherConfig = await ok(other.POST('/score-configs', { body: { name: 'stars', data_type: 'numeric' } }));
     const otherQueue = await ok(other.POST('/annotation-queues', { body: { name: 'theirs', score_config_ids: [otherConfig.id] } }));

@@ -24,7 +24,7 @@ describe.each<Engine>(['pglite', 'postgres'])('API key roles and the bootstrap k
     const created = await server.api.POST('/projects', { body: { name: 'team' } });
     expect(created.response.status).toBe(200);
     expect(created.data!.api_key).toMatchObject({ role: 'admin', created_by: 'default' });
-    const theirs = server.withKey(created.data!.api_key.key);
+    const theirs = server.withKey(created.data!.api_key!.key);
     const ofTheirs = { params: { path: { project_id: created.data!.project_id } } };
     const theirEditor = await ok(theirs.POST('/projects/{project_id}/api-keys', { ...ofTheirs, body: { name: 'their ci' } }));
     const refused = await answer(server.withKey(theirEditor.key).POST('/projects', { body: { name: 'sneaky' } }));

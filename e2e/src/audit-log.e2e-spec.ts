@@ -152,7 +152,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the audit log on %s', (engine) =>
     const minted = await answer(server.api.POST('/projects/{project_id}/api-keys', { params: { path: { project_id: other.project_id } }, body: { name: 'x' } }));
     expect(minted.status).toBe(404);
     await log.expectNoNewEvent();
-    const theirs = await ok(server.withKey(other.api_key.key).GET('/audit-events'));
+    const theirs = await ok(server.withKey(other.api_key!.key).GET('/audit-events'));
     expect(theirs).toEqual([]);
   });
 });

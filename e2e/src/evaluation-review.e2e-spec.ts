@@ -105,7 +105,7 @@ describe('reviewing evaluations', () => {
     expect((await compare('nope,also')).status).toBe(422);
     expect((await raw.get('/evaluations/compare')).status).toBe(422);
     expect((await compare(`${exactId},${randomUUID()}`)).status).toBe(404);
-    const other = server.withKey((await ok(api.POST('/projects', { body: { name: 'review-other' } }))).api_key.key);
+    const other = server.withKey((await ok(api.POST('/projects', { body: { name: 'review-other' } }))).api_key!.key);
     expect((await compare(`${exactId},${hedgingId}`, other)).status).toBe(404);
     const otherTestset = (await ok(api.POST('/testsets', { body: { name: 'other', csvdata: capitalRows(2) } }))).id;
     const [elsewhere] = await evaluate([setup.revisionIds[0]!], otherTestset);

@@ -181,7 +181,7 @@ describe('evaluations, embedded (PGlite, in-process runner)', () => {
     expect(missing.body.detail.map((d: any) => d.loc.join('.'))).toEqual(expect.arrayContaining([
       'body.revisions_ids', 'body.evaluators_configs', 'body.testset_id', 'body.rate_limit',
     ]));
-    const other = server.withKey((await ok(api.POST('/projects', { body: { name: 'eval-other' } }))).api_key.key);
+    const other = server.withKey((await ok(api.POST('/projects', { body: { name: 'eval-other' } }))).api_key!.key);
     expect((await evaluate(base, other)).status).toBe(404);
     expect((await other.GET('/evaluations/{evaluation_id}', ofEvaluation(created[0]!.id))).response.status).toBe(404);
     expect((await other.GET('/evaluations')).data).toEqual([]);

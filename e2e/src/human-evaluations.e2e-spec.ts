@@ -83,7 +83,7 @@ describe.each<Engine>(['pglite', 'postgres'])('human evaluations over HTTP on %s
     app = await ok(api.POST('/apps', { body: { app_name: `human-${engine}` } }));
     const key = await ok(api.POST('/projects/{project_id}/api-keys', { params: { path: { project_id: app.project_id } }, body: { name: 'judge' } }));
     judge = server.withKey(key.key);
-    other = server.withKey((await ok(api.POST('/projects', { body: { name: 'other-judges' } }))).api_key.key);
+    other = server.withKey((await ok(api.POST('/projects', { body: { name: 'other-judges' } }))).api_key!.key);
     variantId = (await addVariant(app.app_id, 'completion', example.service.url, EXACT)).variant_id;
     await api.PUT('/variants/{variant_id}/parameters', { params: { path: { variant_id: variantId } }, body: { parameters: HEDGING, commit_message: 'hedge' } });
     revisionIds = await revisionsOf(variantId);

@@ -154,7 +154,7 @@ describe.each<Engine>(['pglite', 'postgres'])('paged and streamed lists on %s', 
     server = await startApi(engine);
     api = server.api;
     const created = await ok(api.POST('/projects', { body: { name: 'other-team' } }));
-    other = server.withKey(created.api_key.key);
+    other = server.withKey(created.api_key!.key);
 
     for (let i = 0; i < 5; i += 1) {
       const app = await api.POST('/apps', { body: { app_name: `paged-${i}` } });

@@ -96,7 +96,7 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
     const first = await answer(api.GET('/online-evaluations', { params: { query: { limit: 1 } } }));
     expect(first.body.map((rule: { name: string }) => rule.name)).toEqual(['helpfulness']);
     expect(first.headers.get('link')).toMatch(/rel="next"/);
-    const stranger = server.withKey((await ok(api.POST('/projects', { body: { name: `stranger-${engine}` } }))).api_key.key);
+    const stranger = server.withKey((await ok(api.POST('/projects', { body: { name: `stranger-${engine}` } }))).api_key!.key);
     expect(await ok(stranger.GET('/online-evaluations'))).toEqual([]);
   });
 

@@ -94,7 +94,7 @@ describe('playground endpoints (GET /variants/{id}/schema, POST /variants/{id}/p
     expect((await run({ inputs: {} }, api, dead.variant_id)).status).toBe(502);
 
     const other = await ok(api.POST('/projects', { body: { name: 'someone-else' } }));
-    const stranger = server.withKey(other.api_key.key);
+    const stranger = server.withKey(other.api_key!.key);
     expect((await stranger.GET('/variants/{variant_id}/schema', ofVariant(variantId))).response.status).toBe(404);
     expect((await run({ inputs: {} }, stranger)).status).toBe(404);
   });
@@ -114,7 +114,7 @@ describe('playground endpoints (GET /variants/{id}/schema, POST /variants/{id}/p
     expect(blank.status).toBe(422);
     expect((await ok(api.GET('/apps/{app_id}', ofApp))).app_name).toBe('renamed');
     const other = await ok(api.POST('/projects', { body: { name: 'rename-stranger' } }));
-    const stranger = server.withKey(other.api_key.key);
+    const stranger = server.withKey(other.api_key!.key);
     expect((await rename('mine', stranger)).status).toBe(404);
     expect((await ok(stranger.GET('/projects/current'))).name).toBe('rename-stranger');
   });

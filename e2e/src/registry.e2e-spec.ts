@@ -23,7 +23,7 @@ describe.each<Engine>(['pglite', 'postgres'])('registry over HTTP on %s', (engin
     raw = server.client;
     const created = await api.POST('/projects', { body: { name: 'other-team' } });
     expect(created.response.status).toBe(200);
-    other = server.withKey(created.data!.api_key.key);
+    other = server.withKey(created.data!.api_key!.key);
   });
   afterAll(() => server.close());
 

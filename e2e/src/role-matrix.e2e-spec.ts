@@ -38,6 +38,7 @@ function neededRole(operation: string, production: boolean): ProjectRole | null 
   const permission = PERMISSIONS[operation];
   if (!permission) throw new Error(`${operation} has no entry in the permission table`);
   if ('public' in permission) return null;
+  if ('anyCaller' in permission) return permission.keyRole ?? null;
   return production ? permission.production!.role : permission.role;
 }
 

@@ -55,7 +55,7 @@ describe('one project cannot starve the runners (distributed, BullMQ)', () => {
     // Two slots, and a sweep every second: a sweep must not deliver a delayed run early.
     runner = await startRunnerProcess({ databaseUrl: server.postgres!.url, redisUrl: REDIS_URL, queueName, lockDurationMs: 3000, sweepIntervalMs: 1000 });
     const created = await ok(server.api.POST('/projects', { body: { name: 'patient-team' } }));
-    apiB = server.withKey(created.api_key.key);
+    apiB = server.withKey(created.api_key!.key);
     projectA = await setUpProject(server.api);
     projectB = await setUpProject(apiB);
     waitingIds = (await projectB.evaluate(HOUR_APART)).map((evaluation) => evaluation.id);

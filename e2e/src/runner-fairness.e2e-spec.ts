@@ -49,7 +49,7 @@ describe('one project cannot starve the runner (embedded, in-process queue)', ()
     server = await startApi('pglite');
     example = await startCompletionExample();
     const created = await ok(server.api.POST('/projects', { body: { name: 'patient-team' } }));
-    apiB = server.withKey(created.api_key.key);
+    apiB = server.withKey(created.api_key!.key);
     projectA = await setUpProject(server.api, example.service.url);
     projectB = await setUpProject(apiB, example.service.url);
     // Two evaluations: one per runner slot, so a delay that held its slot would leave none.

@@ -120,7 +120,7 @@ describe.each<Engine>(['pglite', 'postgres'])('scores on %s', (engine) => {
 
     // Another project's trace is not found, whatever its id.
     const other = await ok(api.POST('/projects', { body: { name: `elsewhere-${engine}` } }));
-    const elsewhere = server.withKey(other.api_key.key);
+    const elsewhere = server.withKey(other.api_key!.key);
     expect((await answer(elsewhere.POST('/scores', { body: { trace_id: 't-good', name: 'stars', value: 3 } }))).status).toBe(404);
     expect(await ok(elsewhere.GET('/scores'))).toEqual([]);
 

@@ -24,7 +24,7 @@ describe.each<Engine>(['pglite', 'postgres'])('test sets over HTTP on %s', (engi
     api = server.api;
     raw = server.client;
     const created = await ok(api.POST('/projects', { body: { name: 'other-team' } }));
-    otherKey = created.api_key.key;
+    otherKey = created.api_key!.key;
     other = server.withKey(otherKey);
   });
   afterAll(() => server.close());

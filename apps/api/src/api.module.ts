@@ -1,15 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { ThrottlerModule } from '@nestjs/throttler';
 import type { Logger } from 'pino';
 import {
-  ACCESS_USE_CASES, AUDIT_USE_CASES, ENVIRONMENTS_USE_CASES, FEEDBACK_USE_CASES, GATEWAY_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
+  ACCESS_USE_CASES, AUDIT_USE_CASES, SIGN_IN_REFUSED, ENVIRONMENTS_USE_CASES, FEEDBACK_USE_CASES, GATEWAY_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
   PLAYGROUND_USE_CASES, PROMPTS_USE_CASES, PROVIDERS_USE_CASES, PurgeExpiredTracesUseCase, REGISTRY_USE_CASES, TESTSETS_USE_CASES, TRACES_USE_CASES,
 } from '@crucible/application';
 import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
 import { RolesGuard } from './http/roles.guard';
 import { AuditInterceptor } from './audit/audit.interceptor';
+import { RequestAuthenticator } from './http/request-authenticator';
+import { AuthController } from './controllers/auth.controller';
 import { MAX_UPLOAD_BYTES } from './http/upload-limit';
 import { AccessController } from './controllers/access.controller';
 import { AppsController } from './controllers/apps.controller';
@@ -40,6 +43,10 @@ const API_CONTEXTS = [
   GATEWAY_USE_CASES, FEEDBACK_USE_CASES, AUDIT_USE_CASES,
 ];
 
+/** ARCHITECTURE §17: 50 sign-in requests per address per minute. */
+const SIGN_IN_REQUESTS_PER_ADDRESS = 50;
+const SIGN_IN_WINDOW_MS = 60_000;
+
 export interface ApiModuleConfig extends CoreConfig {
   logger: Logger;
   traceRetention?: TraceRetention;
@@ -55,14 +62,17 @@ export class ApiModule {
       module: ApiModule,
       imports: [
         CoreModule.forRoot(config, API_CONTEXTS),
+        // Requests per address to the sign-in routes (those that use ThrottlerGuard), answered like a refused sign-in.
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: SIGN_IN_WINDOW_MS, limit: SIGN_IN_REQUESTS_PER_ADDRESS }], errorMessage: SIGN_IN_REFUSED }),
         // An embedded api runs its jobs, so it sweeps for the unfinished ones; a distributed api leaves that to the runners.
         ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS)] : []),
       ],
-      controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
+      controllers: [HealthController, AuthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController, SessionsController,
         PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
         AnnotationQueuesController, OnlineEvaluationsController, AuditEventsController],
       providers: [
+        RequestAuthenticator,
         // In this order: ApiKeyGuard finds the caller, RolesGuard decides what the caller's role allows.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: RolesGuard },

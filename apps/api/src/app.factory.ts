@@ -4,10 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import cookieParser from 'cookie-parser';
 import type { Logger } from 'pino';
-import { AuthenticateUseCase, BootstrapDefaultProjectUseCase, OutboundGuard } from '@crucible/application';
+import { BootstrapDefaultProjectUseCase, IssueSetupLinkUseCase, OutboundGuard } from '@crucible/application';
 import {
-  type CoreConfig, CrucibleNestLogger, type HttpBodyLimits, type HttpServerLimits, applyHttpServerLimits, createLogger, httpBodyLimitsOf,
+  CRUCIBLE_ENVIRONMENT, type CoreConfig, type CrucibleEnvironment, CrucibleNestLogger, type HttpBodyLimits, type HttpServerLimits, applyHttpServerLimits, createLogger, httpBodyLimitsOf,
   httpServerLimitsOf, parseEnvironment,
 } from '@crucible/platform';
 import { ApiModule } from './api.module';
@@ -23,6 +24,7 @@ import { keyBeforeBody } from './http/key-before-body.middleware';
 import { jsonBody } from './http/json-body.middleware';
 import { otlpProtobufBody } from './http/otlp-protobuf-body.middleware';
 import { securityHeaders } from './http/security-headers';
+import { RequestAuthenticator } from './http/request-authenticator';
 
 export interface ApiOptions extends Omit<CoreConfig, 'environment'> {
   /** Default: process.env, parsed here (main.ts passes the one it parsed). */
@@ -53,7 +55,8 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
   app.use(securityHeaders());
   if (options.consoleDir) app.use(consoleStatic(options.consoleDir));
   const traitsOf = routeTable(app);
-  app.use(keyBeforeBody(traitsOf, app.get(AuthenticateUseCase)));
+  app.use(cookieParser());
+  app.use(keyBeforeBody(traitsOf, app.get(RequestAuthenticator)));
   const bodyLimits = { ...httpBodyLimitsOf(environment), ...options.bodyLimits };
   app.use(jsonBody(traitsOf, bodyLimits));
   app.use(otlpProtobufBody(bodyLimits.maxTraceBodyBytes));
@@ -101,9 +104,30 @@ export async function bootstrapDefaultProject(app: INestApplication, logger: Log
       'ignored CRUCIBLE_BOOTSTRAP_API_KEY: that key was revoked and stays revoked (set a new key, or unset the variable)');
     return;
   }
+  await announceSetupLink(app, logger);
   if (outcome.kind !== 'created') return;
   logger.info({ project_id: outcome.created.project.id }, 'created the default project');
   if (!rawKey) {
     process.stdout.write(`\n  Crucible API key for project "default" (shown once, keep it):\n\n    ${outcome.created.rawKey}\n\n`);
   }
+}
+
+/**
+ * No account yet: print a one-time link that makes the first one, owner of the default project. It is printed once
+ * the server listens, so it names the port it got; CRUCIBLE_PUBLIC_URL, when set, is used instead.
+ */
+async function announceSetupLink(app: INestApplication, logger: Logger): Promise<void> {
+  const token = await app.get(IssueSetupLinkUseCase).execute();
+  if (!token) return;
+  const publicUrl = app.get<CrucibleEnvironment>(CRUCIBLE_ENVIRONMENT).CRUCIBLE_PUBLIC_URL;
+  const server = app.getHttpServer() as import('node:http').Server;
+  const print = () => {
+    const address = server.address();
+    const base = publicUrl ?? `http://localhost:${address && typeof address === 'object' ? address.port : ''}`;
+    const link = `${base.replace(/\/+$/, '')}/ui/setup?token=${encodeURIComponent(token)}`;
+    logger.info('no account yet: printed the first-run setup link');
+    process.stdout.write(`\n  Create the first Crucible account (owner of project "default") at this one-time link:\n\n    ${link}\n\n`);
+  };
+  if (server.listening) print();
+  else server.once('listening', print);
 }

@@ -4,6 +4,7 @@ export * from './shared/input-violation';
 export * from './shared/urls';
 export * from './shared/untrusted-input';
 export * from './access/project';
+export * from './access/account';
 export * from './registry/names';
 export * from './registry/app';
 export * from './registry/variant';

@@ -9,3 +9,4 @@ export * from './models/genai-prices.catalog';
 export * from './workflows/http-workflow-invoker';
 export * from './workflows/openapi-service-describer';
 export * from './otlp/otlp-protobuf';
+export * from './secrets/argon2-password-hasher';

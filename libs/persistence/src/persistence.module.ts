@@ -6,6 +6,7 @@ import {
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
   AuditTrail,
+  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -30,6 +31,10 @@ import { TypeOrmScoreRepository } from './repositories/score.repository';
 import { TypeOrmAnnotationQueueRepository } from './repositories/annotation-queue.repository';
 import { TypeOrmOnlineEvaluationRepository } from './repositories/online-evaluation.repository';
 import { TypeOrmAuditTrail } from './repositories/audit-trail.repository';
+import { TypeOrmUserRepository } from './repositories/user.repository';
+import { TypeOrmMembershipRepository } from './repositories/membership.repository';
+import { TypeOrmSessionStore } from './repositories/session.store';
+import { TypeOrmSetupTokenRepository } from './repositories/setup-token.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -52,6 +57,10 @@ const repositories = [
   { provide: AnnotationQueueRepository, useClass: TypeOrmAnnotationQueueRepository },
   { provide: OnlineEvaluationRepository, useClass: TypeOrmOnlineEvaluationRepository },
   { provide: AuditTrail, useClass: TypeOrmAuditTrail },
+  { provide: UserRepository, useClass: TypeOrmUserRepository },
+  { provide: MembershipRepository, useClass: TypeOrmMembershipRepository },
+  { provide: SessionStore, useClass: TypeOrmSessionStore },
+  { provide: SetupTokenRepository, useClass: TypeOrmSetupTokenRepository },
 ];
 
 @Global()

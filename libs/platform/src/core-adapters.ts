@@ -1,13 +1,13 @@
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  BackgroundTraceWriter, BuiltinWorkflowRunner, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
   EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
   ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  AiSdkLlmGateway, GenaiPricesCatalog, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
+  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
   OpenApiServiceDescriber, type OutboundConfig, UndiciOutboundGuard, defaultMaxIsolates,
 } from '@crucible/integrations';
 import { type DatabaseConfig, SqlProviderConnectionDirectory } from '@crucible/persistence';
@@ -106,4 +106,6 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
     inject: [TraceRepository, TraceIngestLimits, ModelPricing],
   },
   DependencyHealth,
+  { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+  FailedSignIns,
 ];

@@ -4,16 +4,18 @@ import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
-  CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase,
+  type Caller, CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase, ListProjectsUseCase,
 } from '@crucible/application';
-import { CurrentActor } from '../http/auth.guard';
+import { CurrentActor, CurrentCaller } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import { answerPage, listed, pageRequest } from '../http/paging';
 import { PageQueryDto } from '../wire/common.wire';
 import {
   ApiKeyDto, CreateApiKeyDto, CreateProjectDto, CreatedProjectDto, CurrentProjectDto, IssuedApiKeyDto,
 } from '../wire/access.wire';
+import { ProjectWithRoleDto } from '../wire/auth.wire';
 import { presentApiKey } from '../presenters/registry.presenter';
+import { presentProjectWithRole } from '../presenters/account.presenter';
 
 @ApiTags('access')
 @ApiSecurity('ApiKey')
@@ -25,7 +27,15 @@ export class AccessController {
     private readonly listApiKeys: ListApiKeysUseCase,
     private readonly deleteApiKey: DeleteApiKeyUseCase,
     private readonly currentProject: GetCurrentProjectUseCase,
+    private readonly listProjects: ListProjectsUseCase,
   ) {}
+
+  /** A person's projects with their role in each; for an API key, its own project with the key's role. */
+  @Get()
+  @ZodResponse({ status: 200, type: [ProjectWithRoleDto] })
+  async list(@CurrentCaller() caller: Caller) {
+    return (await this.listProjects.execute(caller)).map(presentProjectWithRole);
+  }
 
   /** The caller's project and the key it signed in with (the console's header). */
   @Get('current')
@@ -40,23 +50,24 @@ export class AccessController {
     };
   }
 
-  /** The answer holds the new project's first key, shown once. */
+  /**
+   * A signed-in person owns the project they create; an admin API key gets the new project's first key, shown once.
+   */
   @Post()
   @ZodResponse({ status: 200, type: CreatedProjectDto })
-  async create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto) {
-    const { project, key, rawKey } = await this.createProject.execute(actor, { name: body.name });
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateProjectDto) {
+    const { project, role, issued } = await this.createProject.execute(caller, { name: body.name });
     return {
+      ...presentProjectWithRole({ project, role }),
       project_id: project.id,
-      name: project.name,
-      created_at: project.createdAt.toISOString(),
-      api_key: { ...presentApiKey(key), key: rawKey },
+      ...(issued ? { api_key: { ...presentApiKey(issued.key), key: issued.rawKey } } : {}),
     };
   }
 
   /** The API keys page: prefix, role, who minted each and when it was last used (never the secret). */
   @Get(':project_id/api-keys')
   @ZodResponse({ status: 200, type: [ApiKeyDto] })
-  async list(
+  async listKeys(
     @CurrentActor() actor: Actor, @Param('project_id', new IdPipe('project')) projectId: string,
     @Query() query: PageQueryDto, @Req() req: Request, @Res({ passthrough: true }) res: Response,
   ) {

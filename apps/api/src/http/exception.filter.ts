@@ -18,6 +18,8 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   upstream_failure: 502,
   too_busy: 429,
   unavailable: 503,
+  gone: 410,
+  too_many_requests: 429,
 };
 
 /** Body-parser failures reach us as plain errors carrying a `type` and `status`. */

@@ -1,8 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Actor } from '@crucible/domain';
-import type { AuthenticateUseCase } from '@crucible/application';
-import { readApiKey } from './auth.guard';
 import { toHttpError } from './exception.filter';
+import type { RequestAuthenticator } from './request-authenticator';
 import type { RouteTraits } from './route-table';
 
 /** Whether the request announces a body (what body parsers look at too). */
@@ -19,21 +17,20 @@ export function refuseUnread(res: Response, status: number, body: unknown): void
 }
 
 /**
- * The key is checked before any body is read (ARCHITECTURE §19): an unauthenticated client cannot make the api
- * buffer megabytes. The actor found is kept on the request, so ApiKeyGuard does not look the key up twice.
+ * The credentials (API key or session cookie, with its CSRF checks) are checked before any body is read (ARCHITECTURE
+ * §19): an unauthenticated client cannot make the api buffer megabytes. The caller found is kept on the request, so
+ * ApiKeyGuard does not check them twice.
  */
-export function keyBeforeBody(traitsOf: (method: string, path: string) => RouteTraits, authenticate: AuthenticateUseCase): RequestHandler {
+export function keyBeforeBody(traitsOf: (method: string, path: string) => RouteTraits, authenticator: RequestAuthenticator): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!carriesBody(req) || traitsOf(req.method, req.path).isPublic) return next();
-    let actor: Actor;
     try {
-      actor = await authenticate.execute(readApiKey(req.headers.authorization));
+      await authenticator.caller(req, res);
     } catch (error) {
       const mapped = toHttpError(error);
       if (!mapped) return next(error);
       return refuseUnread(res, mapped.status, mapped.body);
     }
-    Object.assign(req, { actor });
     next();
   };
 }

@@ -46,12 +46,13 @@ describe('the permission table', () => {
     expect(tablePublic.sort()).toEqual(decoratedPublic.sort());
   });
 
-  const roleOf = (permission: Permission) => ('role' in permission ? permission.role : 'public');
+  const roleOf = (permission: Permission) => ('role' in permission ? permission.role : 'anyCaller' in permission ? 'any caller' : 'public');
   const needing = (role: string) => Object.entries(PERMISSIONS).filter(([, permission]) => roleOf(permission) === role).map(([operation]) => operation).sort();
 
   it('lets a viewer read everything but the project\'s keys, and change nothing', () => {
     const reads = Object.keys(PERMISSIONS).filter((operation) => operation.startsWith('GET ') && operation !== 'GET /health');
-    expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer')).toEqual(['GET /projects/{project_id}/api-keys']);
+    expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer').sort())
+      .toEqual(['GET /auth/me', 'GET /projects', 'GET /projects/{project_id}/api-keys']);
     expect(needing('viewer').filter((operation) => !operation.startsWith('GET '))).toEqual([]);
   });
 
@@ -76,12 +77,16 @@ describe('the permission table', () => {
       'PATCH /models/{id}',
       'PATCH /provider-connections/{connection_id}',
       'POST /models',
-      'POST /projects',
       'POST /projects/{project_id}/api-keys',
       'POST /provider-connections',
       'POST /provider-connections/{connection_id}/test',
     ]);
     expect(needing('owner')).toEqual([]);
+  });
+
+  it('lets anyone signed in see who they are, list their projects and create one; of keys only admins create projects', () => {
+    expect(needing('any caller')).toEqual(['GET /auth/me', 'GET /projects', 'POST /auth/sign-out', 'POST /projects']);
+    expect(PERMISSIONS['POST /projects']).toEqual({ anyCaller: true, keyRole: 'admin' });
   });
 
   it('keeps production to admins wherever an editor may deploy or revert', () => {

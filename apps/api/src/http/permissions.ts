@@ -12,6 +12,11 @@ export const PROTECTED_ENVIRONMENT = 'production';
 
 export type Permission =
   | { public: true }
+  /**
+   * Any signed-in person or key, acting in no project in particular (`GET /auth/me`, `GET|POST /projects`); a key,
+   * which belongs to one project, needs `keyRole` there.
+   */
+  | { anyCaller: true; keyRole?: ProjectRole }
   | {
     /** The least role that may call the operation. */
     role: ProjectRole;
@@ -35,9 +40,16 @@ const administers: Permission = { role: 'admin' };
 export const PERMISSIONS: Record<string, Permission> = {
   'GET /health': { public: true },
 
+  // accounts: sign-in and the first-run setup have no caller yet
+  'POST /auth/sign-in': { public: true },
+  'POST /auth/setup': { public: true },
+  'POST /auth/sign-out': { anyCaller: true },
+  'GET /auth/me': { anyCaller: true },
+
   // access: the project, its keys
   'GET /projects/current': reads,
-  'POST /projects': administers,
+  'GET /projects': { anyCaller: true },
+  'POST /projects': { anyCaller: true, keyRole: 'admin' },
   'GET /projects/{project_id}/api-keys': administers,
   'POST /projects/{project_id}/api-keys': administers,
   'DELETE /projects/{project_id}/api-keys/{key_id}': administers,

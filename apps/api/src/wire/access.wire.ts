@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { nonEmpty, timestamp } from './common.wire';
+import { projectWithRoleSchema } from './auth.wire';
 
 export class CreateProjectDto extends createZodDto(z.object({ name: nonEmpty.max(200) })) {}
 const apiKeyRole = z.enum(['admin', 'editor', 'annotator', 'viewer']);
@@ -19,8 +20,9 @@ export const issuedApiKeySchema = apiKeySchema.extend({ key: z.string().describe
 
 export class ApiKeyDto extends createZodDto(apiKeySchema) {}
 export class IssuedApiKeyDto extends createZodDto(issuedApiKeySchema) {}
-export class CreatedProjectDto extends createZodDto(z.object({
-  project_id: z.string(), name: z.string(), created_at: timestamp, api_key: issuedApiKeySchema,
+export class CreatedProjectDto extends createZodDto(projectWithRoleSchema.extend({
+  project_id: z.string().describe('the same as id'),
+  api_key: issuedApiKeySchema.optional().describe("for an API key: the new project's first key (an editor key), shown once"),
 })) {}
 
 export class CurrentProjectDto extends createZodDto(z.object({

@@ -7,6 +7,18 @@ export * from './use-cases/create-api-key.use-case';
 export * from './use-cases/list-api-keys.use-case';
 export * from './use-cases/delete-api-key.use-case';
 export * from './use-cases/get-current-project.use-case';
+export * from './caller';
+export * from './session-secret';
+export * from './account-rules';
+export * from './failed-sign-ins';
+export * from './use-cases/sign-in.use-case';
+export * from './use-cases/sign-out.use-case';
+export * from './use-cases/authenticate-session.use-case';
+export * from './use-cases/act-as-member.use-case';
+export * from './use-cases/get-me.use-case';
+export * from './use-cases/issue-setup-link.use-case';
+export * from './use-cases/complete-setup.use-case';
+export * from './use-cases/list-projects.use-case';
 import { AuthenticateUseCase } from './use-cases/authenticate.use-case';
 import { BootstrapDefaultProjectUseCase } from './use-cases/bootstrap-default-project.use-case';
 import { CreateApiKeyUseCase } from './use-cases/create-api-key.use-case';
@@ -14,9 +26,18 @@ import { CreateProjectUseCase } from './use-cases/create-project.use-case';
 import { DeleteApiKeyUseCase } from './use-cases/delete-api-key.use-case';
 import { GetCurrentProjectUseCase } from './use-cases/get-current-project.use-case';
 import { ListApiKeysUseCase } from './use-cases/list-api-keys.use-case';
+import { SignInUseCase } from './use-cases/sign-in.use-case';
+import { SignOutUseCase } from './use-cases/sign-out.use-case';
+import { AuthenticateSessionUseCase } from './use-cases/authenticate-session.use-case';
+import { ActAsMemberUseCase } from './use-cases/act-as-member.use-case';
+import { GetMeUseCase } from './use-cases/get-me.use-case';
+import { IssueSetupLinkUseCase } from './use-cases/issue-setup-link.use-case';
+import { CompleteSetupUseCase } from './use-cases/complete-setup.use-case';
+import { ListProjectsUseCase } from './use-cases/list-projects.use-case';
 
 /** The access context's use cases, registered by the composition root (libs/platform). */
 export const ACCESS_USE_CASES = [
   AuthenticateUseCase, BootstrapDefaultProjectUseCase, CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase,
-  GetCurrentProjectUseCase, ListApiKeysUseCase,
+  GetCurrentProjectUseCase, ListApiKeysUseCase, SignInUseCase, SignOutUseCase, AuthenticateSessionUseCase, ActAsMemberUseCase,
+  GetMeUseCase, IssueSetupLinkUseCase, CompleteSetupUseCase, ListProjectsUseCase,
 ];

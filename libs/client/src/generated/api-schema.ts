@@ -241,6 +241,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthController_whoAmI"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_completeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_signInWithPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/configs": {
         parameters: {
             query?: never;
@@ -792,7 +856,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["AccessController_list"];
         put?: never;
         post: operations["AccessController_create"];
         delete?: never;
@@ -808,7 +872,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["AccessController_list"];
+        get: operations["AccessController_listKeys"];
         put?: never;
         post: operations["AccessController_createKey"];
         delete?: never;
@@ -1550,7 +1614,8 @@ export interface components {
             };
         };
         CreatedProjectDto_Output: {
-            api_key: {
+            /** @description for an API key: the new project's first key (an editor key), shown once */
+            api_key?: {
                 /** Format: date-time */
                 created_at: string;
                 /** @description who minted it: a person's or a key's name, "bootstrap" for the key start-up made; null when not recorded */
@@ -1572,8 +1637,15 @@ export interface components {
             };
             /** Format: date-time */
             created_at: string;
+            id: string;
             name: string;
+            /** @description the same as id */
             project_id: string;
+            /**
+             * @description the caller's role in the project
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         CreateEvaluationDto: {
             /** Format: uuid */
@@ -2305,6 +2377,24 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "editor" | "annotator" | "viewer";
         };
+        MeDto_Output: {
+            projects: {
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                name: string;
+                /**
+                 * @description the caller's role in the project
+                 * @enum {string}
+                 */
+                role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            }[];
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
         ModelDto_Output: {
             /** @description the project has a connection that serves it */
             available: boolean;
@@ -2404,6 +2494,17 @@ export interface components {
             };
             /** @description Start from this revision's parameters (default: the latest) */
             revision?: number;
+        };
+        ProjectWithRoleDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+            /**
+             * @description the caller's role in the project
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         ProviderConnectionDto_Output: {
             /** @description "…" and the key's last 4 characters */
@@ -2525,6 +2626,48 @@ export interface components {
             string_value: string | null;
             trace_id: string;
             value: number | null;
+        };
+        SetupDto: {
+            /** Format: email */
+            email: string;
+            name: string;
+            /** @description at least 8 characters */
+            password: string;
+            /** @description from the first-run link the api printed */
+            token: string;
+        };
+        SetUpDto_Output: {
+            project: {
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                name: string;
+                /**
+                 * @description the caller's role in the project
+                 * @enum {string}
+                 */
+                role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            };
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        SignedInDto_Output: {
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        SignedOutDto_Output: {
+            /** @enum {boolean} */
+            signed_out: true;
+        };
+        SignInDto: {
+            email: string;
+            password: string;
         };
         StoredTraceDto_Output: {
             app_id: string | null;
@@ -3488,6 +3631,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEventDto_Output"][];
+                };
+            };
+        };
+    };
+    AuthController_whoAmI: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto_Output"];
+                };
+            };
+        };
+    };
+    AuthController_completeSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetUpDto_Output"];
+                };
+            };
+        };
+    };
+    AuthController_signInWithPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInDto_Output"];
+                };
+            };
+        };
+    };
+    AuthController_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutDto_Output"];
                 };
             };
         };
@@ -4587,6 +4814,25 @@ export interface operations {
             };
         };
     };
+    AccessController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectWithRoleDto_Output"][];
+                };
+            };
+        };
+    };
     AccessController_create: {
         parameters: {
             query?: never;
@@ -4610,7 +4856,7 @@ export interface operations {
             };
         };
     };
-    AccessController_list: {
+    AccessController_listKeys: {
         parameters: {
             query?: {
                 /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */

@@ -1,4 +1,5 @@
 import { ApiKeyOrmEntity, ProjectOrmEntity } from '../entities/access.orm-entity';
+import { InvitationOrmEntity, MembershipOrmEntity, SessionOrmEntity, SetupTokenOrmEntity, UserOrmEntity } from '../entities/account.orm-entity';
 import { AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity } from '../entities/registry.orm-entity';
 import { EnvironmentOrmEntity, EnvironmentRevisionOrmEntity } from '../entities/environment.orm-entity';
 import { EvaluationOrmEntity, EvaluationScenarioOrmEntity, EvaluatorConfigOrmEntity } from '../entities/evaluation.orm-entity';
@@ -34,6 +35,7 @@ import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entit
 import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
 import { ApiKeyCreatorAndLastUse1795887065389 } from '../migrations/1795887065389-api-key-creator-and-last-use';
+import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
@@ -49,6 +51,8 @@ export const ORM_ENTITIES = [
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
   ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity, AuditEventOrmEntity,
+  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity,
+  UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
@@ -61,5 +65,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000, TraceSessionsAndUsers1795874641599,
   EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136, TestsetVersions1795874736290,
   EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138,
-  OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, AuditEvents1795886975363,
-  ApiKeyCreatorAndLastUse1795887065389, HumanScenarioModifiedBy1795887815424];
+  OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, AccountsAndSessions1795886951921,
+  AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389, HumanScenarioModifiedBy1795887815424];

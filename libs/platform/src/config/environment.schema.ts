@@ -30,6 +30,12 @@ export const environmentSchema = z.object({
     .min(MIN_BOOTSTRAP_KEY_LENGTH, `must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters (an admin key; generate one, e.g. openssl rand -hex 24)`)
     .optional(),
   CRUCIBLE_CONSOLE_DIR: z.string().optional(),
+  /**
+   * Where people reach the api (scheme, host, port), e.g. https://crucible.example.com: the first-run setup link is
+   * printed with it, a signed-in browser's changes must come from its Origin, and an https one makes cookies Secure.
+   * Default: the request's own scheme and Host.
+   */
+  CRUCIBLE_PUBLIC_URL: url(/^https?$/, 'http(s)://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   REDIS_URL: url(/^rediss?$/, 'redis://').optional(),
   QUEUE_NAME: z.string().regex(/^[\w.-]+$/, 'must be letters, digits, "_", "-" or "."').default(QUEUE_NAME),

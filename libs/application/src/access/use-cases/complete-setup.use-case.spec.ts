@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Project } from '@crucible/domain';
+import {
+  InMemoryMembershipRepository, InMemorySessionStore, InMemorySetupTokenRepository, InMemoryUserRepository, RecordingPasswordHasher,
+} from '../../testing';
+import { ProjectRepository } from '../ports';
+import { CompleteSetupUseCase } from './complete-setup.use-case';
+import { IssueSetupLinkUseCase } from './issue-setup-link.use-case';
+
+class OneProject extends ProjectRepository {
+  constructor(private readonly project: Project | null) {
+    super();
+  }
+
+  async createWithKey(): Promise<void> {
+    throw new Error('not used');
+  }
+
+  async findById(projectId: string): Promise<Project | null> {
+    return this.project?.id === projectId ? this.project : null;
+  }
+
+  async count(): Promise<number> {
+    return this.project ? 1 : 0;
+  }
+
+  async findDefault(): Promise<Project | null> {
+    return this.project;
+  }
+}
+
+describe('first-run setup', () => {
+  const project: Project = { id: randomUUID(), name: 'default', createdAt: new Date() };
+  let users: InMemoryUserRepository;
+  let memberships: InMemoryMembershipRepository;
+  let issue: IssueSetupLinkUseCase;
+  let setup: CompleteSetupUseCase;
+  const person = { email: ' Owner@Example.com ', name: ' Olga ', password: 'a good long password' };
+
+  beforeEach(() => {
+    users = new InMemoryUserRepository();
+    memberships = new InMemoryMembershipRepository(users);
+    const tokens = new InMemorySetupTokenRepository(users, memberships);
+    issue = new IssueSetupLinkUseCase(users, tokens);
+    setup = new CompleteSetupUseCase(tokens, new OneProject(project), new InMemorySessionStore(), new RecordingPasswordHasher());
+  });
+
+  it('makes the first account owner of the default project and signs it in; the link is dead after', async () => {
+    const token = await issue.execute();
+    expect(token).toEqual(expect.any(String));
+    const done = await setup.execute({ ...person, token: token! });
+    expect(done.user).toMatchObject({ email: 'owner@example.com', name: 'Olga' });
+    expect(done.rawToken).toEqual(expect.any(String));
+    expect(await memberships.findRole(project.id, done.user.id)).toBe('owner');
+    await expect(setup.execute({ ...person, email: 'again@example.com', token: token! })).rejects.toMatchObject({ code: 'gone' });
+    expect(await issue.execute()).toBeNull();
+  });
+
+  it('refuses an unknown link with 404, and any other link once an account exists with 410', async () => {
+    const [first, second] = [await issue.execute(), await issue.execute()];
+    await expect(setup.execute({ ...person, token: 'made-up' })).rejects.toMatchObject({ code: 'not_found' });
+    await setup.execute({ ...person, token: first! });
+    await expect(setup.execute({ ...person, email: 'late@example.com', token: second! })).rejects.toMatchObject({ code: 'gone' });
+    expect(users.users).toHaveLength(1);
+  });
+
+  it('refuses a short password or a blank name, and keeps the link usable', async () => {
+    const token = (await issue.execute())!;
+    await expect(setup.execute({ ...person, password: 'short', token })).rejects.toMatchObject({ code: 'rule_violation', message: expect.stringMatching(/at least 8/) });
+    await expect(setup.execute({ ...person, name: '  ', token })).rejects.toMatchObject({ code: 'rule_violation' });
+    expect((await setup.execute({ ...person, token })).user.email).toBe('owner@example.com');
+  });
+});
