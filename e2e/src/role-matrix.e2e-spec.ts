@@ -37,7 +37,8 @@ const CALLERS: Caller[] = [apiKeyCaller('admin'), apiKeyCaller('editor'), apiKey
 function neededRole(operation: string, production: boolean): ProjectRole | null {
   const permission = PERMISSIONS[operation];
   if (!permission) throw new Error(`${operation} has no entry in the permission table`);
-  if ('public' in permission || 'signedIn' in permission) return null;
+  if ('public' in permission) return null;
+  if ('anyCaller' in permission) return permission.keyRole ?? null;
   return production ? permission.production!.role : permission.role;
 }
 

@@ -51,8 +51,7 @@ export class AccessController {
   }
 
   /**
-   * A signed-in person owns the project they create. Of API keys only admin keys create projects (403 otherwise), and
-   * the answer holds the new project's first key, shown once.
+   * A signed-in person owns the project they create; an admin API key gets the new project's first key, shown once.
    */
   @Post()
   @ZodResponse({ status: 200, type: CreatedProjectDto })

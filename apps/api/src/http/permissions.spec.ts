@@ -46,13 +46,13 @@ describe('the permission table', () => {
     expect(tablePublic.sort()).toEqual(decoratedPublic.sort());
   });
 
-  const roleOf = (permission: Permission) => ('role' in permission ? permission.role : 'public' in permission ? 'public' : 'any caller');
+  const roleOf = (permission: Permission) => ('role' in permission ? permission.role : 'anyCaller' in permission ? 'any caller' : 'public');
   const needing = (role: string) => Object.entries(PERMISSIONS).filter(([, permission]) => roleOf(permission) === role).map(([operation]) => operation).sort();
 
   it('lets a viewer read everything but the project\'s keys, invitations and audit log, and change nothing', () => {
     const reads = Object.keys(PERMISSIONS).filter((operation) => operation.startsWith('GET ') && operation !== 'GET /health');
-    expect(reads.filter((operation) => !['viewer', 'any caller'].includes(roleOf(PERMISSIONS[operation]!))).sort()).toEqual([
-      'GET /audit-events', 'GET /projects/{project_id}/api-keys', 'GET /projects/{project_id}/invitations',
+    expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer').sort()).toEqual([
+      'GET /audit-events', 'GET /auth/me', 'GET /projects', 'GET /projects/{project_id}/api-keys', 'GET /projects/{project_id}/invitations',
     ]);
     expect(needing('viewer').filter((operation) => !operation.startsWith('GET '))).toEqual([]);
   });
@@ -83,13 +83,17 @@ describe('the permission table', () => {
       'PATCH /projects/{project_id}/members/{user_id}',
       'PATCH /provider-connections/{connection_id}',
       'POST /models',
-      'POST /projects',
       'POST /projects/{project_id}/api-keys',
       'POST /projects/{project_id}/invitations',
       'POST /provider-connections',
       'POST /provider-connections/{connection_id}/test',
     ]);
     expect(needing('owner')).toEqual([]);
+  });
+
+  it('lets anyone signed in see who they are, list their projects and create one; of keys only admins create projects', () => {
+    expect(needing('any caller')).toEqual(['GET /auth/me', 'GET /projects', 'POST /auth/sign-out', 'POST /projects']);
+    expect(PERMISSIONS['POST /projects']).toEqual({ anyCaller: true, keyRole: 'admin' });
   });
 
   it('keeps production to admins wherever an editor may deploy or revert', () => {

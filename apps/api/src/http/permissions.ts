@@ -12,8 +12,11 @@ export const PROTECTED_ENVIRONMENT = 'production';
 
 export type Permission =
   | { public: true }
-  /** Anyone signed in (a person or a key), acting in no project: who they are, their projects, signing out. */
-  | { signedIn: true }
+  /**
+   * Any signed-in person or key, acting in no project in particular (`GET /auth/me`, `GET|POST /projects`); a key,
+   * which belongs to one project, needs `keyRole` there.
+   */
+  | { anyCaller: true; keyRole?: ProjectRole }
   | {
     /** The least role that may call the operation. */
     role: ProjectRole;
@@ -37,17 +40,15 @@ const administers: Permission = { role: 'admin' };
 export const PERMISSIONS: Record<string, Permission> = {
   'GET /health': { public: true },
 
-  // accounts (ARCHITECTURE §17): sign-in and the first-run link need nobody; `me`, sign-out and the list of one's
-  // projects need a caller but no role in a project (a person may belong to none)
+  // accounts: sign-in and the first-run setup have no caller yet
   'POST /auth/sign-in': { public: true },
   'POST /auth/setup': { public: true },
-  'POST /auth/sign-out': { signedIn: true },
-  'GET /auth/me': { signedIn: true },
-  'GET /projects': { signedIn: true },
-  'GET /audit-events': administers,
+  'POST /auth/sign-out': { anyCaller: true },
+  'GET /auth/me': { anyCaller: true },
 
   // members and invitations: anyone in the project sees who else is; admins invite, change roles and remove
-  // (owners alone make or unmake owners: the use cases say so, naming the rule)
+  // (owners alone make or unmake owners: the use cases say so, naming the rule); an invitation is accepted before
+  // its invitee has a caller
   'POST /auth/accept-invitation': { public: true },
   'GET /projects/{project_id}/members': reads,
   'PATCH /projects/{project_id}/members/{user_id}': administers,
@@ -58,10 +59,12 @@ export const PERMISSIONS: Record<string, Permission> = {
 
   // access: the project, its keys
   'GET /projects/current': reads,
-  'POST /projects': administers,
+  'GET /projects': { anyCaller: true },
+  'POST /projects': { anyCaller: true, keyRole: 'admin' },
   'GET /projects/{project_id}/api-keys': administers,
   'POST /projects/{project_id}/api-keys': administers,
   'DELETE /projects/{project_id}/api-keys/{key_id}': administers,
+  'GET /audit-events': administers,
 
   // registry
   'GET /templates': reads,

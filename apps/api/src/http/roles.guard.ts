@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { type Actor, DomainError, type ProjectRole, roleAtLeast } from '@crucible/domain';
 import { FindEnvironmentOfRevisionUseCase } from '@crucible/application';
 import { requestActor } from './auth.guard';
+import type { AuthenticatedRequest } from './request-authenticator';
 import { type EnvironmentOf, PERMISSIONS, PROTECTED_ENVIRONMENT, type Permission } from './permissions';
 import { operationOf } from './route-table';
 import { isUuid } from './id.pipe';
@@ -26,8 +27,15 @@ export class RolesGuard implements CanActivate {
     const operation = this.operationOf(context);
     const permission: Permission | undefined = PERMISSIONS[operation];
     if (!permission) throw new DomainError('forbidden', `${operation} has no entry in the permission table, so no role may call it`);
-    if ('public' in permission || 'signedIn' in permission) return true;
+    if ('public' in permission) return true;
     const request = context.switchToHttp().getRequest<Request>();
+    if ('anyCaller' in permission) {
+      const { caller } = request as AuthenticatedRequest;
+      if (caller?.type === 'api_key' && permission.keyRole && !roleAtLeast(caller.actor.role, permission.keyRole)) {
+        throw refusal(operation, permission.keyRole, caller.actor);
+      }
+      return true;
+    }
     const actor = requestActor(request);
     // Another project answers 404 whatever the caller's role there, exactly like a project that does not exist.
     const projectId = request.params.project_id;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type ApiKey, type ApiKeyRole, type Project, type ProjectRole, DomainError, roleAtLeast } from '@crucible/domain';
+import { type ApiKey, type ApiKeyRole, type Project, type ProjectRole, DomainError } from '@crucible/domain';
 import { MembershipRepository, ProjectRepository } from '../ports';
 import { issueApiKey } from '../api-key-secret';
 import type { Caller } from '../caller';
@@ -36,9 +36,9 @@ export interface NewProject {
 }
 
 /**
- * Anyone signed in creates projects, and owns those they create. Of API keys only admin keys may, and the new
- * project's first key (in the answer) is an admin key of that project: nobody else holds it yet, and only an admin
- * adds its provider connections and mints its other keys.
+ * Anyone signed in creates projects, and owns those they create. An API key (only an admin key may: apps/api's
+ * permission table) gets the new project's first key in the answer, an admin key: nobody else holds the project
+ * yet, and only an admin adds its provider connections and mints its other keys.
  */
 @Injectable()
 export class CreateProjectUseCase {
@@ -53,11 +53,7 @@ export class CreateProjectUseCase {
       await this.memberships.createProjectWithOwner(project, { projectId: project.id, userId: caller.user.id, role: 'owner', joinedAt: project.createdAt });
       return { project, role: 'owner' };
     }
-    const { actor } = caller;
-    if (!roleAtLeast(actor.role, 'admin')) {
-      throw new DomainError('forbidden', `only admin API keys may create projects; "${actor.name}" has the role ${actor.role}`);
-    }
-    const { project, key, rawKey } = await createProjectWithKey(this.projects, { name: input.name, role: 'admin', createdBy: actor.name });
+    const { project, key, rawKey } = await createProjectWithKey(this.projects, { name: input.name, role: 'admin', createdBy: caller.actor.name });
     return { project, role: key.role, issued: { key, rawKey } };
   }
 }
