@@ -21,3 +21,6 @@ export const publicClient = () => createConsoleClient(null, null, () => undefine
 
 /** The token of a link the api printed or an admin handed out: `?token=…`. */
 export const linkToken = (search: string): string => new URLSearchParams(search).get('token')?.trim() ?? '';
+
+/** The api's sentence as the start of one: "this invitation was revoked: …" → "This invitation was revoked: …". */
+export const asSentence = (text: string): string => (text ? text[0]!.toUpperCase() + text.slice(1) : text);

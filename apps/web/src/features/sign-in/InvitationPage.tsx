@@ -6,11 +6,11 @@ import { unwrap } from '../../api/api-client';
 import { ApiError, describeError } from '../../api/api-error';
 import { readCsrfToken } from '../../auth/credential-store';
 import { useSession } from '../../auth/session';
-import { AuthCard, linkToken, publicClient } from './AuthCard';
+import { AuthCard, asSentence, linkToken, publicClient } from './AuthCard';
 
 function invitationError(error: unknown): string {
-  // The api says which: revoked, expired on a date, or already used.
-  if (error instanceof ApiError && error.status === 410) return `This invitation can no longer be accepted: ${error.message}. Ask for a new one.`;
+  // The api says which (revoked, expired on a date, or already used) and what to do next.
+  if (error instanceof ApiError && error.status === 410) return asSentence(error.message);
   if (error instanceof ApiError && error.status === 404) return 'This invitation link is unknown: check that you copied all of it.';
   return describeError(error);
 }

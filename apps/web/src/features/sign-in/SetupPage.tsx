@@ -5,10 +5,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { unwrap } from '../../api/api-client';
 import { ApiError, describeError } from '../../api/api-error';
 import { useSession } from '../../auth/session';
-import { AuthCard, linkToken, publicClient } from './AuthCard';
+import { AuthCard, asSentence, linkToken, publicClient } from './AuthCard';
 
 function setupError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 410) return `This setup link was already used: the first account exists. Sign in instead. (${error.message})`;
+  // The api says it whole: the link was used already, the first account exists, sign in instead.
+  if (error instanceof ApiError && error.status === 410) return asSentence(error.message);
   if (error instanceof ApiError && error.status === 404) return 'This setup link is not one the api printed: copy the whole link from the api\'s log.';
   return describeError(error);
 }
