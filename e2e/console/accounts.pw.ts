@@ -147,6 +147,11 @@ test('members: a new project, an invitation with its link, a refusal in words, a
   await stranger.getByRole('textbox', { name: 'Password', exact: true }).fill('a password never used');
   await stranger.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(stranger.getByRole('alert')).toHaveText('This invitation was revoked: ask for a new one');
+  await stranger.goto('/ui/invite?token=not-a-token-anyone-was-given');
+  await stranger.getByRole('textbox', { name: 'Name', exact: true }).fill('Changed Mind');
+  await stranger.getByRole('textbox', { name: 'Password', exact: true }).fill('a password never used');
+  await stranger.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(stranger.getByRole('alert')).toHaveText('This invitation link is unknown: check that you copied all of it.');
   await stranger.context().close();
 });
 
