@@ -145,7 +145,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
 
   it('keeps API keys working without CSRF, and keeps a person out of projects they are not a member of', async () => {
     const byKey = await server.client.post('/projects', { name: 'scripts only' });
-    expect(byKey).toMatchObject({ status: 200, body: { name: 'scripts only', role: 'editor', project_id: byKey.body.id, api_key: { role: 'editor' } } });
+    expect(byKey).toMatchObject({ status: 200, body: { name: 'scripts only', role: 'admin', project_id: byKey.body.id, api_key: { role: 'admin' } } });
     expect((await server.client.get('/projects')).body).toEqual([expect.objectContaining({ name: 'default', role: 'admin' })]);
 
     const browser = signedIn(await signIn(owner.email, owner.password));

@@ -5,8 +5,8 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
-  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository, InvitationRepository, MemberRoster,
   AuditTrail,
+  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository, InvitationRepository, MemberRoster,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';

@@ -51,9 +51,8 @@ describe('the permission table', () => {
 
   it('lets a viewer read everything but the project\'s keys, invitations and audit log, and change nothing', () => {
     const reads = Object.keys(PERMISSIONS).filter((operation) => operation.startsWith('GET ') && operation !== 'GET /health');
-    expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer').sort()).toEqual([
-      'GET /audit-events', 'GET /auth/me', 'GET /projects', 'GET /projects/{project_id}/api-keys', 'GET /projects/{project_id}/invitations',
-    ]);
+    expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer').sort())
+      .toEqual(['GET /audit-events', 'GET /auth/me', 'GET /projects', 'GET /projects/{project_id}/api-keys', 'GET /projects/{project_id}/invitations']);
     expect(needing('viewer').filter((operation) => !operation.startsWith('GET '))).toEqual([]);
   });
 
@@ -69,7 +68,7 @@ describe('the permission table', () => {
     ]);
   });
 
-  it('keeps projects, members, API keys, provider connections, custom models and the audit log to admins; leaves no operation to owners alone yet', () => {
+  it('keeps members, invitations, API keys, the audit log, provider connections and custom models to admins; leaves no operation to owners alone yet', () => {
     expect(needing('admin')).toEqual([
       'DELETE /models/{id}',
       'DELETE /projects/{project_id}/api-keys/{key_id}',

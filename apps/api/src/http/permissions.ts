@@ -43,19 +43,10 @@ export const PERMISSIONS: Record<string, Permission> = {
   // accounts: sign-in and the first-run setup have no caller yet
   'POST /auth/sign-in': { public: true },
   'POST /auth/setup': { public: true },
+  'POST /auth/accept-invitation': { public: true },
+  'GET /auth/providers': { public: true },
   'POST /auth/sign-out': { anyCaller: true },
   'GET /auth/me': { anyCaller: true },
-
-  // members and invitations: anyone in the project sees who else is; admins invite, change roles and remove
-  // (owners alone make or unmake owners: the use cases say so, naming the rule); an invitation is accepted before
-  // its invitee has a caller
-  'POST /auth/accept-invitation': { public: true },
-  'GET /projects/{project_id}/members': reads,
-  'PATCH /projects/{project_id}/members/{user_id}': administers,
-  'DELETE /projects/{project_id}/members/{user_id}': administers,
-  'GET /projects/{project_id}/invitations': administers,
-  'POST /projects/{project_id}/invitations': administers,
-  'DELETE /projects/{project_id}/invitations/{invitation_id}': administers,
 
   // access: the project, its keys
   'GET /projects/current': reads,
@@ -65,6 +56,14 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /projects/{project_id}/api-keys': administers,
   'DELETE /projects/{project_id}/api-keys/{key_id}': administers,
   'GET /audit-events': administers,
+
+  // members and invitations (pending invitations show addresses: admins only)
+  'GET /projects/{project_id}/members': reads,
+  'PATCH /projects/{project_id}/members/{user_id}': administers,
+  'DELETE /projects/{project_id}/members/{user_id}': administers,
+  'GET /projects/{project_id}/invitations': administers,
+  'POST /projects/{project_id}/invitations': administers,
+  'DELETE /projects/{project_id}/invitations/{invitation_id}': administers,
 
   // registry
   'GET /templates': reads,
