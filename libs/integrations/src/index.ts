@@ -10,3 +10,4 @@ export * from './workflows/http-workflow-invoker';
 export * from './workflows/openapi-service-describer';
 export * from './otlp/otlp-protobuf';
 export * from './secrets/argon2-password-hasher';
+export * from './mail/nodemailer-invitation-mailer';

@@ -1,13 +1,13 @@
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, InvitationMailer, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
   EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
   ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
+  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, NodemailerInvitationMailer, UnconfiguredInvitationMailer, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
   OpenApiServiceDescriber, type OutboundConfig, UndiciOutboundGuard, defaultMaxIsolates,
 } from '@crucible/integrations';
 import { type DatabaseConfig, SqlProviderConnectionDirectory } from '@crucible/persistence';
@@ -108,4 +108,12 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
   DependencyHealth,
   { provide: PasswordHasher, useClass: Argon2PasswordHasher },
   FailedSignIns,
+  {
+    provide: InvitationMailer,
+    useFactory: ({ CRUCIBLE_SMTP_URL, CRUCIBLE_SMTP_FROM }: CrucibleEnvironment): InvitationMailer => (CRUCIBLE_SMTP_URL
+      ? new NodemailerInvitationMailer(CRUCIBLE_SMTP_URL, CRUCIBLE_SMTP_FROM, (error, to) =>
+        logger.warn({ err: loggableError(error), to }, 'the invitation was not mailed (its link is in the answer)'))
+      : new UnconfiguredInvitationMailer()),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
 ];

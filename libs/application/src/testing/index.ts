@@ -26,3 +26,4 @@ export * from './in-memory-prompts';
 export * from './mock-judge-verdict';
 export * from './in-memory-feedback';
 export * from './in-memory-accounts';
+export * from './in-memory-invitations';

@@ -225,6 +225,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InvitationsController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -881,6 +897,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InvitationsController_list"];
+        put?: never;
+        post: operations["InvitationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MembersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["MembersController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["MembersController_update"];
+        trace?: never;
+    };
     "/projects/current": {
         parameters: {
             query?: never;
@@ -1333,6 +1413,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptedInvitationDto_Output: {
+            project: {
+                id: string;
+                name: string;
+                /**
+                 * @description the caller's role in the project
+                 * @enum {string}
+                 */
+                role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            };
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        AcceptInvitationDto: {
+            /** @description required for a new account */
+            name?: string;
+            /** @description a new account's password (at least 10 characters), or an existing account's own */
+            password?: string;
+            /** @description the invitation link's token */
+            token: string;
+        };
         AddedQueueItemsDto_Output: {
             added: number;
             /** @description traces named that were in the queue already */
@@ -1448,6 +1552,13 @@ export interface components {
              * @description …and before this time
              */
             to: string;
+        };
+        ChangeMemberRoleDto: {
+            /**
+             * @description only an owner makes or unmakes owners
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         ComparisonDto_Output: {
             evaluations: {
@@ -1569,6 +1680,20 @@ export interface components {
                 variant_name: string;
             };
         };
+        CreatedInvitationDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @description single use, shown only here (and in the mail): pass it on to the invitee */
+            invite_url: string;
+            /** @description whether the link was mailed (CRUCIBLE_SMTP_URL set and the mail server took it) */
+            mailed: boolean;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+        };
         CreatedProjectDto_Output: {
             /** @description for an API key: the new project's first key (an editor key), shown once */
             api_key?: {
@@ -1651,6 +1776,15 @@ export interface components {
             testset_id: string;
             /** @description variant ids: each variant's latest revision (when revisions_ids is absent) */
             variant_ids?: string[];
+        };
+        CreateInvitationDto: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description only an owner invites owners
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         CreateOnlineEvaluationDto: {
             /** Format: uuid */
@@ -2282,6 +2416,16 @@ export interface components {
             };
             status: components["schemas"]["Result_Output"];
         };
+        InvitationDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+        };
         InvokeAppDto: {
             /** @description Default "production" */
             environment?: string;
@@ -2332,6 +2476,15 @@ export interface components {
                 id: string;
                 name: string;
             };
+        };
+        MemberDto_Output: {
+            email: string;
+            /** Format: date-time */
+            joined_at: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            user_id: string;
         };
         ModelDto_Output: {
             /** @description the project has a connection that serves it */
@@ -3533,6 +3686,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VariantDto_Output"][];
+                };
+            };
+        };
+    };
+    InvitationsController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitationDto_Output"];
                 };
             };
         };
@@ -4827,6 +5003,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    InvitationsController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto_Output"][];
+                };
+            };
+        };
+    };
+    InvitationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationDto_Output"];
+                };
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: string;
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto_Output"][];
+                };
+            };
+        };
+    };
+    MembersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed from the project (the account stays) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMemberRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto_Output"];
+                };
             };
         };
     };

@@ -36,6 +36,10 @@ export const environmentSchema = z.object({
    * Default: the request's own scheme and Host.
    */
   CRUCIBLE_PUBLIC_URL: url(/^https?$/, 'http(s)://').optional(),
+  /** Mails invitations when set: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
+  CRUCIBLE_SMTP_URL: url(/^smtps?$/, 'smtp(s)://').optional(),
+  /** The invitations' sender, e.g. `Crucible <crucible@example.com>`. */
+  CRUCIBLE_SMTP_FROM: z.string().default('Crucible <crucible@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   REDIS_URL: url(/^rediss?$/, 'redis://').optional(),
   QUEUE_NAME: z.string().regex(/^[\w.-]+$/, 'must be letters, digits, "_", "-" or "."').default(QUEUE_NAME),
