@@ -11,3 +11,5 @@ export * from './workflows/openapi-service-describer';
 export * from './otlp/otlp-protobuf';
 export * from './secrets/argon2-password-hasher';
 export * from './mail/nodemailer-invitation-mailer';
+export * from './sso/openid-connect-client';
+export * from './sso/unconfigured-oidc-client';
