@@ -97,7 +97,7 @@ describe('single sign-on with OpenID Connect (a local oidc-provider, PGlite)', (
       let answer = await visit(location, atProvider);
       if (answer.status === 200) {
         const page = await answer.text();
-        const form = page.includes('name="login"') ? { prompt: 'login', login: account, password: 'any' } : { prompt: 'consent' };
+        const form: Record<string, string> = page.includes('name="login"') ? { prompt: 'login', login: account, password: 'any' } : { prompt: 'consent' };
         answer = await visit(location, atProvider, {
           method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' },
         });
