@@ -87,7 +87,7 @@ describe('single sign-on with OpenID Connect (a local oidc-provider, PGlite)', (
   const ssoEnv = () => ({ CRUCIBLE_OIDC_ISSUER: provider.issuer, CRUCIBLE_OIDC_CLIENT_ID: CLIENT.clientId, CRUCIBLE_OIDC_CLIENT_SECRET: CLIENT.clientSecret });
 
   /** A browser clicks "Sign in with SSO" and signs in at the provider as `account` (its login form, then its consent). */
-  async function throughProvider(api: RunningApi, account: AccountId): Promise<AtCallback> {
+  async function throughProvider(api: RunningApi, account: AccountId, { cancel = false } = {}): Promise<AtCallback> {
     const browser = new CookieJar();
     const login = await visit(`${api.baseUrl}/auth/oidc/login`, browser);
     expect(login.status).toBe(302);
@@ -95,7 +95,9 @@ describe('single sign-on with OpenID Connect (a local oidc-provider, PGlite)', (
     let location = new URL(login.headers.get('location')!);
     for (let step = 0; step < 12 && location.pathname !== CALLBACK_PATH; step += 1) {
       let answer = await visit(location, atProvider);
-      if (answer.status === 200) {
+      if (answer.status === 200 && cancel) {
+        answer = await visit(new URL(`${location.pathname}/abort`, location), atProvider);
+      } else if (answer.status === 200) {
         const page = await answer.text();
         const form: Record<string, string> = page.includes('name="login"') ? { prompt: 'login', login: account, password: 'any' } : { prompt: 'consent' };
         answer = await visit(location, atProvider, {
@@ -215,15 +217,30 @@ describe('single sign-on with OpenID Connect (a local oidc-provider, PGlite)', (
     expect(await tampered.text()).toContain('does not match the sign-in this browser started');
     expect(atCallback.browser.cookies.has('crucible_session')).toBe(false);
 
+    const again = await throughProvider(server, 'ada');
+    const withoutCode = await arrive(server, again, `?${new URLSearchParams({ state: new URLSearchParams(again.callback.search).get('state')! }).toString()}`);
+    expect(withoutCode.status).toBe(400);
+    expect(await withoutCode.text()).toContain('sent no authorization code');
+
     const elsewhere = await throughProvider(server, 'ada');
     const withoutCookie = await arrive(server, { ...elsewhere, browser: new CookieJar() });
     expect(withoutCookie.status).toBe(400);
     expect(await withoutCookie.text()).toContain('has no single sign-on under way');
     const forged = new CookieJar();
-    forged.cookies.set('crucible_oidc', `${elsewhere.browser.cookies.get('crucible_oidc')!.slice(0, -2)}AA`);
+    const sealed = elsewhere.browser.cookies.get('crucible_oidc')!;
+    forged.cookies.set('crucible_oidc', `${sealed.slice(0, 20)}${sealed[20] === 'A' ? 'B' : 'A'}${sealed.slice(21)}`);
     const forgedAnswer = await arrive(server, { ...elsewhere, browser: forged });
     expect(forgedAnswer.status).toBe(400);
     expect(await forgedAnswer.text()).toContain('its cookie was changed');
+  });
+
+  it('says so when the person cancels at the provider (403), signing nobody in', async () => {
+    const atCallback = await throughProvider(server, 'ada', { cancel: true });
+    expect(atCallback.callback.searchParams.get('error')).toBe('access_denied');
+    const cancelled = await arrive(server, atCallback);
+    expect(cancelled.status).toBe(403);
+    expect(await cancelled.text()).toContain('the identity provider did not sign you in (access_denied');
+    expect(atCallback.browser.cookies.has('crucible_session')).toBe(false);
   });
 
   it('lets an unknown verified address join the default project when CRUCIBLE_OIDC_AUTO_JOIN_ROLE is set', async () => {

@@ -17,6 +17,21 @@ const ATTEMPT_PATH = '/auth/oidc';
 const ATTEMPT_MAX_AGE_MS = 10 * 60 * 1000;
 const OIDC_CALLBACK_PATH = `${ATTEMPT_PATH}/callback`;
 
+/**
+ * A browser navigated here, so it reads a page saying why (JSON for a client that does not ask for HTML, and for
+ * "not configured", a 404 like any unknown route). Anything but a DomainError is the exception filter's.
+ */
+function refuse(req: Request, res: Response, error: unknown): void {
+  const answer = error instanceof DomainError ? toHttpError(error) : null;
+  if (!answer) throw error;
+  if (answer.status === 404 || req.accepts(['json', 'html']) !== 'html') {
+    res.status(answer.status).json(answer.body);
+    return;
+  }
+  const { detail } = answer.body as { detail: string };
+  res.status(answer.status).type('html').send(refusalPage('Single sign-on did not sign you in', detail));
+}
+
 /** Single sign-on with OpenID Connect (ARCHITECTURE §17); the browser navigates these, so they are not in /openapi.json. */
 @ApiTags('auth')
 @Controller('auth')
@@ -41,9 +56,13 @@ export class OidcController {
   @ApiExcludeEndpoint()
   @Get('oidc/login')
   async login(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const { authorizationUrl, attempt } = await this.start.execute({ redirectUri: this.redirectUri(req) });
-    res.cookie(ATTEMPT_COOKIE, attempt, this.attemptCookie(req));
-    res.redirect(302, authorizationUrl);
+    try {
+      const { authorizationUrl, attempt } = await this.start.execute({ redirectUri: this.redirectUri(req) });
+      res.cookie(ATTEMPT_COOKIE, attempt, this.attemptCookie(req));
+      res.redirect(302, authorizationUrl);
+    } catch (error) {
+      refuse(req, res, error);
+    }
   }
 
   /**
@@ -66,14 +85,7 @@ export class OidcController {
       setSessionCookies(req, res, this.authenticator.configuredPublicUrl, session, rawToken);
       res.redirect(302, '/ui/');
     } catch (error) {
-      const answer = error instanceof DomainError ? toHttpError(error) : null;
-      if (!answer) throw error;
-      if (answer.status === 404 || req.accepts(['json', 'html']) !== 'html') {
-        res.status(answer.status).json(answer.body);
-        return;
-      }
-      const { detail } = answer.body as { detail: string };
-      res.status(answer.status).type('html').send(refusalPage('Single sign-on did not sign you in', detail));
+      refuse(req, res, error);
     }
   }
 

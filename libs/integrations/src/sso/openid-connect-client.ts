@@ -68,6 +68,7 @@ export class OpenIdConnectClient extends OidcClient {
       const description = callback.query.get('error_description');
       throw new DomainError('forbidden', `the identity provider did not sign you in (${refusal}${description ? `: ${description}` : ''})`);
     }
+    if (!callback.query.get('code')) throw new DomainError('rule_violation', `the identity provider sent no authorization code: ${START_AGAIN}`);
     const { lib, config } = await this.discovered();
     const current = new URL(attempt.redirectUri);
     current.search = callback.query.toString();
@@ -83,7 +84,8 @@ export class OpenIdConnectClient extends OidcClient {
       return {
         subject: claims.sub,
         email: typeof email === 'string' && email.trim() ? email : null,
-        emailVerified: verified === true,
+        // A few providers send the flag as a string.
+        emailVerified: verified === true || verified === 'true',
         name: typeof name === 'string' ? name : null,
       };
     } catch (error) {
