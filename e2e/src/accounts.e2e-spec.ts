@@ -181,3 +181,43 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     expect(throttled!.body).toEqual(refused.body);
   });
 });
+
+// The edge's reading of CRUCIBLE_PUBLIC_URL: one engine is enough, the database plays no part in it.
+describe('accounts behind a public https address', () => {
+  const PUBLIC_URL = 'https://crucible.example.com';
+  let server: RunningApi;
+  let printed = '';
+  let anonymous: HttpClient;
+
+  beforeAll(async () => {
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed += String(chunk);
+      return true;
+    });
+    process.env['CRUCIBLE_PUBLIC_URL'] = PUBLIC_URL;
+    try {
+      server = await startApi('pglite');
+    } finally {
+      delete process.env['CRUCIBLE_PUBLIC_URL'];
+      write.mockRestore();
+    }
+    anonymous = new HttpClient(server.baseUrl);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it('prints the setup link at the public address, marks the cookies Secure and takes only its Origin', async () => {
+    const token = new RegExp(`${PUBLIC_URL}/ui/setup\\?token=([\\w-]+)`).exec(printed)?.[1];
+    expect(token).toBeDefined();
+    const person = { email: 'ops@example.com', name: 'Ops', password: 'a good long password' };
+    expect((await anonymous.request('POST', '/auth/setup', { ...person, token }, { origin: server.baseUrl })).status).toBe(403);
+    const setUp = await anonymous.request('POST', '/auth/setup', { ...person, token }, { origin: PUBLIC_URL });
+    expect(setUp.status).toBe(200);
+    const browser = signedIn(setUp);
+    expect(browser.setCookies.every((line) => /; Secure/.test(line))).toBe(true);
+
+    const headers = { cookie: cookieHeader(browser), 'x-crucible-csrf': browser.cookies['crucible_csrf']! };
+    expect((await anonymous.request('POST', '/projects', { name: 'local origin' }, { ...headers, origin: server.baseUrl })).status).toBe(403);
+    expect(await anonymous.request('POST', '/projects', { name: 'public origin' }, { ...headers, origin: PUBLIC_URL }))
+      .toMatchObject({ status: 200, body: { name: 'public origin', role: 'owner' } });
+  });
+});

@@ -92,6 +92,23 @@ describe.each<Engine>(['pglite', 'postgres'])('invitations and members on %s', (
     expect(me.body.projects).toEqual([expect.objectContaining({ id: projectId, name: 'default', role: 'editor' })]);
   });
 
+  it('lets an existing account join with its own session or password, never from the link alone', async () => {
+    const team = await asBrowser(owner, 'POST', '/projects', { name: 'team two' });
+    const invited = await asBrowser(owner, 'POST', `/projects/${team.body.id}/invitations`, { email: 'newcomer@example.com', role: 'viewer' });
+    expect(invited).toMatchObject({ status: 200, body: { role: 'viewer' } });
+    const token = tokenOf(invited.body.invite_url);
+    expect(await accept({ token })).toMatchObject({ status: 401, body: { detail: expect.stringMatching(/has an account already: sign in as newcomer@example.com first/) } });
+    expect(await accept({ token, password: 'the inviter guessing' })).toMatchObject({ status: 401, body: { detail: expect.stringMatching(/^wrong password/) } });
+    // Someone else's session is not the invitee's.
+    expect(await asBrowser(owner, 'POST', '/auth/accept-invitation', { token })).toMatchObject({ status: 401 });
+
+    const nina = cookiesOf(await anonymous.request('POST', '/auth/sign-in', { email: 'newcomer@example.com', password: 'a long password' }, { origin: server.baseUrl }));
+    const joined = await asBrowser(nina, 'POST', '/auth/accept-invitation', { token });
+    expect(joined).toMatchObject({ status: 200, body: { user: { email: 'newcomer@example.com', name: 'Nina' }, project: { id: team.body.id, name: 'team two', role: 'viewer' } } });
+    const me = await asBrowser(cookiesOf(joined), 'GET', '/auth/me');
+    expect(me.body.projects.map((p: { name: string; role: string }) => [p.name, p.role])).toEqual([['default', 'editor'], ['team two', 'viewer']]);
+  });
+
   it('answers revoked and expired links 410 in words, and an unknown one 404', async () => {
     const revoked = await invite('revoked@example.com', 'viewer');
     expect(revoked.status).toBe(200);

@@ -234,7 +234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["InvitationsController_accept"];
+        post: operations["AcceptInvitationController_accept"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3716,7 +3716,7 @@ export interface operations {
             };
         };
     };
-    InvitationsController_accept: {
+    AcceptInvitationController_accept: {
         parameters: {
             query?: never;
             header?: never;

@@ -96,4 +96,22 @@ describe.each<TestEngine>(['postgres', 'pglite'])('invitations and members stora
     expect(await memberships.countOwners(projectId)).toBe(1);
     expect(await roster.change(projectId, ann.id, { kind: 'remove' }, () => undefined)).toBeNull();
   });
+
+  it('lets only one of two owners demoting each other at once succeed: the project keeps an owner', async () => {
+    const project = { id: randomUUID(), name: `pair ${engine}`, createdAt: new Date() };
+    const [cleo, dan] = [newUser(`cleo-${engine}@example.com`, 'Cleo'), newUser(`dan-${engine}@example.com`, 'Dan')];
+    await users.create(cleo);
+    await users.create(dan);
+    await memberships.createProjectWithOwner(project, member(project.id, cleo.id, 'owner'));
+    await memberships.add(member(project.id, dan.id, 'owner'));
+    const demote = { kind: 'role', role: 'editor' } as const;
+    const by = (user: User) => ({ projectId: project.id, type: 'user' as const, id: user.id, name: user.name, role: 'owner' as const });
+    const outcomes = await Promise.allSettled([
+      roster.change(project.id, dan.id, demote, (m, owners) => assertMemberChangeAllowed(by(cleo), m, demote, owners)),
+      roster.change(project.id, cleo.id, demote, (m, owners) => assertMemberChangeAllowed(by(dan), m, demote, owners)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'conflict' } });
+    expect(await memberships.countOwners(project.id)).toBe(1);
+  });
 });

@@ -13,6 +13,9 @@ export interface CreatedInvitation {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Who the mail says invited them: a person by name; a script by its key's name, said to be one. */
+const inviterOf = (actor: Actor): string => (actor.type === 'user' ? actor.name : `The API key "${actor.name}"`);
+
 /**
  * Invites an address into the caller's project with a role: a single-use link valid for a week, shown to the inviter
  * and mailed when a mail server is configured. A mail that fails loses nothing: the link is in the answer.
@@ -51,7 +54,7 @@ export class CreateInvitationUseCase {
     await this.invitations.create(invitation);
     const inviteUrl = invitationLink(input.publicBaseUrl, rawToken);
     const mailed = await this.mailer.send({
-      to: email, projectName: project.name, role: input.role, invitedBy: actor.name, inviteUrl, expiresAt: invitation.expiresAt,
+      to: email, projectName: project.name, role: input.role, invitedBy: inviterOf(actor), inviteUrl, expiresAt: invitation.expiresAt,
     });
     return { invitation, inviteUrl, mailed };
   }
