@@ -3,6 +3,7 @@ import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { CookieOptions, Request, Response } from 'express';
 import { DomainError } from '@crucible/domain';
+import { SIGN_IN_ATTEMPT_LIFETIME_MS } from '@crucible/integrations';
 import { CompleteOidcSignInUseCase, GetSignInMethodsUseCase, StartOidcSignInUseCase } from '@crucible/application';
 import { Public } from '../http/public.decorator';
 import { RequestAuthenticator } from '../http/request-authenticator';
@@ -11,10 +12,9 @@ import { toHttpError } from '../http/exception.filter';
 import { SignInMethodsDto } from '../wire/auth.wire';
 import { refusalPage } from '../presenters/refusal-page.presenter';
 
-/** The sealed state, nonce and PKCE verifier of a single sign-on under way; sent only to the callback. */
+/** The sealed state, nonce and PKCE verifier of a single sign-on under way; sent only to the callback, for as long as the seal holds. */
 const ATTEMPT_COOKIE = 'crucible_oidc';
 const ATTEMPT_PATH = '/auth/oidc';
-const ATTEMPT_MAX_AGE_MS = 10 * 60 * 1000;
 const OIDC_CALLBACK_PATH = `${ATTEMPT_PATH}/callback`;
 
 /**
@@ -97,6 +97,6 @@ export class OidcController {
 
   private attemptCookie(req: Request): CookieOptions {
     const secure = req.secure || this.authenticator.configuredPublicUrl?.startsWith('https:') === true;
-    return { httpOnly: true, sameSite: 'lax', path: ATTEMPT_PATH, secure, maxAge: ATTEMPT_MAX_AGE_MS };
+    return { httpOnly: true, sameSite: 'lax', path: ATTEMPT_PATH, secure, maxAge: SIGN_IN_ATTEMPT_LIFETIME_MS };
   }
 }
