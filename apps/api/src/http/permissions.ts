@@ -44,6 +44,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /auth/sign-in': { public: true },
   'POST /auth/setup': { public: true },
   'POST /auth/accept-invitation': { public: true },
+  'GET /auth/providers': { public: true },
   'POST /auth/sign-out': { anyCaller: true },
   'GET /auth/me': { anyCaller: true },
 
