@@ -66,7 +66,7 @@ const FILL_SQL = `
 
 /** A span of the inline array, as `jsonb_to_recordset(… SPAN_RECORD_COLUMNS)` reads it back. */
 const SPAN_FUNCTION = `
-  CREATE FUNCTION pg_temp.span(trace text, n int, parent int, name text, kind text, start timestamptz, latency float8,
+  CREATE OR REPLACE FUNCTION pg_temp.span(trace text, n int, parent int, name text, kind text, start timestamptz, latency float8,
     inputs jsonb, outputs jsonb, prompt bigint, completion bigint) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
     SELECT jsonb_build_object('span_id', substr(md5(trace || '-' || n), 1, 16),
       'parent_span_id', CASE WHEN parent IS NOT NULL THEN substr(md5(trace || '-' || parent), 1, 16) END,
