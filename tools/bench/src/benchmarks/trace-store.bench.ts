@@ -25,9 +25,9 @@ const WORDS = ['refund', 'cancel', 'track', 'return', 'upgrade', 'downgrade', 'i
   'compare', 'review', 'rate', 'replace', 'repair'];
 
 /**
- * Traces `$2` ≤ i < `$3` of project `$1`, ending at `$4` (epoch seconds). Ten consecutive traces form a block of one
- * app, environment and user, split into two sessions of 1–9 traces (a fifth of the blocks have no session); blocks
- * are spread evenly over 30 days by the golden ratio, whatever the size, so every size covers the same month.
+ * Traces `$2` ≤ i < `$3` of project `$1`, of a fill of `$6` traces from `$5` spread evenly over the 30 days before `$4`
+ * (epoch seconds), in time order as ingest writes them: every size covers the same month. Ten consecutive traces form
+ * a block of one app, environment and user, split into two sessions of 1–9 traces (a fifth of the blocks have none).
  */
 const FILL_SQL = `
   INSERT INTO traces (project_id, trace_id, source, name, app_id, variant_id, variant_revision_id, environment, route,
@@ -53,7 +53,7 @@ const FILL_SQL = `
       CASE WHEN b.h / 32 % 5 <> 0 THEN 'session-' || b.block || CASE WHEN b.i % 10 < 1 + b.h / 160 % 9 THEN 'a' ELSE 'b' END END AS session_id,
       'user-' || (b.h / 1440 % 2000) AS user_id,
       CASE WHEN b.r % 50 = 0 THEN 'error' ELSE 'ok' END AS status,
-      to_timestamp($4::float8 - 30 * 86400 * ((b.block * 0.6180339887498949) % 1) + (b.i % 10) * 20 + 1) AS start_time,
+      to_timestamp($4::float8 - 200 - 30 * 86400 * (1 - (b.block * 10 - $5::bigint)::float8 / $6::bigint) + (b.i % 10) * 20) AS start_time,
       (200 + b.r % 3000)::float8 AS latency_ms, 50 + b.r % 500 AS prompt_tokens, 10 + b.r / 7 % 200 AS completion_tokens,
       jsonb_build_object('question', 'How do I ' || (ARRAY[${WORDS.map((word) => `'${word}'`).join(', ')}])[b.r % ${WORDS.length} + 1]
         || ' my order ' || substr(md5(b.i::text), 1, 10) || ' as customer ' || (b.r / 64 % 5000) || '?') AS inputs,
@@ -103,7 +103,7 @@ async function fill(dataSource: DataSource, projectId: string, from: number, to:
     for (let start = from; start < to; start += CHUNK) {
       const started = performance.now();
       const end = Math.min(to, start + CHUNK);
-      await runner.query(FILL_SQL.replace(/\bspan\(/g, 'pg_temp.span('), [projectId, start, end, nowSeconds]);
+      await runner.query(FILL_SQL.replace(/\bspan\(/g, 'pg_temp.span('), [projectId, start, end, nowSeconds, from, to - from]);
       process.stderr.write(`bench: trace-store: traces ${start}–${end} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     }
   } finally {
