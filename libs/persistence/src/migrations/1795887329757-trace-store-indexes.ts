@@ -10,8 +10,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   whole when shorter) and an index of the traces whose previews were cut, whose values it reads, so a rare word is
  *   found without reading every trace of the app. Trigrams of whole values cost ingest 0.4 ms per trace of 450
  *   characters (20 000 traces: 8.1 s against 0.09 s), growing with the text; of the previews 0.12–0.17 ms, bounded
- *   by their 1 000 characters. PGlite has no
- *   pg_trgm: there, and where the extension is missing or may not be created, `q` reads the traces as before.
+ *   by their 1 000 characters. PGlite has no pg_trgm: there, and where the extension is missing or may not be
+ *   created, `q` reads the traces as before.
  */
 export class TraceStoreIndexes1795887329757 implements MigrationInterface {
   name = 'TraceStoreIndexes1795887329757';
