@@ -160,6 +160,13 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
   });
 
   // Last: it spends this address's sign-in requests for the minute.
+  it('offers passwords only when single sign-on is not configured, and its routes answer 404 saying what to set', async () => {
+    expect(await anonymous.get('/auth/providers')).toMatchObject({ status: 200, body: { password: true, oidc: { enabled: false } } });
+    for (const path of ['/auth/oidc/login', '/auth/oidc/callback?code=c&state=s']) {
+      expect(await anonymous.get(path)).toMatchObject({ status: 404, body: { detail: expect.stringMatching(/single sign-on is not configured.*CRUCIBLE_OIDC_ISSUER/) } });
+    }
+  });
+
   it('limits sign-in requests per address, answering like a refused sign-in', async () => {
     const refused = await signIn('someone@example.com', 'not the password');
     let throttled: HttpResponse | undefined;

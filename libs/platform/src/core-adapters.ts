@@ -1,13 +1,13 @@
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, InvitationMailer, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, InvitationMailer, OidcClient, OidcSignInPolicy, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
   EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
   ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, NodemailerInvitationMailer, UnconfiguredInvitationMailer, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
+  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, NodemailerInvitationMailer, UnconfiguredInvitationMailer, OpenIdConnectClient, UnconfiguredOidcClient, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
   OpenApiServiceDescriber, type OutboundConfig, UndiciOutboundGuard, defaultMaxIsolates,
 } from '@crucible/integrations';
 import { type DatabaseConfig, SqlProviderConnectionDirectory } from '@crucible/persistence';
@@ -114,6 +114,21 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
       ? new NodemailerInvitationMailer(CRUCIBLE_SMTP_URL, CRUCIBLE_SMTP_FROM, (error, to) =>
         logger.warn({ err: loggableError(error), to }, 'the invitation was not mailed (its link is in the answer)'))
       : new UnconfiguredInvitationMailer()),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    provide: OidcClient,
+    useFactory: (environment: CrucibleEnvironment): OidcClient => {
+      const { CRUCIBLE_OIDC_ISSUER: issuer, CRUCIBLE_OIDC_CLIENT_ID: clientId, CRUCIBLE_OIDC_CLIENT_SECRET: clientSecret } = environment;
+      return issuer && clientId && clientSecret
+        ? new OpenIdConnectClient({ issuer, clientId, clientSecret, name: environment.CRUCIBLE_OIDC_NAME })
+        : new UnconfiguredOidcClient();
+    },
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    provide: OidcSignInPolicy,
+    useFactory: (environment: CrucibleEnvironment): OidcSignInPolicy => ({ autoJoinRole: environment.CRUCIBLE_OIDC_AUTO_JOIN_ROLE ?? null }),
     inject: [CRUCIBLE_ENVIRONMENT],
   },
 ];

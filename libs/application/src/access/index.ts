@@ -19,6 +19,9 @@ export * from './use-cases/get-me.use-case';
 export * from './use-cases/issue-setup-link.use-case';
 export * from './use-cases/complete-setup.use-case';
 export * from './use-cases/list-projects.use-case';
+export * from './use-cases/start-oidc-sign-in.use-case';
+export * from './use-cases/complete-oidc-sign-in.use-case';
+export * from './use-cases/get-sign-in-methods.use-case';
 export * from './invitation-secret';
 export * from './use-cases/create-invitation.use-case';
 export * from './use-cases/list-invitations.use-case';
@@ -42,6 +45,9 @@ import { GetMeUseCase } from './use-cases/get-me.use-case';
 import { IssueSetupLinkUseCase } from './use-cases/issue-setup-link.use-case';
 import { CompleteSetupUseCase } from './use-cases/complete-setup.use-case';
 import { ListProjectsUseCase } from './use-cases/list-projects.use-case';
+import { StartOidcSignInUseCase } from './use-cases/start-oidc-sign-in.use-case';
+import { CompleteOidcSignInUseCase } from './use-cases/complete-oidc-sign-in.use-case';
+import { GetSignInMethodsUseCase } from './use-cases/get-sign-in-methods.use-case';
 import { CreateInvitationUseCase } from './use-cases/create-invitation.use-case';
 import { ListInvitationsUseCase } from './use-cases/list-invitations.use-case';
 import { RevokeInvitationUseCase } from './use-cases/revoke-invitation.use-case';
@@ -57,4 +63,5 @@ export const ACCESS_USE_CASES = [
   GetMeUseCase, IssueSetupLinkUseCase, CompleteSetupUseCase, ListProjectsUseCase,
   CreateInvitationUseCase, ListInvitationsUseCase, RevokeInvitationUseCase, AcceptInvitationUseCase,
   ListMembersUseCase, ChangeMemberRoleUseCase, RemoveMemberUseCase,
+  StartOidcSignInUseCase, CompleteOidcSignInUseCase, GetSignInMethodsUseCase,
 ];

@@ -33,6 +33,11 @@ export class InMemoryInvitationRepository extends InvitationRepository {
       && invitationState(i, now) === 'pending') ?? null);
   }
 
+  async listPendingForEmail(email: string, now: Date): Promise<Invitation[]> {
+    return structuredClone(this.invitations.filter((i) => normalizeEmail(i.email) === normalizeEmail(email) && invitationState(i, now) === 'pending')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)));
+  }
+
   async revoke(projectId: string, invitationId: string, at: Date): Promise<boolean> {
     const invitation = this.invitations.find((i) => i.id === invitationId && i.projectId === projectId && invitationState(i, at) === 'pending');
     if (invitation) invitation.revokedAt = at;

@@ -273,6 +273,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OidcController_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/setup": {
         parameters: {
             query?: never;
@@ -2822,6 +2838,16 @@ export interface components {
             email: string;
             password: string;
         };
+        SignInMethodsDto_Output: {
+            oidc: {
+                /** @description single sign-on is configured: the console links "Sign in with SSO" to GET /auth/oidc/login */
+                enabled: boolean;
+                /** @description the identity provider, as the button names it */
+                name?: string;
+            };
+            /** @enum {boolean} */
+            password: true;
+        };
         StoredTraceDto_Output: {
             app_id: string | null;
             cost: number;
@@ -3826,6 +3852,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeDto_Output"];
+                };
+            };
+        };
+    };
+    OidcController_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethodsDto_Output"];
                 };
             };
         };

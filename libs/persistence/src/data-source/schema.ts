@@ -34,8 +34,9 @@ import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annot
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
-import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
 import { ApiKeyCreatorAndLastUse1795887065389 } from '../migrations/1795887065389-api-key-creator-and-last-use';
+import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
+import { TraceStoreIndexes1795887329757 } from '../migrations/1795887329757-trace-store-indexes';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
@@ -51,18 +52,20 @@ export const ORM_ENTITIES = [
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
   ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity, AuditEventOrmEntity,
+  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity,
   UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity,
 ];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
 export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002,
-  HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000, ApiKeyRoles1764200000000,
-  ScenarioTraceIds1764300000000, EvaluationProgressCounts1764400000000, ChangeNotices1764500000000,
-  ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000, PayloadColumnsUnsampled1764800000000,
-  SpansInlineInTheirTrace1764900000000, ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300,
-  TestsetStagedRows1765000000500, ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000,
-  TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
-  TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
-  HumanEvaluationMetrics1795875804138, OnlineEvaluations1795879798364,
-  FiveProjectRoles1795886648319, AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
+  HumanEvaluationsSchema1763800000003, JobsHardening1763800000004, TracesSchema1764000000000,
+  ApiKeyRoles1764200000000, ScenarioTraceIds1764300000000, EvaluationProgressCounts1764400000000,
+  ChangeNotices1764500000000, ScenarioRunKeys1764600000000, SpansFollowTraces1764700000000,
+  PayloadColumnsUnsampled1764800000000, SpansInlineInTheirTrace1764900000000,
+  ApiKeyRevocationAndPublicPrefix1765000000100, TraceListPreviews1765000000300, TestsetStagedRows1765000000500,
+  ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000, TraceSessionsAndUsers1795874641599,
+  EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136, TestsetVersions1795874736290,
+  EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138,
+  OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, AccountsAndSessions1795886951921,
+  AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389, TraceStoreIndexes1795887329757,
   HumanScenarioModifiedBy1795887815424];

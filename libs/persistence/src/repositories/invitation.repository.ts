@@ -35,6 +35,14 @@ export class TypeOrmInvitationRepository extends InvitationRepository {
     return row ? invitationMapper.toDomain(row) : null;
   }
 
+  async listPendingForEmail(email: string, now: Date): Promise<Invitation[]> {
+    const rows = await this.dataSource.getRepository(InvitationOrmEntity).createQueryBuilder('i')
+      .where('lower(i.email) = :email', { email: normalizeEmail(email) })
+      .andWhere('i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > :now', { now })
+      .orderBy('i.created_at').addOrderBy('i.id').getMany();
+    return rows.map(invitationMapper.toDomain);
+  }
+
   async revoke(projectId: string, invitationId: string, at: Date): Promise<boolean> {
     const result = await this.dataSource.getRepository(InvitationOrmEntity).createQueryBuilder().update()
       .set({ revokedAt: at })

@@ -49,6 +49,17 @@ describe.each<TestEngine>(['postgres', 'pglite'])('invitations and members stora
     expect((await invitations.findByTokenHash(a!.tokenHash))?.revokedAt).toEqual(now);
   });
 
+  it('finds an address\'s pending invitations in every project, oldest first, whatever the case (a first SSO sign-in)', async () => {
+    const now = new Date();
+    const older = invitation(database.otherActor.projectId, 'Sso.Person@example.com', new Date(now.getTime() - 2000));
+    const newer = invitation(database.actor.projectId, 'sso.person@example.com', new Date(now.getTime() - 1000));
+    const revoked = { ...invitation(database.actor.projectId, 'sso.person@example.com'), revokedAt: now };
+    const expired = invitation(database.actor.projectId, 'sso.person@example.com', new Date(now.getTime() - 8 * DAY));
+    for (const created of [newer, older, revoked, expired, invitation(database.actor.projectId, 'someone.else@example.com')]) await invitations.create(created);
+    expect(await invitations.listPendingForEmail(' SSO.PERSON@example.com', now)).toEqual([older, newer]);
+    expect(await invitations.listPendingForEmail('nobody@example.com', now)).toEqual([]);
+  });
+
   it('redeems once, creating the account and the membership together; a conflict writes nothing', async () => {
     const projectId = database.actor.projectId;
     const pending = invitation(projectId, 'newcomer@example.com');

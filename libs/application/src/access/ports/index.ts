@@ -8,3 +8,4 @@ export * from './invitation-repository.port';
 export * from './member-roster.port';
 export * from './invitation-mailer.port';
 export * from './password-hasher.port';
+export * from './oidc-client.port';

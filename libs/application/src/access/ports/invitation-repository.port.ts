@@ -11,6 +11,8 @@ export abstract class InvitationRepository {
   abstract listPending(projectId: string, now: Date, page: PageRequest): Promise<Page<Invitation>>;
   /** The pending invitation of the project for that address (compared lower-cased), if any. */
   abstract findPendingFor(projectId: string, email: string, now: Date): Promise<Invitation | null>;
+  /** Every project's pending invitations for that address (compared lower-cased), oldest first: a first SSO sign-in accepts them. */
+  abstract listPendingForEmail(email: string, now: Date): Promise<Invitation[]>;
   /** Marks a pending invitation revoked; false when the project has no such invitation that is still pending. */
   abstract revoke(projectId: string, invitationId: string, at: Date): Promise<boolean>;
   /**
