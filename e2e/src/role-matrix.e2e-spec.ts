@@ -33,7 +33,7 @@ const apiKeyCaller = (role: Exclude<ProjectRole, 'owner'>): Caller => ({
 /** Session users (type user, cookie auth) join here as more callers, one line each. */
 const CALLERS: Caller[] = [apiKeyCaller('admin'), apiKeyCaller('editor'), apiKeyCaller('annotator'), apiKeyCaller('viewer')];
 
-/** The least role a case needs, as the permission table says: null for a public operation or one for any caller. */
+/** The least role a case needs, as the permission table says: null for a public operation. */
 function neededRole(operation: string, production: boolean): ProjectRole | null {
   const permission = PERMISSIONS[operation];
   if (!permission) throw new Error(`${operation} has no entry in the permission table`);

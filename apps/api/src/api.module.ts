@@ -77,8 +77,8 @@ export class ApiModule {
         PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
         AnnotationQueuesController, OnlineEvaluationsController, AuditEventsController],
       providers: [
-        // In this order: ApiKeyGuard finds the caller, RolesGuard decides what the caller's role allows.
         RequestAuthenticator,
+        // In this order: ApiKeyGuard finds the caller, RolesGuard decides what the caller's role allows.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },

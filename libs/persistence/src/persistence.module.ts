@@ -30,11 +30,11 @@ import { TypeOrmScoreConfigRepository } from './repositories/score-config.reposi
 import { TypeOrmScoreRepository } from './repositories/score.repository';
 import { TypeOrmAnnotationQueueRepository } from './repositories/annotation-queue.repository';
 import { TypeOrmOnlineEvaluationRepository } from './repositories/online-evaluation.repository';
+import { TypeOrmAuditTrail } from './repositories/audit-trail.repository';
 import { TypeOrmUserRepository } from './repositories/user.repository';
 import { TypeOrmMembershipRepository } from './repositories/membership.repository';
 import { TypeOrmSessionStore } from './repositories/session.store';
 import { TypeOrmSetupTokenRepository } from './repositories/setup-token.repository';
-import { TypeOrmAuditTrail } from './repositories/audit-trail.repository';
 import { TypeOrmInvitationRepository } from './repositories/invitation.repository';
 import { TypeOrmMemberRoster } from './repositories/member-roster.repository';
 
@@ -58,11 +58,11 @@ const repositories = [
   { provide: ScoreRepository, useClass: TypeOrmScoreRepository },
   { provide: AnnotationQueueRepository, useClass: TypeOrmAnnotationQueueRepository },
   { provide: OnlineEvaluationRepository, useClass: TypeOrmOnlineEvaluationRepository },
+  { provide: AuditTrail, useClass: TypeOrmAuditTrail },
   { provide: UserRepository, useClass: TypeOrmUserRepository },
   { provide: MembershipRepository, useClass: TypeOrmMembershipRepository },
   { provide: SessionStore, useClass: TypeOrmSessionStore },
   { provide: SetupTokenRepository, useClass: TypeOrmSetupTokenRepository },
-  { provide: AuditTrail, useClass: TypeOrmAuditTrail },
   { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
   { provide: MemberRoster, useClass: TypeOrmMemberRoster },
 ];

@@ -25,6 +25,6 @@ export * from './in-memory-api-key.repository';
 export * from './in-memory-prompts';
 export * from './mock-judge-verdict';
 export * from './in-memory-feedback';
-export * from './in-memory-accounts';
 export * from './in-memory-audit-trail';
+export * from './in-memory-accounts';
 export * from './in-memory-invitations';
