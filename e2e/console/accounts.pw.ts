@@ -71,7 +71,8 @@ test('first-run setup: the link the api printed makes the owner of the default p
 
 test('sign-in: a wrong password and throttling are told in words; the right one signs in', async ({ page, request }) => {
   await page.goto('/ui/sign-in');
-  await expect(page.getByRole('button', { name: /Sign in with SSO/ })).toHaveCount(0); // no OIDC configured here
+  // The stack configures a local OpenID Connect provider, named "Example SSO" (CRUCIBLE_OIDC_NAME).
+  await expect(page.getByRole('link', { name: 'Sign in with Example SSO' })).toHaveAttribute('href', '/auth/oidc/login');
   await snapBothSizes(page, 'sign-in');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
@@ -274,4 +275,23 @@ test('sign-out ends the session on the server: the old cookie replayed gets 401'
   expect((await replay()).status()).toBe(401);
   await page.goto('/ui/apps');
   await expect(page).toHaveURL(/\/ui\/sign-in$/);
+});
+
+test('single sign-on: the provider vouches for the owner\'s email, and the console opens on their account', async ({ browser, stack }) => {
+  // The api's redirect URI names localhost (CRUCIBLE_PUBLIC_URL unset), so the whole round trip runs on that host.
+  const page = await freshPage(browser, stack.apiUrl.replace('127.0.0.1', 'localhost'));
+  await page.goto('/ui/sign-in');
+  await page.getByRole('link', { name: 'Sign in with Example SSO' }).click();
+  // The provider's own pages (oidc-provider's development login: any password for a known login, then consent).
+  await page.locator('input[name="login"]').fill('ada-sso');
+  await page.locator('input[name="password"]').fill('the provider checks this, not Crucible');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Apps' })).toBeVisible();
+  await expect(page.getByLabel('Signed in as')).toContainText(OWNER.name);
+  await expect(page.getByLabel('Your role')).toHaveText('owner');
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'crucible_session');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  await page.context().close();
 });

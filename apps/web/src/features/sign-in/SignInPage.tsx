@@ -9,24 +9,13 @@ import { useSession } from '../../auth/session';
 import { AuthCard, publicClient } from './AuthCard';
 import { signInError } from './sign-in-errors';
 
-/** What `GET /auth/providers` says of single sign-on: `{oidc: {enabled, name?}}`; anything else means none. */
-function singleSignOnOf(body: unknown): { name: string | null } | null {
-  if (typeof body !== 'object' || body === null || !('oidc' in body)) return null;
-  const { oidc } = body;
-  if (typeof oidc !== 'object' || oidc === null || !('enabled' in oidc) || oidc.enabled !== true) return null;
-  return { name: 'name' in oidc && typeof oidc.name === 'string' && oidc.name ? oidc.name : null };
-}
-
-/**
- * "Sign in with SSO" only when the api says single sign-on is configured. Asked with a bare fetch: an api without
- * the route (older, or SSO not built in) answers 404 and the button stays away.
- */
+/** "Sign in with SSO" only when the api says single sign-on is configured (`GET /auth/providers`). */
 function useSingleSignOn() {
   return useQuery({
     queryKey: ['auth', 'providers'],
     queryFn: async () => {
-      const response = await fetch('/auth/providers', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-      return response.ok ? singleSignOnOf(await response.json()) : null;
+      const { oidc } = await unwrap(publicClient().GET('/auth/providers'));
+      return oidc.enabled ? { name: oidc.name ?? null } : null;
     },
     retry: false,
     staleTime: Infinity,
