@@ -53,7 +53,7 @@ export class ApiModule {
       imports: [
         CoreModule.forRoot(config, API_CONTEXTS),
         // An embedded api runs its jobs, so it sweeps for the unfinished ones; a distributed api leaves that to the runners.
-        ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS)] : []),
+        ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS, environment.CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS * 1000)] : []),
       ],
       controllers: [HealthController, AccessController, AppsController, VariantsController, EnvironmentsController,
         EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController, SessionsController,

@@ -6,7 +6,7 @@ import { TraceRepository } from '../../traces/ports/trace.repository.port';
 import { type ClaimedExecution, OnlineEvaluationRepository } from '../ports';
 import { EVALUATED_SPANS_LIMIT, evaluatedTrace } from '../evaluated-trace';
 
-/** How long a runner holds a claimed execution; one whose runner died is claimed again after it. */
+/** How long a runner holds a claimed execution by default (CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS); one whose runner died is claimed again after it. */
 export const ONLINE_EXECUTION_LEASE_MS = 5 * 60 * 1000;
 /** Executions claimed per round. */
 export const ONLINE_EXECUTIONS_PER_ROUND = 50;
@@ -29,8 +29,8 @@ export class RunDueOnlineExecutionsUseCase {
   ) {}
 
   /** One round; answers how many executions it ran (0: none was due). */
-  async execute(now = new Date()): Promise<number> {
-    const claims = await this.rules.claimDue(now, new Date(now.getTime() + ONLINE_EXECUTION_LEASE_MS), ONLINE_EXECUTIONS_PER_ROUND);
+  async execute(now = new Date(), leaseMs = ONLINE_EXECUTION_LEASE_MS): Promise<number> {
+    const claims = await this.rules.claimDue(now, new Date(now.getTime() + leaseMs), ONLINE_EXECUTIONS_PER_ROUND);
     for (const claim of claims) {
       const outcome = await this.run(claim);
       if ('error' in outcome) await this.rules.fail(claim, outcome.error, new Date());
