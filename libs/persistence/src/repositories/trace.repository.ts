@@ -10,7 +10,7 @@ import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow }
 import { logOnlineExecutions } from './online-execution-intake';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
-  RECOMPUTE_OTLP_TOTALS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSpansPageSql,
+  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSpansPageSql,
 } from './trace.sql';
 
 @Injectable()
@@ -79,6 +79,21 @@ export class TypeOrmTraceRepository extends TraceRepository {
     const last = spans[spans.length - 1];
     const nextSpans = rows.length > page.limit && last ? { startTime: last.startTime, spanId: last.spanId } : null;
     return { trace: traceFromRow(row), spans, nextSpans };
+  }
+
+  async findManyWithFirstSpans(projectId: string, traceIds: string[], spansPerTrace: number): Promise<Map<string, TraceWithSpans>> {
+    const found = new Map<string, TraceWithSpans>();
+    if (traceIds.length === 0) return found;
+    const [traces, spans]: [Array<Record<string, unknown>>, Array<Record<string, unknown>>] = await Promise.all([
+      this.dataSource.query(TRACES_BY_IDS, [projectId, traceIds]),
+      this.dataSource.query(FIRST_SPANS_OF_TRACES, [projectId, traceIds, spansPerTrace]),
+    ]);
+    for (const row of traces) found.set(String(row['trace_id']), { trace: traceFromRow(row), spans: [] });
+    for (const row of spans) {
+      const traceId = String(row['trace_id']);
+      found.get(traceId)?.spans.push(spanFromRow(traceId, row));
+    }
+    return found;
   }
 
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {
