@@ -33,6 +33,7 @@ import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annot
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
+import { OnlineEvaluationChangeNotices1795888010172 } from '../migrations/1795888010172-online-evaluation-change-notices';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
@@ -57,4 +58,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
   TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
   HumanEvaluationMetrics1795875804138, OnlineEvaluations1795879798364,
-  FiveProjectRoles1795886648319];
+  FiveProjectRoles1795886648319, OnlineEvaluationChangeNotices1795888010172];

@@ -3,6 +3,7 @@ import type { OnlineEvaluationRule } from '@crucible/domain';
 import { CustomThenCatalogPricing, IngestTracesUseCase, ProviderReadCache } from '@crucible/application';
 import { InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
+import { openDataSource } from '../data-source/create-data-source';
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmCustomModelRepository } from './custom-model.repository';
 import { TypeOrmEvaluatorConfigRepository } from './evaluator-config.repository';
@@ -105,6 +106,32 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
     expect(found.get('wide')!.spans.map((s) => s.spanId)).toEqual(['root', 'first', 'second']);
     expect(found.get('c-1')!.spans.map((s) => s.spanId)).toEqual(['c-1-root']);
     expect(found.get('wide')!.trace).toMatchObject({ traceId: 'wide', appId: 'elsewhere' });
+  });
+
+  it('sees a rule another process created or paused from the next trace batch on, though ingest keeps the rules between batches', async () => {
+    // Another process on the same database (PGlite belongs to one process: there, the same one).
+    const other = engine === 'postgres'
+      ? await openDataSource({ kind: 'postgres', url: (database.dataSource.options as { url: string }).url })
+      : database.dataSource;
+    try {
+      const app = { id: randomUUID(), projectId: rule.projectId, name: 'late rules', createdAt: T0, updatedAt: T0 };
+      await new TypeOrmAppRepository(other).create(app, []);
+      const trace = (id: string) => ({
+        trace_id: id, app_id: app.id, latency_ms: 1, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 },
+        spans: [{ span_id: `${id}-root`, parent_span_id: null, name: 'root', kind: 'workflow' as const, status: 'ok' as const, start_time: T0.toISOString(), end_time: T0.toISOString(), latency_ms: 1 }],
+      });
+      await ingest.execute(database.actor, { traces: [trace('late-0')] });
+      const late = { ...rule, id: randomUUID(), appId: app.id, name: 'created elsewhere' };
+      const elsewhere = new TypeOrmOnlineEvaluationRepository(other);
+      await elsewhere.create(late);
+      await ingest.execute(database.actor, { traces: [trace('late-1')] });
+      await elsewhere.setActive(rule.projectId, late.id, false, new Date());
+      await ingest.execute(database.actor, { traces: [trace('late-2')] });
+      const page = await rules.executions(rule.projectId, late.id, undefined, { limit: 10, cursor: null });
+      expect(page.items.map((item) => [item.traceId, item.status, item.reason])).toEqual([['late-1', 'pending', null], ['late-2', 'skipped', 'paused']]);
+    } finally {
+      if (other !== database.dataSource) await other.destroy();
+    }
   });
 
   it('holds an execution back for the rule\'s delay before anyone may claim it', async () => {

@@ -100,6 +100,6 @@ export class TypeOrmOnlineEvaluationRepository extends OnlineEvaluationRepositor
       status: row['status'] as TraceFacts['status'], model: row['model'] ?? null,
     }));
     // A backfill runs the rule even while it is paused: asking for it is the reason to.
-    return logOnlineExecutions(this.dataSource.manager, rule.projectId, traces, now, { ...rule, active: true });
+    return logOnlineExecutions(this.dataSource.manager, rule.projectId, traces, now, [{ ...rule, active: true }]);
   }
 }
