@@ -42,11 +42,15 @@ export class RunDueOnlineExecutionsUseCase {
     if (claims.length === 0) return 0;
     const lookups = new RoundLookups(claims, this.rules, this.configs, this.traces);
     const outcomes = new OutcomeWriter(this.rules, ONLINE_OUTCOMES_WRITTEN_EVERY_MS);
-    await eachAtMost(claims, ONLINE_EVALUATIONS_AT_ONCE, async (claim) => {
-      const outcome = await this.run(claim, lookups);
-      await outcomes.add('score' in outcome ? { claim, score: outcome.score } : { claim, error: outcome.error });
-    });
-    await outcomes.flush();
+    try {
+      await eachAtMost(claims, ONLINE_EVALUATIONS_AT_ONCE, async (claim) => {
+        const outcome = await this.run(claim, lookups);
+        await outcomes.add('score' in outcome ? { claim, score: outcome.score } : { claim, error: outcome.error });
+      });
+    } finally {
+      // What ended before a failure (the database gone, say) is kept; the rest is claimed again once its lease lapses.
+      await outcomes.flush();
+    }
     return claims.length;
   }
 
