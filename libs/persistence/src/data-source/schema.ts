@@ -36,6 +36,7 @@ import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-onli
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
 import { ApiKeyCreatorAndLastUse1795887065389 } from '../migrations/1795887065389-api-key-creator-and-last-use';
 import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
+import { OnlineEvaluationChangeNotices1795888010172 } from '../migrations/1795888010172-online-evaluation-change-notices';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
@@ -66,4 +67,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136, TestsetVersions1795874736290,
   EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138,
   OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, AccountsAndSessions1795886951921,
-  AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389, HumanScenarioModifiedBy1795887815424];
+  AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389, HumanScenarioModifiedBy1795887815424,
+  OnlineEvaluationChangeNotices1795888010172];

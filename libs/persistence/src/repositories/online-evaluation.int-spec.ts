@@ -3,6 +3,7 @@ import type { OnlineEvaluationRule } from '@crucible/domain';
 import { CustomThenCatalogPricing, IngestTracesUseCase, ProviderReadCache } from '@crucible/application';
 import { InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
+import { openDataSource } from '../data-source/create-data-source';
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmCustomModelRepository } from './custom-model.repository';
 import { TypeOrmEvaluatorConfigRepository } from './evaluator-config.repository';
@@ -17,6 +18,7 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
   let database: TestDatabase;
   let rules: TypeOrmOnlineEvaluationRepository;
   let rule: OnlineEvaluationRule;
+  let ingest: IngestTracesUseCase;
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
@@ -42,7 +44,8 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
       trace_id: id, app_id: app.id, latency_ms: 1, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 },
       spans: [{ span_id: `${id}-root`, parent_span_id: null, name: 'root', kind: 'workflow' as const, status: 'ok' as const, start_time: at, end_time: at, latency_ms: 1 }],
     }));
-    await new IngestTracesUseCase(new TypeOrmTraceRepository(source), { maxSpansPerTrace: 100 }, pricing).execute(database.actor, { traces });
+    ingest = new IngestTracesUseCase(new TypeOrmTraceRepository(source), { maxSpansPerTrace: 100 }, pricing);
+    await ingest.execute(database.actor, { traces });
   });
   afterAll(() => database?.close());
 
@@ -63,13 +66,72 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
       id: `online-${rule.id}-c-1`, projectId: rule.projectId, traceId: 'c-1', spanId: null, name: 'regex', dataType: 'boolean' as const,
       value: 1, stringValue: 'true', comment: null, configId: null, source: 'online_evaluation' as const, authorId: rule.id, author: rule.name, createdAt: minutes(1),
     };
-    await rules.complete(claim, score, minutes(1));
-    await rules.complete(claim, { ...score, value: 0, stringValue: 'false' }, minutes(2));
+    await rules.finish([{ claim, score }], minutes(1));
+    await rules.finish([{ claim, score: { ...score, value: 0, stringValue: 'false' } }], minutes(2));
     const rows: Array<{ value: number }> = await database.dataSource.query('SELECT value FROM scores WHERE project_id = $1 AND trace_id = $2', [rule.projectId, 'c-1']);
     expect(rows).toEqual([{ value: 1 }]);
     const page = await rules.executions(rule.projectId, rule.id, 'completed', { limit: 10, cursor: null });
     expect(page.items).toEqual([expect.objectContaining({ traceId: 'c-1', status: 'completed', scoreId: score.id })]);
     expect((await rules.counts(rule.projectId, [rule.id])).get(rule.id)).toEqual({ pending: 2, completed: 1, error: 0, skipped: 0 });
+  });
+
+  it('ends a round\'s executions in one go, scores and errors alike, each once', async () => {
+    const claim = (traceId: string) => ({ projectId: rule.projectId, ruleId: rule.id, traceId });
+    const score = {
+      id: `online-${rule.id}-c-2`, projectId: rule.projectId, traceId: 'c-2', spanId: null, name: 'regex', dataType: 'boolean' as const,
+      value: 1, stringValue: 'true', comment: null, configId: null, source: 'online_evaluation' as const, authorId: rule.id, author: rule.name, createdAt: minutes(3),
+    };
+    await rules.finish([{ claim: claim('c-2'), score }, { claim: claim('c-3'), error: 'evaluator error: no ground truth' }], minutes(3));
+    // Already ended: a late duplicate of the round (a runner whose lease lapsed) changes nothing, and stores no score.
+    await rules.finish([{ claim: claim('c-3'), score: { ...score, id: `online-${rule.id}-c-3`, traceId: 'c-3' } }], minutes(4));
+    const page = await rules.executions(rule.projectId, rule.id, undefined, { limit: 10, cursor: null });
+    expect(Object.fromEntries(page.items.map((item) => [item.traceId, [item.status, item.reason, item.scoreId]]))).toEqual({
+      'c-1': ['completed', null, `online-${rule.id}-c-1`], 'c-2': ['completed', null, score.id], 'c-3': ['error', 'evaluator error: no ground truth', null],
+    });
+    const rows: Array<{ trace_id: string }> = await database.dataSource.query('SELECT trace_id FROM scores WHERE project_id = $1 AND author_id = $2 ORDER BY trace_id', [rule.projectId, rule.id]);
+    expect(rows.map((row) => row.trace_id)).toEqual(['c-1', 'c-2']);
+  });
+
+  it('reads a round\'s traces in one go, each with its first spans in start order, leaving out those not found', async () => {
+    const at = (ms: number) => new Date(T0.getTime() + ms).toISOString();
+    const span = (id: string, ms: number) => ({
+      span_id: id, parent_span_id: id === 'root' ? null : 'root', name: id, kind: 'task' as const, status: 'ok' as const, start_time: at(ms), end_time: at(ms + 1), latency_ms: 1,
+    });
+    await ingest.execute(database.actor, { traces: [{
+      trace_id: 'wide', app_id: 'elsewhere', latency_ms: 4, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 },
+      spans: [span('third', 3), span('root', 0), span('second', 2), span('first', 1)],
+    }] });
+    const found = await new TypeOrmTraceRepository(database.dataSource).findManyWithFirstSpans(rule.projectId, ['wide', 'c-1', 'gone'], 3);
+    expect([...found.keys()].sort()).toEqual(['c-1', 'wide']);
+    expect(found.get('wide')!.spans.map((s) => s.spanId)).toEqual(['root', 'first', 'second']);
+    expect(found.get('c-1')!.spans.map((s) => s.spanId)).toEqual(['c-1-root']);
+    expect(found.get('wide')!.trace).toMatchObject({ traceId: 'wide', appId: 'elsewhere' });
+  });
+
+  it('sees a rule another process created or paused from the next trace batch on, though ingest keeps the rules between batches', async () => {
+    // Another process on the same database (PGlite belongs to one process: there, the same one).
+    const other = engine === 'postgres'
+      ? await openDataSource({ kind: 'postgres', url: (database.dataSource.options as { url: string }).url })
+      : database.dataSource;
+    try {
+      const app = { id: randomUUID(), projectId: rule.projectId, name: 'late rules', createdAt: T0, updatedAt: T0 };
+      await new TypeOrmAppRepository(other).create(app, []);
+      const trace = (id: string) => ({
+        trace_id: id, app_id: app.id, latency_ms: 1, cost: 0, tokens: { prompt: 0, completion: 0, total: 0 },
+        spans: [{ span_id: `${id}-root`, parent_span_id: null, name: 'root', kind: 'workflow' as const, status: 'ok' as const, start_time: T0.toISOString(), end_time: T0.toISOString(), latency_ms: 1 }],
+      });
+      await ingest.execute(database.actor, { traces: [trace('late-0')] });
+      const late = { ...rule, id: randomUUID(), appId: app.id, name: 'created elsewhere' };
+      const elsewhere = new TypeOrmOnlineEvaluationRepository(other);
+      await elsewhere.create(late);
+      await ingest.execute(database.actor, { traces: [trace('late-1')] });
+      await elsewhere.setActive(rule.projectId, late.id, false, new Date());
+      await ingest.execute(database.actor, { traces: [trace('late-2')] });
+      const page = await rules.executions(rule.projectId, late.id, undefined, { limit: 10, cursor: null });
+      expect(page.items.map((item) => [item.traceId, item.status, item.reason])).toEqual([['late-1', 'pending', null], ['late-2', 'skipped', 'paused']]);
+    } finally {
+      if (other !== database.dataSource) await other.destroy();
+    }
   });
 
   it('holds an execution back for the rule\'s delay before anyone may claim it', async () => {

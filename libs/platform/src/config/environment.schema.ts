@@ -45,6 +45,8 @@ export const environmentSchema = z.object({
   RUNNER_PROGRESS_EVERY_MS: wholeNumber(100).default(10_000),
   CRUCIBLE_INVOCATION_TIMEOUT_MS: wholeNumber(1).default(120_000),
   CRUCIBLE_SWEEP_INTERVAL_MS: wholeNumber(100).default(5000),
+  /** How long a runner holds a claimed online evaluation; a claim whose runner died is taken again after it. */
+  CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS: wholeNumber(1, 24 * 3600).default(300),
   CRUCIBLE_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
   CRUCIBLE_MAX_RESPONSE_BYTES: wholeNumber(1).default(DEFAULT_MAX_RESPONSE_BYTES),
   CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),

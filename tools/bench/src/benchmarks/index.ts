@@ -9,6 +9,7 @@ import { sdkPlaygroundBenchmark } from './sdk-playground.bench';
 import { startupBenchmark } from './startup.bench';
 import { traceExportBenchmark } from './trace-export.bench';
 import { traceIngestBenchmark } from './trace-ingest.bench';
+import { onlineEvaluationBenchmark } from './online-evaluation.bench';
 import { gatewayBenchmark } from './gateway.bench';
 import { streamingBenchmark } from './streaming.bench';
 import { getPromptBenchmark } from './get-prompt.bench';
@@ -24,6 +25,7 @@ export const BENCHMARKS: Benchmark[] = [
   sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,
+  onlineEvaluationBenchmark,
   consoleFirstVisitBenchmark,
   gatewayBenchmark,
   streamingBenchmark,

@@ -8,6 +8,9 @@ export interface ClaimedExecution {
   traceId: string;
 }
 
+/** How a claimed execution ended: its score, or why there is none. */
+export type ExecutionOutcome = { claim: ClaimedExecution; score: Score } | { claim: ClaimedExecution; error: string };
+
 /** One trace a rule saw, as its log shows it. */
 export interface OnlineExecution {
   traceId: string;
@@ -30,10 +33,11 @@ export abstract class OnlineEvaluationRepository {
   abstract counts(projectId: string, ruleIds: string[]): Promise<Map<string, OnlineExecutionCounts>>;
   /** Claims up to `limit` pending executions due at `now` whose claim, if any, lapsed; held until `leaseUntil`. */
   abstract claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedExecution[]>;
-  /** Stores the score (once: its id is fixed by rule and trace) and marks the execution completed, together. */
-  abstract complete(claim: ClaimedExecution, score: Score, now: Date): Promise<void>;
-  /** Marks the execution failed with the reason in words. */
-  abstract fail(claim: ClaimedExecution, reason: string, now: Date): Promise<void>;
+  /**
+   * Ends a round's executions together: stores the scores (once: an id is fixed by rule and trace) and marks their
+   * executions completed, the others failed with the reason in words. An execution already ended stays as it is.
+   */
+  abstract finish(outcomes: ExecutionOutcome[], now: Date): Promise<void>;
   /** The rule's log, oldest first, optionally of one state. */
   abstract executions(projectId: string, ruleId: string, status: OnlineExecutionStatus | undefined, page: PageRequest): Promise<Page<OnlineExecution>>;
   /** Logs the rule's decision on each trace of its app that started in [from, to) and it has not seen; answers how many. */
