@@ -2292,6 +2292,8 @@ export interface components {
             };
             id: string;
             name: string;
+            /** @description why a paused rule is paused: who paused it and when, or that it paused itself because every evaluation failed (with the last error); null while active */
+            paused_reason: string | null;
             sampling_rate: number;
             /** Format: date-time */
             updated_at: string;

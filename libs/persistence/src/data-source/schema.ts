@@ -32,6 +32,7 @@ import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-e
 import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
+import { OnlineEvaluationSelfPause1795886938410 } from '../migrations/1795886938410-online-evaluation-self-pause';
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
@@ -57,4 +58,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   TraceSessionsAndUsers1795874641599, EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136,
   TestsetVersions1795874736290, EvaluationSource1795874922741, AnnotationQueues1795875703940,
   HumanEvaluationMetrics1795875804138, OnlineEvaluations1795879798364,
-  FiveProjectRoles1795886648319];
+  FiveProjectRoles1795886648319, OnlineEvaluationSelfPause1795886938410];

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { onlineScore } from '@crucible/domain';
+import { onlineScore, selfPauseReason } from '@crucible/domain';
 import { EvaluatorService } from '../../evaluators/ports/evaluator-service.port';
 import { EvaluatorConfigRepository } from '../../evaluators/ports/evaluator-config-repository.port';
 import { TraceRepository } from '../../traces/ports/trace.repository.port';
-import { type ClaimedExecution, OnlineEvaluationRepository } from '../ports';
+import { type ClaimedExecution, OnlineEvaluationRepository, OnlineEvaluationSettings } from '../ports';
 import { EVALUATED_SPANS_LIMIT, evaluatedTrace } from '../evaluated-trace';
 
 /** How long a runner holds a claimed execution; one whose runner died is claimed again after it. */
@@ -17,7 +17,8 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 /**
  * Runs the online evaluations that are due (ARCHITECTURE §18, §13): claims them under a lease, runs each rule's
  * evaluator on the trace's inputs, output and spans, and stores the score (`source: online_evaluation`, its id fixed by
- * rule and trace, so a retried claim stores it once) or the evaluator's error in the execution log.
+ * rule and trace, so a retried claim stores it once) or the evaluator's error in the execution log. A rule whose
+ * evaluator failed on every execution for the settings' while pauses itself and says why.
  */
 @Injectable()
 export class RunDueOnlineExecutionsUseCase {
@@ -26,16 +27,30 @@ export class RunDueOnlineExecutionsUseCase {
     private readonly configs: EvaluatorConfigRepository,
     private readonly traces: TraceRepository,
     private readonly evaluators: EvaluatorService,
+    private readonly settings: OnlineEvaluationSettings,
   ) {}
 
   /** One round; answers how many executions it ran (0: none was due). */
   async execute(now = new Date()): Promise<number> {
     const claims = await this.rules.claimDue(now, new Date(now.getTime() + ONLINE_EXECUTION_LEASE_MS), ONLINE_EXECUTIONS_PER_ROUND);
+    const paused = new Set<string>();
     for (const claim of claims) {
       const outcome = await this.run(claim);
-      if ('error' in outcome) await this.rules.fail(claim, outcome.error, new Date());
+      if (!('error' in outcome)) continue;
+      await this.rules.fail(claim, outcome.error, new Date());
+      if (!paused.has(claim.ruleId) && await this.pauseIfFailing(claim)) paused.add(claim.ruleId);
     }
     return claims.length;
+  }
+
+  /** Pauses the rule when its evaluator failed on every execution since it last completed one (or was resumed) for the whole window. */
+  private async pauseIfFailing(claim: ClaimedExecution): Promise<boolean> {
+    const rule = await this.rules.findById(claim.projectId, claim.ruleId);
+    // A paused rule still runs its backfills; only an active one has anything to pause.
+    if (!rule?.active) return false;
+    const now = new Date();
+    const reason = selfPauseReason(await this.rules.failureStreak(claim.projectId, claim.ruleId, rule.updatedAt), this.settings.selfPauseAfterMs, now);
+    return reason !== null && this.rules.pauseItself(claim.projectId, claim.ruleId, reason, now);
   }
 
   private async run(claim: ClaimedExecution): Promise<{ done: true } | { error: string }> {
