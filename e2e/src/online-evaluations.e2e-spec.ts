@@ -157,7 +157,7 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
       const scores = await ok(api.GET('/scores', { params: { query: { source: 'online_evaluation', name: 'says-answer', limit: 1000 } } }));
       expect(scores).toHaveLength(completed);
       expect(new Set(scores.map((score) => score.id))).toEqual(new Set(evaluated.map((execution) => execution.score_id)));
-      expect(scores[0]).toMatchObject({ source: 'online_evaluation', value: 1 });
+      expect(scores[0]).toMatchObject({ source: 'online_evaluation', value: 1, author: 'sampled', online_evaluation_id: rule.id });
 
       // The same trace ids again: stored once, seen once, evaluated once.
       await ingest(traceIds, { app: liveApp });

@@ -2449,7 +2449,7 @@ export interface components {
             updated_at: string;
         };
         ScoreDto_Output: {
-            /** @description the name of the API key that gave it */
+            /** @description the name of the API key that gave it (of the online evaluation rule, for `source: online_evaluation`) */
             author: string | null;
             comment: string | null;
             config_id: string | null;
@@ -2459,6 +2459,8 @@ export interface components {
             data_type: "numeric" | "categorical" | "boolean" | "text";
             id: string;
             name: string;
+            /** @description the online evaluation rule that produced it; null for any other source */
+            online_evaluation_id: string | null;
             /** @enum {string} */
             source: "api" | "sdk" | "annotation" | "online_evaluation";
             span_id: string | null;
@@ -2713,7 +2715,7 @@ export interface components {
             route: string | null;
             /** @description the trace's scores and its spans', oldest first (the first 1000; `GET /scores?trace_id=` has them all) */
             scores: {
-                /** @description the name of the API key that gave it */
+                /** @description the name of the API key that gave it (of the online evaluation rule, for `source: online_evaluation`) */
                 author: string | null;
                 comment: string | null;
                 config_id: string | null;
@@ -2723,6 +2725,8 @@ export interface components {
                 data_type: "numeric" | "categorical" | "boolean" | "text";
                 id: string;
                 name: string;
+                /** @description the online evaluation rule that produced it; null for any other source */
+                online_evaluation_id: string | null;
                 /** @enum {string} */
                 source: "api" | "sdk" | "annotation" | "online_evaluation";
                 span_id: string | null;
