@@ -26,6 +26,7 @@ export function CreateOnlineEvaluation({ onCreated }: { onCreated: (ruleId: stri
   const [configId, setConfigId] = useState<string | null>(null);
   const [environment, setEnvironment] = useState('');
   const [route, setRoute] = useState('');
+  const [model, setModel] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | string>(100);
   const [delay, setDelay] = useState<number | string>(0);
@@ -35,7 +36,9 @@ export function CreateOnlineEvaluation({ onCreated }: { onCreated: (ruleId: stri
     .filter((config) => appId !== null && (config.app_id === undefined || config.app_id === appId))
     .map((config) => ({ value: config.id, label: `${config.name} (${config.evaluator_key})` }));
   const rate = typeof percent === 'number' ? percent / 100 : Number.NaN;
-  const filter = { ...(route.trim() ? { route: route.trim() } : {}), ...(status ? { status: status as 'ok' | 'error' } : {}) };
+  const filter = {
+    ...(route.trim() ? { route: route.trim() } : {}), ...(model.trim() ? { model: model.trim() } : {}), ...(status ? { status: status as 'ok' | 'error' } : {}),
+  };
   const submit = () => create.mutate({
     name, app_id: appId!, evaluator_config_id: configId!, sampling_rate: rate,
     environment: environment.trim() || null, delay_seconds: typeof delay === 'number' ? delay : 0,
@@ -61,6 +64,7 @@ export function CreateOnlineEvaluation({ onCreated }: { onCreated: (ruleId: stri
           <TextInput label="Route" description="optional: only traces of this route" value={route} onChange={(event) => setRoute(event.currentTarget.value)} />
           <Select label="Trace status" description="optional: only traces that ended this way" data={TRACE_STATUSES} value={status} onChange={setStatus}
             clearable placeholder="any status" />
+          <TextInput label="Model" description="optional: only traces whose model is this one" value={model} onChange={(event) => setModel(event.currentTarget.value)} />
           <NumberInput label="Delay (seconds)" description="How long after a trace arrives it is evaluated (late spans, feedback)"
             value={delay} onChange={setDelay} min={0} max={86_400} allowDecimal={false} />
         </SimpleGrid>

@@ -45,7 +45,7 @@ export function ExecutionLog({ ruleId, appId }: { ruleId: string; appId: string 
                         {execution.trace_id}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td><Badge color={STATUS_COLORS[execution.status]} variant="light">{execution.status}</Badge></Table.Td>
+                    <Table.Td><Badge color={STATUS_COLORS[execution.status]} variant="light" style={{ minWidth: 'max-content' }}>{execution.status}</Badge></Table.Td>
                     <Table.Td maw={360}>
                       <Text size="sm" c={execution.reason ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
                         {execution.reason ?? (execution.status === 'completed' ? 'scored' : execution.status === 'pending' ? 'waiting to run' : '—')}

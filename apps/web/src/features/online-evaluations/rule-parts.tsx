@@ -9,7 +9,7 @@ export const EXECUTION_STATUSES: ExecutionStatus[] = ['pending', 'completed', 'e
 export function RuleState({ rule }: { rule: OnlineEvaluation }) {
   return (
     <Stack gap={2} miw={0}>
-      <Group gap="xs"><Badge color={rule.active ? 'green' : 'orange'} variant="light">{rule.active ? 'active' : 'paused'}</Badge></Group>
+      <Group gap="xs"><Badge color={rule.active ? 'green' : 'orange'} variant="light" style={{ minWidth: 'max-content' }}>{rule.active ? 'active' : 'paused'}</Badge></Group>
       {rule.paused_reason ? <Text size="xs" c="dimmed" lineClamp={4} style={{ overflowWrap: 'anywhere' }} title={rule.paused_reason}>{rule.paused_reason}</Text> : null}
     </Stack>
   );
@@ -20,7 +20,8 @@ export function ExecutionCounts({ counts }: { counts: OnlineEvaluation['executio
   return (
     <Group gap={6} wrap="wrap" role="list" aria-label="Executions per state">
       {EXECUTION_STATUSES.map((status) => (
-        <Badge key={status} role="listitem" color={STATUS_COLORS[status]} variant={counts[status] ? 'light' : 'outline'} tt="none">
+        <Badge key={status} role="listitem" color={STATUS_COLORS[status]} variant={counts[status] ? 'light' : 'outline'} tt="none"
+          style={{ minWidth: 'max-content' }}>
           {counts[status].toLocaleString()} {status}
         </Badge>
       ))}
