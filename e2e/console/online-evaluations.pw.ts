@@ -71,7 +71,7 @@ test('online evaluation: a rule scores live traces, logs what it did, pauses, re
   const log = page.getByRole('table', { name: 'Executions' });
   await expect(log.getByRole('row')).toHaveCount(4, { timeout: 30_000 }); // header + 3
   await expect(counts).toContainText('3 completed', { timeout: 30_000 });
-  await expect(log.getByText('completed', { exact: true })).toHaveCount(3);
+  await expect(log.getByRole('cell', { name: 'completed', exact: true })).toHaveCount(3);
 
   // Pause: traces arriving meanwhile are skipped, saying so; the rule says who paused it.
   await page.getByRole('button', { name: 'Pause' }).click();
@@ -81,7 +81,7 @@ test('online evaluation: a rule scores live traces, logs what it did, pauses, re
   await expect(counts).toContainText('2 skipped', { timeout: 30_000 });
   await page.getByLabel('Show executions').getByText('skipped', { exact: true }).click();
   await expect(log.getByRole('row')).toHaveCount(3); // header + 2
-  await expect(log.getByText('paused', { exact: true })).toHaveCount(2);
+  await expect(log.getByRole('cell', { name: 'paused', exact: true })).toHaveCount(2);
   await snapBothSizes(page, 'online-evaluation-paused');
 
   await page.getByRole('button', { name: 'Resume' }).click();

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import type { OnlineExecution } from '@crucible/client';
 import { EmptyNotice, ErrorMessage } from '../../ui/QueryState';
 import { formatTime } from '../../ui/format';
 import { type ExecutionStatus, useOnlineExecutions } from './online-evaluations.queries';
 import { EXECUTION_STATUSES, STATUS_COLORS } from './rule-parts';
+
+const reasonText = (execution: OnlineExecution): string =>
+  execution.reason ?? (execution.status === 'completed' ? 'scored' : execution.status === 'pending' ? 'waiting to run' : '—');
 
 const FILTERS = [{ value: 'all', label: 'All' }, ...EXECUTION_STATUSES.map((status) => ({ value: status, label: status }))];
 
@@ -31,10 +35,12 @@ export function ExecutionLog({ ruleId, appId }: { ruleId: string; appId: string 
           />
         ) : null}
         {rows.length > 0 ? (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={320}>
             <Table aria-label="Executions" verticalSpacing="xs">
               <Table.Thead>
-                <Table.Tr><Table.Th>Trace</Table.Th><Table.Th>State</Table.Th><Table.Th>Why</Table.Th><Table.Th>When</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>Trace</Table.Th><Table.Th>State</Table.Th><Table.Th visibleFrom="sm">Why</Table.Th><Table.Th visibleFrom="sm">When</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((execution) => (
@@ -45,13 +51,16 @@ export function ExecutionLog({ ruleId, appId }: { ruleId: string; appId: string 
                         {execution.trace_id}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td><Badge color={STATUS_COLORS[execution.status]} variant="light" style={{ minWidth: 'max-content' }}>{execution.status}</Badge></Table.Td>
-                    <Table.Td maw={360}>
-                      <Text size="sm" c={execution.reason ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                        {execution.reason ?? (execution.status === 'completed' ? 'scored' : execution.status === 'pending' ? 'waiting to run' : '—')}
-                      </Text>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[execution.status]} variant="light" style={{ minWidth: 'max-content' }}>{execution.status}</Badge>
+                      {/* On a phone the reason and time sit under the state instead of in columns of their own. */}
+                      <Text size="xs" hiddenFrom="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>{reasonText(execution)}</Text>
+                      <Text size="xs" c="dimmed" hiddenFrom="sm" title={execution.at}>{formatTime(execution.at)}</Text>
                     </Table.Td>
-                    <Table.Td><Text size="sm" title={execution.at}>{formatTime(execution.at)}</Text></Table.Td>
+                    <Table.Td maw={360} visibleFrom="sm">
+                      <Text size="sm" c={execution.reason ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>{reasonText(execution)}</Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm"><Text size="sm" title={execution.at}>{formatTime(execution.at)}</Text></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
