@@ -9,7 +9,8 @@ import { useEvaluatorConfigs } from '../evaluators/evaluators.queries';
 import { BackfillForm } from './BackfillForm';
 import { ExecutionLog } from './ExecutionLog';
 import { useOnlineEvaluation, useSetOnlineEvaluationActive } from './online-evaluations.queries';
-import { ExecutionCounts, RuleState, samplingText, scopeText } from './rule-parts';
+import { ExecutionCounts, RuleState } from './rule-parts';
+import { samplingText, scopeText } from './rule-text';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

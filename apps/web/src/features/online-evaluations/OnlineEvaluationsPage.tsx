@@ -6,7 +6,8 @@ import { useApps } from '../apps/apps.queries';
 import { useEvaluatorConfigs } from '../evaluators/evaluators.queries';
 import { CreateOnlineEvaluation } from './CreateOnlineEvaluation';
 import { useOnlineEvaluations } from './online-evaluations.queries';
-import { ExecutionCounts, RuleState, samplingText, scopeText } from './rule-parts';
+import { ExecutionCounts, RuleState } from './rule-parts';
+import { samplingText, scopeText } from './rule-text';
 
 /** ARCHITECTURE §18 in the console: the project's online evaluation rules, newest first, with what each did to the traces it saw. */
 export function OnlineEvaluationsPage() {

@@ -33,24 +33,26 @@ export class RunDueOnlineExecutionsUseCase {
   /** One round; answers how many executions it ran (0: none was due). */
   async execute(now = new Date()): Promise<number> {
     const claims = await this.rules.claimDue(now, new Date(now.getTime() + ONLINE_EXECUTION_LEASE_MS), ONLINE_EXECUTIONS_PER_ROUND);
-    const paused = new Set<string>();
+    // Each rule that failed this round is looked at once, after it: a round lasts far less than the window.
+    const failed = new Map<string, ClaimedExecution>();
     for (const claim of claims) {
       const outcome = await this.run(claim);
       if (!('error' in outcome)) continue;
       await this.rules.fail(claim, outcome.error, new Date());
-      if (!paused.has(claim.ruleId) && await this.pauseIfFailing(claim)) paused.add(claim.ruleId);
+      failed.set(claim.ruleId, claim);
     }
+    for (const claim of failed.values()) await this.pauseIfFailing(claim);
     return claims.length;
   }
 
   /** Pauses the rule when its evaluator failed on every execution since it last completed one (or was resumed) for the whole window. */
-  private async pauseIfFailing(claim: ClaimedExecution): Promise<boolean> {
+  private async pauseIfFailing(claim: ClaimedExecution): Promise<void> {
     const rule = await this.rules.findById(claim.projectId, claim.ruleId);
     // A paused rule still runs its backfills; only an active one has anything to pause.
-    if (!rule?.active) return false;
+    if (!rule?.active) return;
     const now = new Date();
     const reason = selfPauseReason(await this.rules.failureStreak(claim.projectId, claim.ruleId, rule.updatedAt), this.settings.selfPauseAfterMs, now);
-    return reason !== null && this.rules.pauseItself(claim.projectId, claim.ruleId, reason, now);
+    if (reason !== null) await this.rules.pauseItself(claim.projectId, claim.ruleId, reason, now);
   }
 
   private async run(claim: ClaimedExecution): Promise<{ done: true } | { error: string }> {
