@@ -2444,6 +2444,8 @@ export interface components {
             };
             id: string;
             name: string;
+            /** @description why a paused rule is paused: who paused it and when, or that it paused itself because every evaluation failed (with the last error); null while active */
+            paused_reason: string | null;
             sampling_rate: number;
             /** Format: date-time */
             updated_at: string;
@@ -2610,7 +2612,7 @@ export interface components {
             updated_at: string;
         };
         ScoreDto_Output: {
-            /** @description the name of the API key that gave it */
+            /** @description the name of the API key that gave it (of the online evaluation rule, for `source: online_evaluation`) */
             author: string | null;
             comment: string | null;
             config_id: string | null;
@@ -2620,6 +2622,8 @@ export interface components {
             data_type: "numeric" | "categorical" | "boolean" | "text";
             id: string;
             name: string;
+            /** @description the online evaluation rule that produced it; null for any other source */
+            online_evaluation_id: string | null;
             /** @enum {string} */
             source: "api" | "sdk" | "annotation" | "online_evaluation";
             span_id: string | null;
@@ -2916,7 +2920,7 @@ export interface components {
             route: string | null;
             /** @description the trace's scores and its spans', oldest first (the first 1000; `GET /scores?trace_id=` has them all) */
             scores: {
-                /** @description the name of the API key that gave it */
+                /** @description the name of the API key that gave it (of the online evaluation rule, for `source: online_evaluation`) */
                 author: string | null;
                 comment: string | null;
                 config_id: string | null;
@@ -2926,6 +2930,8 @@ export interface components {
                 data_type: "numeric" | "categorical" | "boolean" | "text";
                 id: string;
                 name: string;
+                /** @description the online evaluation rule that produced it; null for any other source */
+                online_evaluation_id: string | null;
                 /** @enum {string} */
                 source: "api" | "sdk" | "annotation" | "online_evaluation";
                 span_id: string | null;

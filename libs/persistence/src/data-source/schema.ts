@@ -33,6 +33,7 @@ import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-e
 import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
+import { OnlineEvaluationSelfPause1795886938410 } from '../migrations/1795886938410-online-evaluation-self-pause';
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
 import { ApiKeyCreatorAndLastUse1795887065389 } from '../migrations/1795887065389-api-key-creator-and-last-use';
 import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
@@ -66,6 +67,6 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000, TraceSessionsAndUsers1795874641599,
   EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136, TestsetVersions1795874736290,
   EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138,
-  OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, AccountsAndSessions1795886951921,
-  AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389, HumanScenarioModifiedBy1795887815424,
-  OnlineEvaluationChangeNotices1795888010172];
+  OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, OnlineEvaluationSelfPause1795886938410,
+  AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
+  HumanScenarioModifiedBy1795887815424, OnlineEvaluationChangeNotices1795888010172];

@@ -33,7 +33,7 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
     rules = new TypeOrmOnlineEvaluationRepository(source);
     rule = {
       id: randomUUID(), projectId, name: 'every trace', evaluatorConfigId: configId, appId: app.id, environment: null, filter: {},
-      samplingRate: 1, delaySeconds: 0, active: true, createdAt: T0, updatedAt: T0, createdBy: 'key',
+      samplingRate: 1, delaySeconds: 0, active: true, pausedReason: null, createdAt: T0, updatedAt: T0, createdBy: 'key',
     };
     await rules.create(rule);
     const pricing = new CustomThenCatalogPricing(
@@ -142,5 +142,31 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
     const ofDelayed = (claims: Array<{ ruleId: string }>) => claims.filter((claim) => claim.ruleId === delayed.id);
     expect(ofDelayed(await rules.claimDue(new Date(now.getTime() + 59_000), new Date(now.getTime() + 359_000), 10))).toEqual([]);
     expect(ofDelayed(await rules.claimDue(new Date(now.getTime() + 60_000), new Date(now.getTime() + 360_000), 10))).toHaveLength(3);
+  });
+
+  it('finds the errors since the latest completed execution, and pauses an active rule once', async () => {
+    const failing = { ...rule, id: randomUUID(), name: 'failing' };
+    await rules.create(failing);
+    const now = new Date();
+    await rules.backfill(failing, new Date(now.getTime() - 3_600_000), new Date(now.getTime() + 1000), now);
+    const claim = (traceId: string) => ({ projectId: rule.projectId, ruleId: failing.id, traceId });
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+    await rules.finish([{ claim: claim('c-1'), error: 'evaluator error: first' }], at(1));
+    expect(await rules.failureStreak(rule.projectId, failing.id, now)).toEqual({ firstErrorAt: at(1), lastErrorAt: at(1), lastError: 'evaluator error: first' });
+    const score = {
+      id: `online-${failing.id}-c-2`, projectId: rule.projectId, traceId: 'c-2', spanId: null, name: 'regex', dataType: 'boolean' as const,
+      value: 1, stringValue: 'true', comment: null, configId: null, source: 'online_evaluation' as const, authorId: failing.id, author: failing.name, createdAt: at(2),
+    };
+    await rules.finish([{ claim: claim('c-2'), score }], at(2));
+    expect(await rules.failureStreak(rule.projectId, failing.id, now)).toBeNull();
+    await rules.finish([{ claim: claim('c-3'), error: 'evaluator error: third' }], at(3));
+    expect(await rules.failureStreak(rule.projectId, failing.id, now)).toEqual({ firstErrorAt: at(3), lastErrorAt: at(3), lastError: 'evaluator error: third' });
+    // Counting from a resume after the errors: none.
+    expect(await rules.failureStreak(rule.projectId, failing.id, at(4))).toBeNull();
+
+    expect(await rules.pauseItself(rule.projectId, failing.id, 'paused by itself', at(5))).toBe(true);
+    expect(await rules.pauseItself(rule.projectId, failing.id, 'again', at(6))).toBe(false);
+    expect(await rules.findById(rule.projectId, failing.id)).toMatchObject({ active: false, pausedReason: 'paused by itself', updatedAt: at(5) });
+    expect(await rules.setActive(rule.projectId, failing.id, true, 'ignored', at(7))).toMatchObject({ active: true, pausedReason: null });
   });
 });

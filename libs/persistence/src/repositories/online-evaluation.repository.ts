@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, TraceFacts } from '@crucible/domain';
+import type { FailureStreak, OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, TraceFacts } from '@crucible/domain';
 import {
   type ClaimedExecution, type ExecutionOutcome, type OnlineExecution, OnlineEvaluationRepository, type Page, type PageRequest, mapPage,
 } from '@crucible/application';
@@ -8,7 +8,7 @@ import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-ent
 import { onlineEvaluationMapper } from '../mappers/online-evaluation.mapper';
 import { type KeyColumn, OLDEST_FIRST, keysetPage, keysetRawPage } from './keyset';
 import { logOnlineExecutions } from './online-execution-intake';
-import { CLAIM_DUE, EXECUTION_COUNTS, FINISH_EXECUTIONS, TRACES_OF_APP_BETWEEN } from './online-evaluation.sql';
+import { CLAIM_DUE, EXECUTION_COUNTS, FAILURE_STREAK, FINISH_EXECUTIONS, TRACES_OF_APP_BETWEEN } from './online-evaluation.sql';
 
 /** A rule's log in the order it saw its traces; a trace is in it once. */
 const LOG_ORDER: readonly KeyColumn[] = [{ column: 'created_at', type: 'timestamptz' }, { column: 'trace_id', type: 'text' }];
@@ -45,9 +45,20 @@ export class TypeOrmOnlineEvaluationRepository extends OnlineEvaluationRepositor
     return row ? onlineEvaluationMapper.toDomain(row) : null;
   }
 
-  async setActive(projectId: string, id: string, active: boolean, now: Date): Promise<OnlineEvaluationRule | null> {
-    const { affected } = await this.rows.update({ projectId, id }, { active, updatedAt: now });
+  async setActive(projectId: string, id: string, active: boolean, pausedReason: string | null, now: Date): Promise<OnlineEvaluationRule | null> {
+    const { affected } = await this.rows.update({ projectId, id }, { active, pausedReason: active ? null : pausedReason, updatedAt: now });
     return affected ? this.findById(projectId, id) : null;
+  }
+
+  async failureStreak(projectId: string, ruleId: string, since: Date): Promise<FailureStreak | null> {
+    const [row]: Array<{ first_error_at: Date | string; last_error_at: Date | string; last_error: string | null }> =
+      await this.dataSource.query(FAILURE_STREAK, [projectId, ruleId, since]);
+    return row ? { firstErrorAt: new Date(row.first_error_at), lastErrorAt: new Date(row.last_error_at), lastError: row.last_error ?? 'no message' } : null;
+  }
+
+  async pauseItself(projectId: string, ruleId: string, reason: string, now: Date): Promise<boolean> {
+    const { affected } = await this.rows.update({ projectId, id: ruleId, active: true }, { active: false, pausedReason: reason, updatedAt: now });
+    return (affected ?? 0) > 0;
   }
 
   async counts(projectId: string, ruleIds: string[]): Promise<Map<string, OnlineExecutionCounts>> {

@@ -53,3 +53,19 @@ export const FINISH_EXECUTIONS = `
 export const TRACES_OF_APP_BETWEEN = `
   SELECT trace_id, app_id, environment, route, status, model FROM traces
   WHERE project_id = $1 AND app_id = $2 AND start_time >= $3 AND start_time < $4`;
+
+/**
+ * $1 project, $2 rule, $3 since (when it was last resumed): its errors after its latest completed execution — the
+ * first one's time, the latest one's time and words; no row when there is none.
+ */
+export const FAILURE_STREAK = `
+  WITH last_ok AS (
+    SELECT max(updated_at) AS at FROM ${EXECUTIONS}
+    WHERE project_id = $1 AND rule_id = $2 AND status = 'completed' AND updated_at >= $3
+  ), errors AS (
+    SELECT updated_at, reason FROM ${EXECUTIONS}
+    WHERE project_id = $1 AND rule_id = $2 AND status = 'error' AND updated_at >= $3
+      AND ((SELECT at FROM last_ok) IS NULL OR updated_at > (SELECT at FROM last_ok))
+  )
+  SELECT (SELECT min(updated_at) FROM errors) AS first_error_at, latest.updated_at AS last_error_at, latest.reason AS last_error
+  FROM (SELECT updated_at, reason FROM errors ORDER BY updated_at DESC LIMIT 1) latest`;

@@ -1,4 +1,4 @@
-import type { OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, Score } from '@crucible/domain';
+import type { FailureStreak, OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, Score } from '@crucible/domain';
 import type { Page, PageRequest } from '../../shared/page';
 
 /** A pending execution a runner holds until its lease ends. */
@@ -27,8 +27,12 @@ export abstract class OnlineEvaluationRepository {
   /** Oldest first. */
   abstract list(projectId: string, page: PageRequest): Promise<Page<OnlineEvaluationRule>>;
   abstract findById(projectId: string, id: string): Promise<OnlineEvaluationRule | null>;
-  /** Pauses or resumes; answers the rule as it now is, null when the project holds no such rule. */
-  abstract setActive(projectId: string, id: string, active: boolean, now: Date): Promise<OnlineEvaluationRule | null>;
+  /** Pauses (saying why) or resumes (forgetting why it was paused); answers the rule as it now is, null when the project holds no such rule. */
+  abstract setActive(projectId: string, id: string, active: boolean, pausedReason: string | null, now: Date): Promise<OnlineEvaluationRule | null>;
+  /** The rule's errors since its latest completed execution, counting from `since` (when it was last resumed); null without any. */
+  abstract failureStreak(projectId: string, ruleId: string, since: Date): Promise<FailureStreak | null>;
+  /** Pauses an active rule with the reason; false when it was paused already (by someone, or another runner). */
+  abstract pauseItself(projectId: string, ruleId: string, reason: string, now: Date): Promise<boolean>;
   /** For each of the rules named, its executions per state. */
   abstract counts(projectId: string, ruleIds: string[]): Promise<Map<string, OnlineExecutionCounts>>;
   /** Claims up to `limit` pending executions due at `now` whose claim, if any, lapsed; held until `leaseUntil`. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type Score, onlineScore } from '@crucible/domain';
+import { type Score, onlineScore, selfPauseReason } from '@crucible/domain';
 import { EvaluatorService } from '../../evaluators/ports/evaluator-service.port';
 import { EvaluatorConfigRepository } from '../../evaluators/ports/evaluator-config-repository.port';
 import { TraceRepository } from '../../traces/ports/trace.repository.port';
-import { type ClaimedExecution, OnlineEvaluationRepository } from '../ports';
+import { type ClaimedExecution, OnlineEvaluationRepository, OnlineEvaluationSettings } from '../ports';
 import { evaluatedTrace } from '../evaluated-trace';
 import { OutcomeWriter, RoundLookups, eachAtMost } from '../online-round';
 
@@ -25,7 +25,8 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 /**
  * Runs the online evaluations that are due (ARCHITECTURE §18, §13): claims them under a lease, runs each rule's
  * evaluator on the trace's inputs, output and spans, and stores the score (`source: online_evaluation`, its id fixed by
- * rule and trace, so a retried claim stores it once) or the evaluator's error in the execution log.
+ * rule and trace, so a retried claim stores it once) or the evaluator's error in the execution log. A rule whose
+ * evaluator failed on every execution for the settings' while pauses itself and says why.
  */
 @Injectable()
 export class RunDueOnlineExecutionsUseCase {
@@ -34,6 +35,7 @@ export class RunDueOnlineExecutionsUseCase {
     private readonly configs: EvaluatorConfigRepository,
     private readonly traces: TraceRepository,
     private readonly evaluators: EvaluatorService,
+    private readonly settings: OnlineEvaluationSettings,
   ) {}
 
   /** One round; answers how many executions it ran (0: none was due). */
@@ -42,16 +44,31 @@ export class RunDueOnlineExecutionsUseCase {
     if (claims.length === 0) return 0;
     const lookups = new RoundLookups(claims, this.rules, this.configs, this.traces);
     const outcomes = new OutcomeWriter(this.rules, ONLINE_OUTCOMES_WRITTEN_EVERY_MS);
+    // Each rule that failed this round is looked at once, after its outcomes are written: a round lasts far less than the window.
+    const failed = new Map<string, ClaimedExecution>();
     try {
       await eachAtMost(claims, ONLINE_EVALUATIONS_AT_ONCE, async (claim) => {
         const outcome = await this.run(claim, lookups);
+        if ('error' in outcome) failed.set(claim.ruleId, claim);
         await outcomes.add('score' in outcome ? { claim, score: outcome.score } : { claim, error: outcome.error });
       });
     } finally {
       // What ended before a failure (the database gone, say) is kept; the rest is claimed again once its lease lapses.
       await outcomes.flush();
     }
+    for (const claim of failed.values()) await this.pauseIfFailing(claim);
     return claims.length;
+  }
+
+  /** Pauses the rule when its evaluator failed on every execution since it last completed one (or was resumed) for the whole window. */
+  private async pauseIfFailing(claim: ClaimedExecution): Promise<void> {
+    // Read again, not from the round's lookups: someone may have paused or resumed it while the round ran.
+    const rule = await this.rules.findById(claim.projectId, claim.ruleId);
+    // A paused rule still runs its backfills; only an active one has anything to pause.
+    if (!rule?.active) return;
+    const now = new Date();
+    const reason = selfPauseReason(await this.rules.failureStreak(claim.projectId, claim.ruleId, rule.updatedAt), this.settings.selfPauseAfterMs, now);
+    if (reason !== null) await this.rules.pauseItself(claim.projectId, claim.ruleId, reason, now);
   }
 
   private async run(claim: ClaimedExecution, lookups: RoundLookups): Promise<{ score: Score } | { error: string }> {
