@@ -125,10 +125,17 @@ describe.each(['pglite', 'postgres'] as const)('online evaluation claims on %s',
       const elsewhere = new TypeOrmOnlineEvaluationRepository(other);
       await elsewhere.create(late);
       await ingest.execute(database.actor, { traces: [trace('late-1')] });
-      await elsewhere.setActive(rule.projectId, late.id, false, new Date());
+      await elsewhere.setActive(rule.projectId, late.id, false, 'paused by key', new Date());
       await ingest.execute(database.actor, { traces: [trace('late-2')] });
+      await elsewhere.setActive(rule.projectId, late.id, true, null, new Date());
+      await ingest.execute(database.actor, { traces: [trace('late-3')] });
+      // A rule that pauses itself (a runner, after a round) is seen the same way.
+      expect(await elsewhere.pauseItself(rule.projectId, late.id, 'paused by itself', new Date())).toBe(true);
+      await ingest.execute(database.actor, { traces: [trace('late-4')] });
       const page = await rules.executions(rule.projectId, late.id, undefined, { limit: 10, cursor: null });
-      expect(page.items.map((item) => [item.traceId, item.status, item.reason])).toEqual([['late-1', 'pending', null], ['late-2', 'skipped', 'paused']]);
+      expect(page.items.map((item) => [item.traceId, item.status, item.reason])).toEqual([
+        ['late-1', 'pending', null], ['late-2', 'skipped', 'paused'], ['late-3', 'pending', null], ['late-4', 'skipped', 'paused'],
+      ]);
     } finally {
       if (other !== database.dataSource) await other.destroy();
     }
