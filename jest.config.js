@@ -10,8 +10,8 @@ const moduleNameMapper = Object.fromEntries(
   Object.entries(paths).map(([alias, [target]]) => [`^${alias.replace('/', '\\/')}$`, `<rootDir>/${target}`]),
 );
 
-// @nestjs/schedule ships ES modules only; Jest (unlike Node 20) cannot require them untransformed.
-const esmOnlyPackages = ['@nestjs/schedule'];
+// @nestjs/schedule and openid-client (with oauth4webapi and jose) ship ES modules only; Jest (unlike Node 20) cannot require them untransformed.
+const esmOnlyPackages = ['@nestjs/schedule', 'openid-client', 'oauth4webapi', 'jose'];
 const esmSwcConfig = { ...swcConfig, jsc: { ...swcConfig.jsc, parser: { syntax: 'ecmascript' } } };
 
 const project = (displayName, root, testMatch = ['**/*.spec.ts']) => ({

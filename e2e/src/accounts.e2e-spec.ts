@@ -145,7 +145,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
 
   it('keeps API keys working without CSRF, and keeps a person out of projects they are not a member of', async () => {
     const byKey = await server.client.post('/projects', { name: 'scripts only' });
-    expect(byKey).toMatchObject({ status: 200, body: { name: 'scripts only', role: 'editor', project_id: byKey.body.id, api_key: { role: 'editor' } } });
+    expect(byKey).toMatchObject({ status: 200, body: { name: 'scripts only', role: 'admin', project_id: byKey.body.id, api_key: { role: 'admin' } } });
     expect((await server.client.get('/projects')).body).toEqual([expect.objectContaining({ name: 'default', role: 'admin' })]);
 
     const browser = signedIn(await signIn(owner.email, owner.password));
@@ -160,6 +160,13 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
   });
 
   // Last: it spends this address's sign-in requests for the minute.
+  it('offers passwords only when single sign-on is not configured, and its routes answer 404 saying what to set', async () => {
+    expect(await anonymous.get('/auth/providers')).toMatchObject({ status: 200, body: { password: true, oidc: { enabled: false } } });
+    for (const path of ['/auth/oidc/login', '/auth/oidc/callback?code=c&state=s']) {
+      expect(await anonymous.get(path)).toMatchObject({ status: 404, body: { detail: expect.stringMatching(/single sign-on is not configured.*CRUCIBLE_OIDC_ISSUER/) } });
+    }
+  });
+
   it('limits sign-in requests per address, answering like a refused sign-in', async () => {
     const refused = await signIn('someone@example.com', 'not the password');
     let throttled: HttpResponse | undefined;

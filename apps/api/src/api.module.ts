@@ -13,6 +13,10 @@ import { RolesGuard } from './http/roles.guard';
 import { AuditInterceptor } from './audit/audit.interceptor';
 import { RequestAuthenticator } from './http/request-authenticator';
 import { AuthController } from './controllers/auth.controller';
+import { OidcController } from './controllers/oidc.controller';
+import { InvitationsController } from './controllers/invitations.controller';
+import { AcceptInvitationController } from './controllers/accept-invitation.controller';
+import { MembersController } from './controllers/members.controller';
 import { MAX_UPLOAD_BYTES } from './http/upload-limit';
 import { AccessController } from './controllers/access.controller';
 import { AppsController } from './controllers/apps.controller';
@@ -67,8 +71,9 @@ export class ApiModule {
         // An embedded api runs its jobs, so it sweeps for the unfinished ones; a distributed api leaves that to the runners.
         ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS, environment.CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS * 1000)] : []),
       ],
-      controllers: [HealthController, AuthController, AccessController, AppsController, VariantsController, EnvironmentsController,
-        EvaluatorsController, EvaluationsController, TestsetsController, HumanEvaluationsController, TracesController, SessionsController,
+      controllers: [HealthController, AuthController, OidcController, AccessController, InvitationsController, AcceptInvitationController,
+        MembersController, AppsController, VariantsController, EnvironmentsController, EvaluatorsController, EvaluationsController, TestsetsController,
+        HumanEvaluationsController, TracesController, SessionsController,
         PlaygroundController, ProvidersController, ModelsController, TemplatesController, GatewayController, ScoresController,
         AnnotationQueuesController, OnlineEvaluationsController, AuditEventsController],
       providers: [

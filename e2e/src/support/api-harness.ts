@@ -6,7 +6,7 @@ import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
 import type { QueueConfig } from '@crucible/queue';
 import { createTestPostgres, type DatabaseConfig, type TestPostgres } from '@crucible/persistence';
 import type { OutboundConfig } from '@crucible/integrations';
-import { createLogger } from '@crucible/platform';
+import { createLogger, parseEnvironment } from '@crucible/platform';
 import { HttpClient } from './http-client';
 
 export type Engine = 'pglite' | 'postgres';
@@ -34,6 +34,8 @@ export async function startApi(
     dataDir?: string | null; postgres?: TestPostgres; queue?: QueueConfig; outbound?: OutboundConfig; bootstrapKey?: string; logger?: Logger;
     /** The HTTP edge's limits and the console directory, for suites that try them. */
     edge?: Pick<ApiOptions, 'bodyLimits' | 'serverLimits' | 'consoleDir'>;
+    /** Variables set for this api only, over the process's own (CRUCIBLE_SMTP_URL, …). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<RunningApi & { postgres?: TestPostgres }> {
   const postgres = engine === 'postgres' ? options.postgres ?? (await createTestPostgres()) : undefined;
@@ -43,7 +45,8 @@ export async function startApi(
   const logger = options.logger ?? createLogger('crucible-api-e2e');
   const bootstrapKey = options.bootstrapKey ?? BOOTSTRAP_KEY;
   const queue = options.queue ?? { kind: 'in-process', concurrency: 2 };
-  const app = await createApiApp({ database, logger, queue, outbound: options.outbound, ...options.edge });
+  const environment = options.env ? parseEnvironment({ ...process.env, ...options.env }) : undefined;
+  const app = await createApiApp({ database, logger, queue, outbound: options.outbound, environment, ...options.edge });
   await bootstrapDefaultProject(app, logger, bootstrapKey);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

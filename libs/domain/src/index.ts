@@ -5,6 +5,7 @@ export * from './shared/urls';
 export * from './shared/untrusted-input';
 export * from './access/project';
 export * from './access/account';
+export * from './access/invitation';
 export * from './registry/names';
 export * from './registry/app';
 export * from './registry/variant';

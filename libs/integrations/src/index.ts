@@ -10,3 +10,7 @@ export * from './workflows/http-workflow-invoker';
 export * from './workflows/openapi-service-describer';
 export * from './otlp/otlp-protobuf';
 export * from './secrets/argon2-password-hasher';
+export * from './mail/nodemailer-invitation-mailer';
+export * from './sso/openid-connect-client';
+export { SIGN_IN_ATTEMPT_LIFETIME_MS } from './sso/sign-in-attempt';
+export * from './sso/unconfigured-oidc-client';

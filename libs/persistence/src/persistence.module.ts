@@ -6,7 +6,7 @@ import {
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
   AuditTrail,
-  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository,
+  UserRepository, MembershipRepository, SessionStore, SetupTokenRepository, InvitationRepository, MemberRoster,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
 import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-config.repository';
@@ -35,6 +35,8 @@ import { TypeOrmUserRepository } from './repositories/user.repository';
 import { TypeOrmMembershipRepository } from './repositories/membership.repository';
 import { TypeOrmSessionStore } from './repositories/session.store';
 import { TypeOrmSetupTokenRepository } from './repositories/setup-token.repository';
+import { TypeOrmInvitationRepository } from './repositories/invitation.repository';
+import { TypeOrmMemberRoster } from './repositories/member-roster.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -61,6 +63,8 @@ const repositories = [
   { provide: MembershipRepository, useClass: TypeOrmMembershipRepository },
   { provide: SessionStore, useClass: TypeOrmSessionStore },
   { provide: SetupTokenRepository, useClass: TypeOrmSetupTokenRepository },
+  { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
+  { provide: MemberRoster, useClass: TypeOrmMemberRoster },
 ];
 
 @Global()

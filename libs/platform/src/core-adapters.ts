@@ -1,13 +1,13 @@
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, InvitationMailer, OidcClient, OidcSignInPolicy, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
   EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OnlineEvaluationSettings, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
   ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
+  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, NodemailerInvitationMailer, UnconfiguredInvitationMailer, OpenIdConnectClient, UnconfiguredOidcClient, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
   OpenApiServiceDescriber, type OutboundConfig, UndiciOutboundGuard, defaultMaxIsolates,
 } from '@crucible/integrations';
 import { type DatabaseConfig, SqlProviderConnectionDirectory } from '@crucible/persistence';
@@ -115,4 +115,27 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
   DependencyHealth,
   { provide: PasswordHasher, useClass: Argon2PasswordHasher },
   FailedSignIns,
+  {
+    provide: InvitationMailer,
+    useFactory: ({ CRUCIBLE_SMTP_URL, CRUCIBLE_SMTP_FROM }: CrucibleEnvironment): InvitationMailer => (CRUCIBLE_SMTP_URL
+      ? new NodemailerInvitationMailer(CRUCIBLE_SMTP_URL, CRUCIBLE_SMTP_FROM, (error, to) =>
+        logger.warn({ err: loggableError(error), to }, 'the invitation was not mailed (its link is in the answer)'))
+      : new UnconfiguredInvitationMailer()),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    provide: OidcClient,
+    useFactory: (environment: CrucibleEnvironment): OidcClient => {
+      const { CRUCIBLE_OIDC_ISSUER: issuer, CRUCIBLE_OIDC_CLIENT_ID: clientId, CRUCIBLE_OIDC_CLIENT_SECRET: clientSecret } = environment;
+      return issuer && clientId && clientSecret
+        ? new OpenIdConnectClient({ issuer, clientId, clientSecret, name: environment.CRUCIBLE_OIDC_NAME })
+        : new UnconfiguredOidcClient();
+    },
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    provide: OidcSignInPolicy,
+    useFactory: (environment: CrucibleEnvironment): OidcSignInPolicy => ({ autoJoinRole: environment.CRUCIBLE_OIDC_AUTO_JOIN_ROLE ?? null }),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
 ];

@@ -49,10 +49,10 @@ describe('the permission table', () => {
   const roleOf = (permission: Permission) => ('role' in permission ? permission.role : 'anyCaller' in permission ? 'any caller' : 'public');
   const needing = (role: string) => Object.entries(PERMISSIONS).filter(([, permission]) => roleOf(permission) === role).map(([operation]) => operation).sort();
 
-  it('lets a viewer read everything but the project\'s keys, and change nothing', () => {
+  it('lets a viewer read everything but the project\'s keys, invitations and audit log, and change nothing', () => {
     const reads = Object.keys(PERMISSIONS).filter((operation) => operation.startsWith('GET ') && operation !== 'GET /health');
     expect(reads.filter((operation) => roleOf(PERMISSIONS[operation]!) !== 'viewer').sort())
-      .toEqual(['GET /auth/me', 'GET /projects', 'GET /projects/{project_id}/api-keys']);
+      .toEqual(['GET /audit-events', 'GET /auth/me', 'GET /projects', 'GET /projects/{project_id}/api-keys', 'GET /projects/{project_id}/invitations']);
     expect(needing('viewer').filter((operation) => !operation.startsWith('GET '))).toEqual([]);
   });
 
@@ -68,16 +68,22 @@ describe('the permission table', () => {
     ]);
   });
 
-  it('keeps projects, API keys, provider connections and custom models to admins; leaves no operation to owners alone yet', () => {
+  it('keeps members, invitations, API keys, the audit log, provider connections and custom models to admins; leaves no operation to owners alone yet', () => {
     expect(needing('admin')).toEqual([
       'DELETE /models/{id}',
       'DELETE /projects/{project_id}/api-keys/{key_id}',
+      'DELETE /projects/{project_id}/invitations/{invitation_id}',
+      'DELETE /projects/{project_id}/members/{user_id}',
       'DELETE /provider-connections/{connection_id}',
+      'GET /audit-events',
       'GET /projects/{project_id}/api-keys',
+      'GET /projects/{project_id}/invitations',
       'PATCH /models/{id}',
+      'PATCH /projects/{project_id}/members/{user_id}',
       'PATCH /provider-connections/{connection_id}',
       'POST /models',
       'POST /projects/{project_id}/api-keys',
+      'POST /projects/{project_id}/invitations',
       'POST /provider-connections',
       'POST /provider-connections/{connection_id}/test',
     ]);

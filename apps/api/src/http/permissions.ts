@@ -43,6 +43,8 @@ export const PERMISSIONS: Record<string, Permission> = {
   // accounts: sign-in and the first-run setup have no caller yet
   'POST /auth/sign-in': { public: true },
   'POST /auth/setup': { public: true },
+  'POST /auth/accept-invitation': { public: true },
+  'GET /auth/providers': { public: true },
   'POST /auth/sign-out': { anyCaller: true },
   'GET /auth/me': { anyCaller: true },
 
@@ -54,6 +56,14 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /projects/{project_id}/api-keys': administers,
   'DELETE /projects/{project_id}/api-keys/{key_id}': administers,
   'GET /audit-events': administers,
+
+  // members and invitations (pending invitations show addresses: admins only)
+  'GET /projects/{project_id}/members': reads,
+  'PATCH /projects/{project_id}/members/{user_id}': administers,
+  'DELETE /projects/{project_id}/members/{user_id}': administers,
+  'GET /projects/{project_id}/invitations': administers,
+  'POST /projects/{project_id}/invitations': administers,
+  'DELETE /projects/{project_id}/invitations/{invitation_id}': administers,
 
   // registry
   'GET /templates': reads,

@@ -26,3 +26,10 @@ export class SetUpDto extends createZodDto(z.object({ user: userSchema, project:
 export class SignedOutDto extends createZodDto(z.object({ signed_out: z.literal(true) })) {}
 export class MeDto extends createZodDto(z.object({ user: userSchema, projects: z.array(projectWithRoleSchema) })) {}
 export class ProjectWithRoleDto extends createZodDto(projectWithRoleSchema) {}
+export class SignInMethodsDto extends createZodDto(z.object({
+  password: z.literal(true),
+  oidc: z.object({
+    enabled: z.boolean().describe('single sign-on is configured: the console links "Sign in with SSO" to GET /auth/oidc/login'),
+    name: z.string().optional().describe('the identity provider, as the button names it'),
+  }),
+})) {}

@@ -27,3 +27,4 @@ export * from './mock-judge-verdict';
 export * from './in-memory-feedback';
 export * from './in-memory-audit-trail';
 export * from './in-memory-accounts';
+export * from './in-memory-invitations';

@@ -241,6 +241,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AcceptInvitationController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -249,6 +265,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["AuthController_whoAmI"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OidcController_providers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -897,6 +929,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InvitationsController_list"];
+        put?: never;
+        post: operations["InvitationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["InvitationsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MembersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["MembersController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["MembersController_update"];
+        trace?: never;
+    };
     "/projects/current": {
         parameters: {
             query?: never;
@@ -1349,6 +1445,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptedInvitationDto_Output: {
+            project: {
+                id: string;
+                name: string;
+                /**
+                 * @description the caller's role in the project
+                 * @enum {string}
+                 */
+                role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            };
+            user: {
+                email: string;
+                id: string;
+                name: string;
+            };
+        };
+        AcceptInvitationDto: {
+            /** @description required for a new account */
+            name?: string;
+            /** @description a new account's password (at least 10 characters), or an existing account's own */
+            password?: string;
+            /** @description the invitation link's token */
+            token: string;
+        };
         AddedQueueItemsDto_Output: {
             added: number;
             /** @description traces named that were in the queue already */
@@ -1493,6 +1613,13 @@ export interface components {
              */
             to: string;
         };
+        ChangeMemberRoleDto: {
+            /**
+             * @description only an owner makes or unmakes owners
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+        };
         ComparisonDto_Output: {
             evaluations: {
                 id: string;
@@ -1613,6 +1740,20 @@ export interface components {
                 variant_name: string;
             };
         };
+        CreatedInvitationDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @description single use, shown only here (and in the mail): pass it on to the invitee */
+            invite_url: string;
+            /** @description whether the link was mailed (CRUCIBLE_SMTP_URL set and the mail server took it) */
+            mailed: boolean;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+        };
         CreatedProjectDto_Output: {
             /** @description for an API key: the new project's first key (an editor key), shown once */
             api_key?: {
@@ -1702,6 +1843,15 @@ export interface components {
             testset_id: string;
             /** @description variant ids: each variant's latest revision (when revisions_ids is absent) */
             variant_ids?: string[];
+        };
+        CreateInvitationDto: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description only an owner invites owners
+             * @enum {string}
+             */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
         };
         CreateOnlineEvaluationDto: {
             /** Format: uuid */
@@ -2337,6 +2487,16 @@ export interface components {
             };
             status: components["schemas"]["Result_Output"];
         };
+        InvitationDto_Output: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+        };
         InvokeAppDto: {
             /** @description Default "production" */
             environment?: string;
@@ -2394,6 +2554,15 @@ export interface components {
                 id: string;
                 name: string;
             };
+        };
+        MemberDto_Output: {
+            email: string;
+            /** Format: date-time */
+            joined_at: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "annotator" | "editor" | "admin" | "owner";
+            user_id: string;
         };
         ModelDto_Output: {
             /** @description the project has a connection that serves it */
@@ -2672,6 +2841,16 @@ export interface components {
         SignInDto: {
             email: string;
             password: string;
+        };
+        SignInMethodsDto_Output: {
+            oidc: {
+                /** @description single sign-on is configured: the console links "Sign in with SSO" to GET /auth/oidc/login */
+                enabled: boolean;
+                /** @description the identity provider, as the button names it */
+                name?: string;
+            };
+            /** @enum {boolean} */
+            password: true;
         };
         StoredTraceDto_Output: {
             app_id: string | null;
@@ -3641,6 +3820,29 @@ export interface operations {
             };
         };
     };
+    AcceptInvitationController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvitationDto_Output"];
+                };
+            };
+        };
+    };
     AuthController_whoAmI: {
         parameters: {
             query?: never;
@@ -3656,6 +3858,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeDto_Output"];
+                };
+            };
+        };
+    };
+    OidcController_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethodsDto_Output"];
                 };
             };
         };
@@ -4931,6 +5152,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    InvitationsController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto_Output"][];
+                };
+            };
+        };
+    };
+    InvitationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationDto_Output"];
+                };
+            };
+        };
+    };
+    InvitationsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: string;
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_list: {
+        parameters: {
+            query?: {
+                /** @description opaque; from the `Link: <…>; rel="next"` header of the previous page */
+                cursor?: string;
+                /** @description at most this many items */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto_Output"][];
+                };
+            };
+        };
+    };
+    MembersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed from the project (the account stays) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MembersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMemberRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto_Output"];
+                };
             };
         };
     };

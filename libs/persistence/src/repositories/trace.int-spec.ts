@@ -105,6 +105,36 @@ describe.each(['postgres', 'pglite'] as const)('traces on %s', (engine) => {
     expect(literal.traces).toEqual([]);
   });
 
+  it('searches the whole of inputs and outputs longer than their previews, and pages a search newest first', async () => {
+    const base = new Date('2026-11-22T00:00:00.000Z');
+    const filler = 'x'.repeat(600);
+    const at = (i: number) => new Date(base.getTime() + i * 60_000);
+    const texts: Array<[string, Partial<TraceRecord>]> = [
+      ['s-long-in', { inputs: { input: `${filler} needle-in` } }],
+      ['s-long-out', { output: `${filler} needle-out` }],
+      ['s-short', { output: 'needle-short' }],
+      ...Array.from({ length: 5 }, (_, i): [string, Partial<TraceRecord>] => [`s-common-${i}`, { output: `a common word ${i}` }]),
+    ];
+    await useCases.ingest.execute(actor, { traces: texts.map(([id, fields], i) => sdkTrace(id, at(i), { app_id: 'searched', ...fields })) });
+    const search = async (text: string, limit = 100) => {
+      const ids: string[] = [];
+      let after = null;
+      do {
+        const page: Awaited<ReturnType<typeof useCases.list.execute>> = await useCases.list.execute(actor, { appId: 'searched', search: text }, { limit, after });
+        ids.push(...page.traces.map((trace) => trace.traceId));
+        after = page.next;
+      } while (after);
+      return ids;
+    };
+
+    expect(await search('NEEDLE-IN')).toEqual(['s-long-in']);
+    expect(await search('needle-out')).toEqual(['s-long-out']);
+    expect(await search('needle')).toEqual(['s-short', 's-long-out', 's-long-in']);
+    expect(await search('common word', 2)).toEqual(['s-common-4', 's-common-3', 's-common-2', 's-common-1', 's-common-0']);
+    expect(await search('nowhere', 2)).toEqual([]);
+    expect(await search('x'.repeat(501))).toEqual(['s-long-out', 's-long-in']);
+  });
+
   it('charts count, errors, latency percentiles, tokens and cost per bucket', async () => {
     const hour = new Date('2026-11-22T05:00:00.000Z');
     const traces = [10, 20, 30, 40].map((latency, i) => sdkTrace(`m-${i}`, new Date(hour.getTime() + i * 1000), {

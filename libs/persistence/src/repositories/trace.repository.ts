@@ -10,8 +10,11 @@ import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow }
 import { OnlineRulesOfProjects, logOnlineExecutions } from './online-execution-intake';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
-  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSpansPageSql,
+  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
 } from './trace.sql';
+
+/** Traces a text search reads first, newest first, before it searches the whole filter. */
+const SEARCH_HEAD_ROWS = 5000;
 
 @Injectable()
 export class TypeOrmTraceRepository extends TraceRepository {
@@ -55,15 +58,24 @@ export class TypeOrmTraceRepository extends TraceRepository {
     await this.dataSource.query(RECOMPUTE_OTLP_TOTALS, [projectId, traceIds]);
   }
 
+  /**
+   * A text search first reads the newest SEARCH_HEAD_ROWS traces of the rest of the filter: when they hold the page,
+   * it is the page (nothing older comes before it); otherwise the whole filter answers it.
+   */
   async list(projectId: string, filter: TraceFilter, page: { limit: number; after: TraceCursor | null }): Promise<TracePage> {
-    const { where, params } = filterClauses(projectId, filter);
+    const { where, base, search, params } = filterClauses(projectId, filter);
     let keyset = '';
     if (page.after) {
       params.push(page.after.startTime.toISOString(), page.after.traceId);
-      keyset = ` AND (start_time, trace_id) < ($${params.length - 1}::timestamptz, $${params.length})`;
+      keyset = ` AND start_time <= $${params.length - 1}::timestamptz AND (start_time, trace_id) < ($${params.length - 1}::timestamptz, $${params.length})`;
     }
     params.push(page.limit + 1);
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(traceListSql(where, keyset, params.length), params);
+    const near: Array<Record<string, unknown>> = search
+      ? await this.dataSource.query(traceSearchHeadSql(base, search, keyset, params.length + 1, params.length), [...params, SEARCH_HEAD_ROWS])
+      : [];
+    const rows: Array<Record<string, unknown>> = near.length > page.limit
+      ? near
+      : await this.dataSource.query(traceListSql(where, keyset, params.length), params);
     const traces: TraceListItem[] = rows.slice(0, page.limit).map(traceListItemFromRow);
     const last = traces[traces.length - 1];
     return { traces, next: rows.length > page.limit && last ? { startTime: last.startTime, traceId: last.traceId } : null };

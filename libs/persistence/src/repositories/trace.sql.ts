@@ -25,8 +25,21 @@ export const scoreMeansSql = (where: string, interval: number): string =>
    JOIN scores s ON s.project_id = t.project_id AND s.trace_id = t.trace_id
    WHERE s.value IS NOT NULL GROUP BY 1, 2`;
 
-/** `WHERE` clauses of a filter, parameters numbered after the ones already taken. */
-export function filterClauses(projectId: string, filter: TraceFilter): { where: string; params: unknown[] } {
+/**
+ * `q`: the text in a trace's inputs or output. A value of at most TRACE_PREVIEW_LENGTH characters is its preview whole,
+ * so the previews are searched, and the values themselves only where a preview was cut: on PostgreSQL with pg_trgm
+ * the previews' trigram indexes and the index of cut traces find a rare word without reading every trace (migration
+ * 1795887329757); values past the previews are not indexed, so a long one costs ingest no more than a short one.
+ */
+const searchClause = (n: number): string =>
+  `(inputs_preview ILIKE $${n} OR output_preview ILIKE $${n}
+    OR ((inputs_truncated OR output_truncated) AND (coalesce(inputs::text, '') ILIKE $${n} OR coalesce(output::text, '') ILIKE $${n})))`;
+
+/**
+ * `WHERE` clauses of a filter, parameters numbered after the ones already taken: `where` all of them, `base` all but
+ * the text search, `search` that one (or null).
+ */
+export function filterClauses(projectId: string, filter: TraceFilter): { where: string; base: string; search: string | null; params: unknown[] } {
   const params: unknown[] = [projectId];
   const clauses = ['project_id = $1'];
   const add = (sql: (n: number) => string, value: unknown) => {
@@ -41,16 +54,15 @@ export function filterClauses(projectId: string, filter: TraceFilter): { where: 
   if (filter.status) add((n) => `status = $${n}`, filter.status);
   if (filter.from) add((n) => `start_time >= $${n}`, filter.from.toISOString());
   if (filter.to) add((n) => `start_time < $${n}`, filter.to.toISOString());
-  if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    add((n) => `(coalesce(inputs::text, '') ILIKE $${n} OR coalesce(output::text, '') ILIKE $${n})`, pattern);
-  }
   if (filter.scoreName) {
     const bound = (value: number | undefined) => (value === undefined ? null : params.push(value));
     const name = params.push(filter.scoreName);
     clauses.push(scoreFilterClause(name, bound(filter.scoreMin), bound(filter.scoreMax)));
   }
-  return { where: clauses.join(' AND '), params };
+  const base = clauses.join(' AND ');
+  if (!filter.search) return { where: base, base, search: null, params };
+  const search = searchClause(params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  return { where: `${base} AND ${search}`, base, search, params };
 }
 
 /**
@@ -85,6 +97,16 @@ export const RECOMPUTE_OTLP_TOTALS = `UPDATE traces t SET
 export const traceListSql = (where: string, keyset: string, limit: number): string =>
   `SELECT project_id, ${TRACE_SUMMARY_COLUMNS}, ${PREVIEW_COLUMNS} FROM traces WHERE ${where}${keyset}
    ORDER BY start_time DESC, trace_id DESC LIMIT $${limit}`;
+
+/**
+ * The same page of a text search among the newest `$head` traces of the rest of the filter (`base`): a word found in
+ * many traces fills the page there, read in the page's order from an index, where the trigram indexes would fetch
+ * every trace of the project that holds it.
+ */
+export const traceSearchHeadSql = (base: string, search: string, keyset: string, head: number, limit: number): string =>
+  `SELECT project_id, ${TRACE_SUMMARY_COLUMNS}, ${PREVIEW_COLUMNS}
+     FROM (SELECT * FROM traces WHERE ${base}${keyset} ORDER BY start_time DESC, trace_id DESC LIMIT $${head}) traces
+    WHERE ${search} ORDER BY start_time DESC, trace_id DESC LIMIT $${limit}`;
 
 /** `$1` project, `$2` trace. */
 export const TRACE_BY_ID = `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`;

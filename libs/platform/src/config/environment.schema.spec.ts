@@ -68,4 +68,15 @@ describe('the environment schema', () => {
     expect(attempt).toThrow(/CRUCIBLE_SECRET_KEY_PREVIOUS must be the base64 of exactly 32 bytes/);
     expect(attempt).not.toThrow(/hunter2/);
   });
+
+  it('turns single sign-on on with all three OIDC variables or none, and never auto-joins as owner', () => {
+    const sso = { CRUCIBLE_OIDC_ISSUER: 'https://idp.example.com/realms/team', CRUCIBLE_OIDC_CLIENT_ID: 'crucible', CRUCIBLE_OIDC_CLIENT_SECRET: 's3cret' };
+    expect(parseEnvironment({ ...sso, CRUCIBLE_OIDC_AUTO_JOIN_ROLE: 'viewer' })).toMatchObject({ ...sso, CRUCIBLE_OIDC_AUTO_JOIN_ROLE: 'viewer' });
+    expect(parseEnvironment({}).CRUCIBLE_OIDC_ISSUER).toBeUndefined();
+    const partial = () => parseEnvironment({ CRUCIBLE_OIDC_ISSUER: sso.CRUCIBLE_OIDC_ISSUER, CRUCIBLE_OIDC_CLIENT_SECRET: 's3cret' });
+    expect(partial).toThrow(/CRUCIBLE_OIDC_CLIENT_ID must be set too/);
+    expect(partial).not.toThrow(/s3cret/);
+    expect(() => parseEnvironment({ ...sso, CRUCIBLE_OIDC_AUTO_JOIN_ROLE: 'owner' })).toThrow(/CRUCIBLE_OIDC_AUTO_JOIN_ROLE must be one of viewer, annotator, editor, admin/);
+    expect(() => parseEnvironment({ ...sso, CRUCIBLE_OIDC_ISSUER: 'ftp://idp' })).toThrow(/CRUCIBLE_OIDC_ISSUER must be a http\(s\):\/\/ URL/);
+  });
 });

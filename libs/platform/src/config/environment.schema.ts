@@ -10,6 +10,9 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
+/** Owners are made only by owners (§17), never by signing in. */
+const OIDC_AUTO_JOIN_ROLES = ['viewer', 'annotator', 'editor', 'admin'] as const;
+
 const port = wholeNumber(0, 65535);
 const masterKey = z.string()
   .refine((value) => decodeMasterKey(value) !== null, 'must be the base64 of exactly 32 bytes (generate one with: openssl rand -base64 32)');
@@ -37,6 +40,21 @@ export const environmentSchema = z.object({
    * Default: the request's own scheme and Host.
    */
   CRUCIBLE_PUBLIC_URL: url(/^https?$/, 'http(s)://').optional(),
+  /** Mails invitations when set: `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start). */
+  CRUCIBLE_SMTP_URL: url(/^smtps?$/, 'smtp(s)://').optional(),
+  /** The invitations' sender, e.g. `Crucible <crucible@example.com>`. */
+  CRUCIBLE_SMTP_FROM: z.string().default('Crucible <crucible@localhost>'),
+  /**
+   * Single sign-on with OpenID Connect when the issuer, client id and secret are all set (ARCHITECTURE §17): the
+   * issuer's discovery document is read from `<issuer>/.well-known/openid-configuration`.
+   */
+  CRUCIBLE_OIDC_ISSUER: url(/^https?$/, 'http(s)://').optional(),
+  CRUCIBLE_OIDC_CLIENT_ID: z.string().optional(),
+  CRUCIBLE_OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Lets a verified address without an account or invitation join the default project with this role (never owner). */
+  CRUCIBLE_OIDC_AUTO_JOIN_ROLE: z.enum(OIDC_AUTO_JOIN_ROLES, { error: `must be one of ${OIDC_AUTO_JOIN_ROLES.join(', ')}` }).optional(),
+  /** What the sign-in page's button names, e.g. "Okta". Default: the issuer's host. */
+  CRUCIBLE_OIDC_NAME: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   REDIS_URL: url(/^rediss?$/, 'redis://').optional(),
   QUEUE_NAME: z.string().regex(/^[\w.-]+$/, 'must be letters, digits, "_", "-" or "."').default(QUEUE_NAME),
@@ -67,6 +85,13 @@ export const environmentSchema = z.object({
   CRUCIBLE_SECRET_KEY: masterKey.optional(),
   /** The key before a rotation: read, never written with (crucible admin rotate-secrets). */
   CRUCIBLE_SECRET_KEY_PREVIOUS: masterKey.optional(),
+}).superRefine((environment, context) => {
+  const oidc = ['CRUCIBLE_OIDC_ISSUER', 'CRUCIBLE_OIDC_CLIENT_ID', 'CRUCIBLE_OIDC_CLIENT_SECRET'] as const;
+  const set = oidc.filter((name) => environment[name] !== undefined);
+  if (set.length === 0 || set.length === oidc.length) return;
+  for (const name of oidc.filter((variable) => environment[variable] === undefined)) {
+    context.addIssue({ code: 'custom', path: [name], message: `must be set too: single sign-on needs ${oidc.join(', ')} (${set.join(', ')} is set)` });
+  }
 });
 
 export type CrucibleEnvironment = z.infer<typeof environmentSchema>;

@@ -10,6 +10,7 @@ import { startupBenchmark } from './startup.bench';
 import { traceExportBenchmark } from './trace-export.bench';
 import { traceIngestBenchmark } from './trace-ingest.bench';
 import { onlineEvaluationBenchmark } from './online-evaluation.bench';
+import { traceStoreBenchmark } from './trace-store.bench';
 import { gatewayBenchmark } from './gateway.bench';
 import { streamingBenchmark } from './streaming.bench';
 import { getPromptBenchmark } from './get-prompt.bench';
@@ -26,6 +27,7 @@ export const BENCHMARKS: Benchmark[] = [
   traceExportBenchmark,
   traceIngestBenchmark,
   onlineEvaluationBenchmark,
+  traceStoreBenchmark,
   consoleFirstVisitBenchmark,
   gatewayBenchmark,
   streamingBenchmark,

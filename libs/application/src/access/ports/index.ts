@@ -4,4 +4,8 @@ export * from './user-repository.port';
 export * from './membership-repository.port';
 export * from './session-store.port';
 export * from './setup-token-repository.port';
+export * from './invitation-repository.port';
+export * from './member-roster.port';
+export * from './invitation-mailer.port';
 export * from './password-hasher.port';
+export * from './oidc-client.port';
