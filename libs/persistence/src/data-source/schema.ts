@@ -54,7 +54,6 @@ export const ORM_ENTITIES = [
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
   ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity, AuditEventOrmEntity,
-  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity,
   UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity,
 ];
 
