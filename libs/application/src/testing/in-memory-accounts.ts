@@ -6,6 +6,7 @@ import {
 import {
   type MemberProject, MembershipRepository, PasswordHasher, SessionStore, type SetupRedemption, SetupTokenRepository, UserRepository,
 } from '../access/ports';
+import { type MembershipOfEmail, ProjectsOfEmail } from '../audit/ports';
 
 export class InMemoryUserRepository extends UserRepository {
   readonly users: User[] = [];
@@ -172,5 +173,19 @@ export class RecordingPasswordHasher extends PasswordHasher {
   async verify(passwordHash: string, password: string): Promise<boolean> {
     this.verified.push(passwordHash);
     return passwordHash.startsWith(`hashed:${password}:`);
+  }
+}
+
+/** The memberships of an address, read from the in-memory accounts as the database adapter joins them. */
+export class InMemoryProjectsOfEmail extends ProjectsOfEmail {
+  constructor(private readonly users: InMemoryUserRepository, private readonly memberships: InMemoryMembershipRepository) {
+    super();
+  }
+
+  async find(email: string): Promise<MembershipOfEmail[]> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return [];
+    return this.memberships.memberships.filter((m) => m.userId === user.id)
+      .map((m) => ({ projectId: m.projectId, userId: user.id, userName: user.name }));
   }
 }

@@ -5,6 +5,7 @@ import { TypeOrmUserRepository } from './user.repository';
 import { TypeOrmMembershipRepository } from './membership.repository';
 import { TypeOrmSessionStore } from './session.store';
 import { TypeOrmSetupTokenRepository } from './setup-token.repository';
+import { TypeOrmProjectsOfEmail } from './projects-of-email.repository';
 
 const newUser = (email: string, name = 'Ada'): User => ({ id: randomUUID(), email, name, passwordHash: 'hash', createdAt: new Date() });
 const member = (projectId: string, userId: string, role: Membership['role'], joinedAt = new Date()): Membership => ({ projectId, userId, role, joinedAt });
@@ -89,6 +90,19 @@ describe.each<TestEngine>(['postgres', 'pglite'])('accounts storage on %s', (eng
     const project = { id: randomUUID(), name: 'fresh', createdAt: new Date() };
     await memberships.createProjectWithOwner(project, member(project.id, founder.id, 'owner'));
     expect(await memberships.listProjectsOf(founder.id)).toEqual([{ project, role: 'owner' }]);
+  });
+
+  it('answers the projects of an address whatever its case, for the failed sign-ins of the audit log', async () => {
+    const [first, second] = [database.actor.projectId, database.otherActor.projectId];
+    const dora = newUser('dora@example.com', 'Dora');
+    await users.create(dora);
+    await memberships.add(member(second, dora.id, 'viewer', new Date('2026-02-01T00:00:00Z')));
+    await memberships.add(member(first, dora.id, 'editor', new Date('2026-02-02T00:00:00Z')));
+    const projectsOfEmail = new TypeOrmProjectsOfEmail(database.dataSource);
+    expect(await projectsOfEmail.find(' DORA@example.com')).toEqual([
+      { projectId: second, userId: dora.id, userName: 'Dora' }, { projectId: first, userId: dora.id, userName: 'Dora' },
+    ]);
+    expect(await projectsOfEmail.find('nobody@example.com')).toEqual([]);
   });
 
   it('finds a live session moving its idle expiry, and forgets an expired or ended one', async () => {
