@@ -22,7 +22,8 @@ export interface UnauditedOperation {
 
 /**
  * A public operation that changes a project (the first-run setup, accepting an invitation): no caller signs the
- * request, so the interceptor cannot say who did it; the use case writes the event, naming the person it signed in.
+ * request, so the interceptor cannot say who did it; the use case makes the event, naming the person who joined, and
+ * it is written in the transaction that adds the membership.
  */
 export interface EventOfUseCase {
   writtenBy: string;

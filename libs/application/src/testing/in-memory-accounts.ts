@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Membership, type Project, type ProjectMember, type ProjectRole, type Session, type SetupToken, type User, DomainError,
+  type AuditEvent, type Membership, type Project, type ProjectMember, type ProjectRole, type Session, type SetupToken, type User, DomainError,
   normalizeEmail, sessionExpiry,
 } from '@crucible/domain';
 import {
   type MemberProject, MembershipRepository, PasswordHasher, SessionStore, type SetupRedemption, SetupTokenRepository, UserRepository,
 } from '../access/ports';
-import { type MembershipOfEmail, ProjectsOfEmail } from '../audit/ports';
+import { AuditTrail, type MembershipOfEmail, ProjectsOfEmail } from '../audit/ports';
+import { InMemoryAuditTrail } from './in-memory-audit-trail';
 
 export class InMemoryUserRepository extends UserRepository {
   readonly users: User[] = [];
@@ -139,7 +140,12 @@ export class InMemorySessionStore extends SessionStore {
 export class InMemorySetupTokenRepository extends SetupTokenRepository {
   readonly tokens: SetupToken[] = [];
 
-  constructor(private readonly users: InMemoryUserRepository, private readonly memberships: InMemoryMembershipRepository) {
+  constructor(
+    private readonly users: InMemoryUserRepository,
+    private readonly memberships: InMemoryMembershipRepository,
+    /** Where the redemption's audit event goes, as the database writes it with the account. */
+    readonly trail: AuditTrail = new InMemoryAuditTrail(),
+  ) {
     super();
   }
 
@@ -151,13 +157,14 @@ export class InMemorySetupTokenRepository extends SetupTokenRepository {
     return structuredClone(this.tokens.find((token) => token.tokenHash === tokenHash) ?? null);
   }
 
-  async redeem(tokenHash: string, at: Date, user: User, owner: Membership): Promise<SetupRedemption> {
+  async redeem(tokenHash: string, at: Date, user: User, owner: Membership, event: AuditEvent): Promise<SetupRedemption> {
     const token = this.tokens.find((candidate) => candidate.tokenHash === tokenHash);
     if (!token) return 'unknown';
     if (token.usedAt || (await this.users.any())) return 'used';
     token.usedAt = at;
     await this.users.create(user);
     await this.memberships.add(owner);
+    await this.trail.record(event);
     return 'redeemed';
   }
 }

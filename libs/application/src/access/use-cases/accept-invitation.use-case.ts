@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  DomainError, type InputViolation, type Invitation, type Membership, type Project, type ProjectRole, type User, assertInvitationUsable,
+  type AuditEvent, DomainError, type InputViolation, type Invitation, type Membership, type Project, type ProjectRole, type User, assertInvitationUsable,
 } from '@crucible/domain';
 import { InvitationRepository, PasswordHasher, ProjectRepository, SessionStore, UserRepository } from '../ports';
-import { AuditTrail } from '../../audit/ports';
 import { type OpenedSession, openSession } from '../session-secret';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../account-rules';
 import { FailedSignIns } from '../failed-sign-ins';
@@ -42,7 +41,6 @@ export class AcceptInvitationUseCase {
     private readonly sessions: SessionStore,
     private readonly hasher: PasswordHasher,
     private readonly failedSignIns: FailedSignIns,
-    private readonly trail: AuditTrail,
   ) {}
 
   async execute(input: AcceptInvitationInput): Promise<AcceptedInvitation> {
@@ -55,7 +53,13 @@ export class AcceptInvitationUseCase {
     const user = existing ?? (await this.newAccount(invitation, input, now));
     if (existing) await this.assertIsThem(existing, input);
     const membership: Membership = { projectId: invitation.projectId, userId: user.id, role: invitation.role, joinedAt: now };
-    const redeemed = await this.invitations.redeem(invitation.id, now, existing ? null : user, membership);
+    // A public route: no caller for the audit interceptor, so the event is written here, naming the person who joined.
+    const joined: AuditEvent = {
+      id: randomUUID(), at: now, projectId: invitation.projectId, actor: { type: 'user', id: user.id, name: user.name },
+      action: 'member.join', resourceType: 'member', resourceId: user.id,
+      summary: `${user.name} (${user.email}) accepted an invitation and joined as ${invitation.role}`, ip: input.ip ?? null,
+    };
+    const redeemed = await this.invitations.redeem(invitation.id, now, existing ? null : user, membership, joined);
     if (redeemed === 'unknown') throw new DomainError('not_found', UNKNOWN);
     if (redeemed === 'unusable') {
       // Another request redeemed or revoked it since it was read: say which.
@@ -63,12 +67,6 @@ export class AcceptInvitationUseCase {
       if (current) assertInvitationUsable(current, new Date());
       throw new DomainError('gone', 'this invitation was already used: sign in instead');
     }
-    // A public route: no caller for the audit interceptor, so the event is written here, naming the person who joined.
-    await this.trail.record({
-      id: randomUUID(), at: now, projectId: invitation.projectId, actor: { type: 'user', id: user.id, name: user.name },
-      action: 'member.join', resourceType: 'member', resourceId: user.id,
-      summary: `${user.name} (${user.email}) accepted an invitation and joined as ${invitation.role}`, ip: input.ip ?? null,
-    });
     const project = await this.projects.findById(invitation.projectId);
     if (!project) throw DomainError.notFound('project', invitation.projectId);
     return { user, project, role: invitation.role, ...(await openSession(this.sessions, user.id, now)) };

@@ -41,10 +41,10 @@ describe('first-run setup', () => {
   beforeEach(() => {
     users = new InMemoryUserRepository();
     memberships = new InMemoryMembershipRepository(users);
-    const tokens = new InMemorySetupTokenRepository(users, memberships);
-    issue = new IssueSetupLinkUseCase(users, tokens);
     trail = new InMemoryAuditTrail();
-    setup = new CompleteSetupUseCase(tokens, new OneProject(project), new InMemorySessionStore(), new RecordingPasswordHasher(), trail);
+    const tokens = new InMemorySetupTokenRepository(users, memberships, trail);
+    issue = new IssueSetupLinkUseCase(users, tokens);
+    setup = new CompleteSetupUseCase(tokens, new OneProject(project), new InMemorySessionStore(), new RecordingPasswordHasher());
   });
 
   it('makes the first account owner of the default project and signs it in; the link is dead after', async () => {

@@ -40,14 +40,14 @@ function world() {
   const users = new InMemoryUserRepository();
   const memberships = new InMemoryMembershipRepository(users);
   memberships.projects.push(project);
-  const invitations = new InMemoryInvitationRepository(users, memberships);
+  const trail = new InMemoryAuditTrail();
+  const invitations = new InMemoryInvitationRepository(users, memberships, trail);
   const mailer = new RecordingInvitationMailer();
   const sessions = new InMemorySessionStore();
   const projects = new Projects([project]);
   const create = new CreateInvitationUseCase(invitations, users, memberships, projects, mailer);
   const hasher = new RecordingPasswordHasher();
-  const trail = new InMemoryAuditTrail();
-  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new FailedSignIns(), trail);
+  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new FailedSignIns());
   const roster = new InMemoryMemberRoster(memberships);
   const actor = (role: ProjectRole, id = randomUUID()): Actor => ({ projectId: project.id, type: 'user', id, name: `the ${role}`, role });
   const invite = (email: string, role: ProjectRole = 'editor', by = actor('admin')) =>
