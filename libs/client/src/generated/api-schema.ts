@@ -2804,7 +2804,7 @@ export interface components {
             /** Format: email */
             email: string;
             name: string;
-            /** @description at least 8 characters */
+            /** @description at least 10 characters */
             password: string;
             /** @description from the first-run link the api printed */
             token: string;

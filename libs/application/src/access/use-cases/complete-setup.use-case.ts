@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DomainError, type Membership, type Project, type User } from '@crucible/domain';
+import { type AuditEvent, DomainError, type Membership, type Project, type User } from '@crucible/domain';
 import { PasswordHasher, ProjectRepository, SessionStore, SetupTokenRepository } from '../ports';
 import { hashSessionToken, openSession } from '../session-secret';
 import { assertAcceptablePassword, newAccountFields } from '../account-rules';
@@ -22,7 +22,7 @@ export class CompleteSetupUseCase {
     private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute(input: { token: string; email: string; name: string; password: string }): Promise<SetUp> {
+  async execute(input: { token: string; email: string; name: string; password: string; ip?: string | null }): Promise<SetUp> {
     const tokenHash = hashSessionToken(input.token);
     const token = await this.setupTokens.find(tokenHash);
     if (!token) throw new DomainError('not_found', 'unknown setup link: use the link the api printed when it started');
@@ -34,7 +34,13 @@ export class CompleteSetupUseCase {
     const now = new Date();
     const user: User = { id: randomUUID(), ...fields, passwordHash: await this.hasher.hash(input.password), createdAt: now };
     const owner: Membership = { projectId: project.id, userId: user.id, role: 'owner', joinedAt: now };
-    const redeemed = await this.setupTokens.redeem(tokenHash, now, user, owner);
+    // A public route: no caller for the audit interceptor, so the event is written with the account, naming its owner.
+    const joined: AuditEvent = {
+      id: randomUUID(), at: now, projectId: project.id, actor: { type: 'user', id: user.id, name: user.name },
+      action: 'member.join', resourceType: 'member', resourceId: user.id,
+      summary: `${user.name} (${user.email}) completed the first-run setup and joined as owner`, ip: input.ip ?? null,
+    };
+    const redeemed = await this.setupTokens.redeem(tokenHash, now, user, owner, joined);
     if (redeemed === 'unknown') throw new DomainError('not_found', 'unknown setup link: use the link the api printed when it started');
     if (redeemed === 'used') throw new DomainError('gone', USED);
     return { user, project, ...(await openSession(this.sessions, user.id, now)) };
