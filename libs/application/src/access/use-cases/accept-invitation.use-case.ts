@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  type AuditEvent, DomainError, type InputViolation, type Invitation, type Membership, type Project, type ProjectRole, type User, assertInvitationUsable,
+  DomainError, type InputViolation, type Invitation, type Membership, type Project, type ProjectRole, type User, assertInvitationUsable,
 } from '@crucible/domain';
 import { InvitationRepository, PasswordHasher, ProjectRepository, SessionStore, UserRepository } from '../ports';
 import { type OpenedSession, openSession } from '../session-secret';
+import { memberJoined } from '../member-joined';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../account-rules';
 import { FailedSignIns } from '../failed-sign-ins';
 import { hashInvitationToken } from '../invitation-secret';
@@ -53,12 +54,7 @@ export class AcceptInvitationUseCase {
     const user = existing ?? (await this.newAccount(invitation, input, now));
     if (existing) await this.assertIsThem(existing, input);
     const membership: Membership = { projectId: invitation.projectId, userId: user.id, role: invitation.role, joinedAt: now };
-    // A public route: no caller for the audit interceptor, so the event is written here, naming the person who joined.
-    const joined: AuditEvent = {
-      id: randomUUID(), at: now, projectId: invitation.projectId, actor: { type: 'user', id: user.id, name: user.name },
-      action: 'member.join', resourceType: 'member', resourceId: user.id,
-      summary: `${user.name} (${user.email}) accepted an invitation and joined as ${invitation.role}`, ip: input.ip ?? null,
-    };
+    const joined = memberJoined(user, membership, 'accepted an invitation', input.ip ?? null);
     const redeemed = await this.invitations.redeem(invitation.id, now, existing ? null : user, membership, joined);
     if (redeemed === 'unknown') throw new DomainError('not_found', UNKNOWN);
     if (redeemed === 'unusable') {

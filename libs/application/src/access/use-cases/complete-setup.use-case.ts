@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { type AuditEvent, DomainError, type Membership, type Project, type User } from '@crucible/domain';
+import { DomainError, type Membership, type Project, type User } from '@crucible/domain';
 import { PasswordHasher, ProjectRepository, SessionStore, SetupTokenRepository } from '../ports';
 import { hashSessionToken, openSession } from '../session-secret';
+import { memberJoined } from '../member-joined';
 import { assertAcceptablePassword, newAccountFields } from '../account-rules';
 import type { SignedIn } from './sign-in.use-case';
 
@@ -34,12 +35,7 @@ export class CompleteSetupUseCase {
     const now = new Date();
     const user: User = { id: randomUUID(), ...fields, passwordHash: await this.hasher.hash(input.password), createdAt: now };
     const owner: Membership = { projectId: project.id, userId: user.id, role: 'owner', joinedAt: now };
-    // A public route: no caller for the audit interceptor, so the event is written with the account, naming its owner.
-    const joined: AuditEvent = {
-      id: randomUUID(), at: now, projectId: project.id, actor: { type: 'user', id: user.id, name: user.name },
-      action: 'member.join', resourceType: 'member', resourceId: user.id,
-      summary: `${user.name} (${user.email}) completed the first-run setup and joined as owner`, ip: input.ip ?? null,
-    };
+    const joined = memberJoined(user, owner, 'completed the first-run setup', input.ip ?? null);
     const redeemed = await this.setupTokens.redeem(tokenHash, now, user, owner, joined);
     if (redeemed === 'unknown') throw new DomainError('not_found', 'unknown setup link: use the link the api printed when it started');
     if (redeemed === 'used') throw new DomainError('gone', USED);
