@@ -1,8 +1,11 @@
 import type { CrucibleClient, CrucibleSchemas } from '@crucible/client';
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { answer, ok } from './support/api-answers';
+import { overrideEnvironment } from './support/process-environment';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+/** CRUCIBLE_ONLINE_EVALUATION_SELF_PAUSE_SECONDS for the suite: 5 minutes shortened so a rule can pause itself within a test. */
+const SELF_PAUSE_SECONDS = 2;
 const LIVE_TRACES = 1000;
 const SAMPLING_RATE = 0.1;
 /** The binomial 99.9 % interval of sampled-in traces: n·p ± 3.29·√(n·p·(1−p)). */
@@ -35,8 +38,10 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
   let otherAppId: string;
   let configId: string;
   let otherAppConfigId: string;
+  let restoreEnvironment: () => void;
 
   beforeAll(async () => {
+    restoreEnvironment = overrideEnvironment({ CRUCIBLE_ONLINE_EVALUATION_SELF_PAUSE_SECONDS: String(SELF_PAUSE_SECONDS) });
     server = await startApi(engine);
     api = server.api;
     appId = (await ok(api.POST('/apps', { body: { app_name: 'support-bot' } }))).app_id;
@@ -47,7 +52,10 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
     configId = (await config(appId, 'exact')).id;
     otherAppConfigId = (await config(otherAppId, 'exact-other')).id;
   }, 60_000);
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    restoreEnvironment();
+  });
 
   const create = (body: CrucibleSchemas['CreateOnlineEvaluationDto']) => answer(api.POST('/online-evaluations', { body }));
   const rulePath = (ruleId: string) => ({ params: { path: { rule_id: ruleId } } });
@@ -85,9 +93,13 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
   it('pauses and resumes a rule', async () => {
     const rule = (await create({ name: 'pausable', evaluator_config_id: configId, app_id: appId, sampling_rate: 1 })).body;
     const paused = await ok(api.PATCH('/online-evaluations/{rule_id}', { ...rulePath(rule.id), body: { active: false } }));
-    expect(paused).toMatchObject({ id: rule.id, active: false });
-    expect(await ok(api.GET('/online-evaluations/{rule_id}', rulePath(rule.id)))).toMatchObject({ active: false });
-    expect(await ok(api.PATCH('/online-evaluations/{rule_id}', { ...rulePath(rule.id), body: { active: true } }))).toMatchObject({ active: true });
+    expect(paused).toMatchObject({ id: rule.id, active: false, paused_reason: expect.stringMatching(/^paused by .+ at \d{4}-\d\d-\d\dT/) });
+    expect(rule.paused_reason).toBeNull();
+    expect(await ok(api.GET('/online-evaluations/{rule_id}', rulePath(rule.id)))).toEqual(paused);
+    // Pausing a paused rule changes nothing, not even who paused it.
+    expect(await ok(api.PATCH('/online-evaluations/{rule_id}', { ...rulePath(rule.id), body: { active: false } }))).toEqual(paused);
+    expect(await ok(api.PATCH('/online-evaluations/{rule_id}', { ...rulePath(rule.id), body: { active: true } })))
+      .toMatchObject({ active: true, paused_reason: null });
   });
 
   it('lists rules oldest first, one page at a time (§10), never another project\'s', async () => {
@@ -145,7 +157,7 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
       const scores = await ok(api.GET('/scores', { params: { query: { source: 'online_evaluation', name: 'says-answer', limit: 1000 } } }));
       expect(scores).toHaveLength(completed);
       expect(new Set(scores.map((score) => score.id))).toEqual(new Set(evaluated.map((execution) => execution.score_id)));
-      expect(scores[0]).toMatchObject({ source: 'online_evaluation', value: 1 });
+      expect(scores[0]).toMatchObject({ source: 'online_evaluation', value: 1, author: 'sampled', online_evaluation_id: rule.id });
 
       // The same trace ids again: stored once, seen once, evaluated once.
       await ingest(traceIds, { app: liveApp });
@@ -179,6 +191,37 @@ describe.each<Engine>(['pglite', 'postgres'])('online evaluations on %s', (engin
       // Exact match compares against a ground truth, which a live trace does not carry: the log says so per trace.
       const reason = expect.stringMatching(/^evaluator error: .*ground truth/);
       expect(failed.map((execution) => execution.reason)).toEqual([reason, reason]);
+    }, 60_000);
+
+    it(`pauses itself once every evaluation failed for ${SELF_PAUSE_SECONDS} s, says why, and skips later traces as paused`, async () => {
+      const flakyApp = (await ok(api.POST('/apps', { body: { app_name: 'flaky-bot' } }))).app_id;
+      // Exact match needs a ground truth, which no live trace carries: every evaluation fails.
+      const broken = (await ok(api.POST('/evaluators/configs', {
+        body: { app_id: flakyApp, name: 'needs-truth', evaluator_key: 'auto_exact_match', settings_values: {} },
+      }))).id;
+      const rule = (await create({ name: 'always failing', evaluator_config_id: broken, app_id: flakyApp, sampling_rate: 1 })).body;
+      await ingest(ids('flaky-first', 1), { app: flakyApp });
+      expect((await settled(rule.id)).executions).toMatchObject({ error: 1 });
+      // One error is no run of errors yet: the rule stays active until they span the whole window.
+      expect(await ok(api.GET('/online-evaluations/{rule_id}', rulePath(rule.id)))).toMatchObject({ active: true, paused_reason: null });
+      await new Promise((resolve) => setTimeout(resolve, SELF_PAUSE_SECONDS * 1000 + 100));
+      await ingest(ids('flaky-later', 1), { app: flakyApp });
+      let paused = await settled(rule.id);
+      for (let round = 0; paused.active && round < 40; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        paused = await ok(api.GET('/online-evaluations/{rule_id}', rulePath(rule.id)));
+      }
+      expect(paused).toMatchObject({
+        active: false, executions: { pending: 0, completed: 0, error: 2, skipped: 0 },
+        paused_reason: expect.stringMatching(
+          new RegExp(`^paused by itself at \\d{4}-.+Z: every evaluation failed for ${SELF_PAUSE_SECONDS} seconds; last error: evaluator error: .*ground truth`),
+        ),
+      });
+      await ingest(ids('flaky-paused', 2), { app: flakyApp });
+      expect((await settled(rule.id)).executions).toEqual({ pending: 0, completed: 0, error: 2, skipped: 2 });
+      expect((await executions(rule.id, 'skipped')).map((execution) => execution.reason)).toEqual(['paused', 'paused']);
+      expect(await ok(api.PATCH('/online-evaluations/{rule_id}', { ...rulePath(rule.id), body: { active: true } })))
+        .toMatchObject({ active: true, paused_reason: null });
     }, 60_000);
 
     it('hands the evaluator the trace\'s spans: a tool-trajectory rule scores the tools a live trace called', async () => {

@@ -69,7 +69,7 @@ export class ApiModule {
         // Requests per address to the sign-in routes (those that use ThrottlerGuard), answered like a refused sign-in.
         ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: SIGN_IN_WINDOW_MS, limit: SIGN_IN_REQUESTS_PER_ADDRESS }], errorMessage: SIGN_IN_REFUSED }),
         // An embedded api runs its jobs, so it sweeps for the unfinished ones; a distributed api leaves that to the runners.
-        ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS)] : []),
+        ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS, environment.CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS * 1000)] : []),
       ],
       controllers: [HealthController, AuthController, OidcController, AccessController, InvitationsController, AcceptInvitationController,
         MembersController, AppsController, VariantsController, EnvironmentsController, EvaluatorsController, EvaluationsController, TestsetsController,

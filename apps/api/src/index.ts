@@ -1,4 +1,4 @@
 export * from './app.factory';
 export * from './openapi';
-export { changeOf } from './audit/audited-operations';
+export { expectedEventOf } from './audit/audited-operations';
 export { PERMISSIONS } from './http/permissions';

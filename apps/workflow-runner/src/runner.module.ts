@@ -20,7 +20,7 @@ export class RunnerModule {
       imports: [
         CoreModule.forRoot(config, RUNNER_CONTEXTS),
         QueueConsumerModule.forRoot(config.queue),
-        SweeperModule.forRoot(config.environment.CRUCIBLE_SWEEP_INTERVAL_MS),
+        SweeperModule.forRoot(config.environment.CRUCIBLE_SWEEP_INTERVAL_MS, config.environment.CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS * 1000),
       ],
       controllers: [RunnerHealthController],
     };

@@ -1,4 +1,4 @@
-import type { HttpResponse } from './http-client';
+import { type CrucibleClient, createCrucibleClient } from '@crucible/client';
 
 /** The cookies a browser keeps from an answer (name → value), and the Set-Cookie lines they came in. */
 export interface BrowserCookies {
@@ -6,7 +6,7 @@ export interface BrowserCookies {
   setCookies: string[];
 }
 
-export function cookiesOf(response: HttpResponse): BrowserCookies {
+export function cookiesOf(response: { headers: Headers }): BrowserCookies {
   const setCookies = response.headers.getSetCookie();
   const cookies = Object.fromEntries(setCookies.map((line) => {
     const [pair = ''] = line.split(';');
@@ -18,3 +18,14 @@ export function cookiesOf(response: HttpResponse): BrowserCookies {
 
 export const cookieHeader = (browser: BrowserCookies): string =>
   Object.entries(browser.cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+
+/**
+ * The typed client as the console's browser sends requests for a signed-in person: the session and CSRF cookies, the
+ * CSRF header equal to its cookie, and the api's own Origin.
+ */
+export function sessionClient(baseUrl: string, browser: BrowserCookies, fetch?: (request: Request) => Promise<Response>): CrucibleClient {
+  return createCrucibleClient({
+    baseUrl, fetch,
+    headers: { cookie: cookieHeader(browser), origin: baseUrl, 'x-crucible-csrf': browser.cookies['crucible_csrf'] ?? '' },
+  });
+}

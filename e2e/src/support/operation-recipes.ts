@@ -17,6 +17,10 @@ type Outcome = Promise<ClientOutcome<unknown>>;
 /** What `createRecipeFixtures` made once, shared by the recipes that only read or add to it. */
 export interface RecipeFixtures {
   projectId: string;
+  /** The first-run link `createRecipeFixtures` used: spent from then on. */
+  setupToken: string;
+  /** The person the first-run link made owner of the project: whom the sign-in recipe signs in. */
+  owner: { id: string; email: string; name: string; password: string };
   /** An openai_compatible connection to the mock LLM, and its base URL and key. */
   connectionId: string;
   mockUrl: string;
@@ -53,14 +57,27 @@ export interface RecipeContext {
   as: CrucibleClient;
   /** An admin of the same project, for prerequisites. */
   setup: CrucibleClient;
+  /** No credentials, from the api's own Origin: what a person's browser sends before signing in. */
+  anonymous: CrucibleClient;
+  /** For a signed-in person: another session of theirs (what signing out ends, so the caller's own lives on). */
+  signInAgain?: () => Promise<CrucibleClient>;
   fixtures: RecipeFixtures;
   /** A name no other call used. */
   unique(prefix: string): string;
 }
 
+/** A call some callers cannot make by its nature, whatever their role: the answer they get instead, and why. */
+export interface ByNature {
+  /** Who gets it: API keys only, or every caller. */
+  callers: 'api_key' | 'everyone';
+  status: number;
+  why: string;
+}
+
 export interface OperationCase {
   /** Set when the call deploys to or reverts production: the table's `production` role applies, not the operation's. */
   production?: true;
+  byNature?: ByNature;
   call(context: RecipeContext): Outcome;
 }
 
@@ -118,12 +135,57 @@ const deploy = (environment: string) => ({ as, fixtures }: RecipeContext) => as.
 const ofEvaluation = (id: string) => ({ params: { path: { evaluation_id: id } } });
 const ofHuman = ({ fixtures }: RecipeContext) => ofEvaluation(fixtures.humanEvaluationId);
 const one = (call: OperationCase['call']): OperationCase[] => [{ call }];
+/** The invitation link's token: the only credential an invitee has. */
+export const tokenOf = (inviteUrl: string): string => new URL(inviteUrl).searchParams.get('token')!;
+const ofProject = ({ fixtures }: RecipeContext) => ({ params: { path: { project_id: fixtures.projectId } } });
+const invitation = async (context: RecipeContext, role: 'viewer' | 'editor' = 'viewer') => ok(context.setup.POST('/projects/{project_id}/invitations', {
+  ...ofProject(context), body: { email: `${context.unique('invitee')}@example.com`, role },
+}));
+/** A new member of the project (a viewer, invited by setup, joined with a password): what role changes and removals act on. */
+const newMember = async (context: RecipeContext) => {
+  const { invite_url: inviteUrl } = await invitation(context);
+  const joined = await ok(context.anonymous.POST('/auth/accept-invitation', {
+    body: { token: tokenOf(inviteUrl), name: context.unique('Member'), password: 'a long password' },
+  }));
+  return { params: { path: { project_id: context.fixtures.projectId, user_id: joined.user.id } } };
+};
+const PERSONS_ONLY = 'a route for a signed-in person: a key is no person, and has no session (its project is at GET /projects/current)';
 
 /** Every operation of /openapi.json (`METHOD /path`, as the document spells it) and how to call it successfully. */
 export const OPERATION_RECIPES: Record<string, OperationCase[]> = {
   'GET /health': one(({ as }) => as.GET('/health')),
 
+  'POST /auth/sign-in': one(({ as, fixtures }) => as.POST('/auth/sign-in', { body: { email: fixtures.owner.email, password: fixtures.owner.password } })),
+  'POST /auth/setup': [{
+    byNature: { callers: 'everyone', status: 410, why: 'the first-run link works once, and the fixtures used it to make the owner' },
+    call: ({ as, fixtures }) => as.POST('/auth/setup', {
+      body: { token: fixtures.setupToken, email: 'second-owner@example.com', name: 'Second', password: 'a long password' },
+    }),
+  }],
+  'POST /auth/sign-out': [{
+    byNature: { callers: 'api_key', status: 400, why: PERSONS_ONLY },
+    call: async ({ as, signInAgain }) => (signInAgain ? await signInAgain() : as).POST('/auth/sign-out'),
+  }],
+  'GET /auth/me': [{ byNature: { callers: 'api_key', status: 400, why: PERSONS_ONLY }, call: ({ as }) => as.GET('/auth/me') }],
+  'POST /auth/accept-invitation': one(async (context) => context.as.POST('/auth/accept-invitation', {
+    body: { token: tokenOf((await invitation(context)).invite_url), name: context.unique('Invitee'), password: 'a long password' },
+  })),
+
   'GET /projects/current': one(({ as }) => as.GET('/projects/current')),
+  'GET /projects': one(({ as }) => as.GET('/projects')),
+  'GET /audit-events': one(({ as }) => as.GET('/audit-events', { params: { query: { limit: 5 } } })),
+  'GET /projects/{project_id}/invitations': one((context) => context.as.GET('/projects/{project_id}/invitations', ofProject(context))),
+  'POST /projects/{project_id}/invitations': one((context) => context.as.POST('/projects/{project_id}/invitations', {
+    ...ofProject(context), body: { email: `${context.unique('invited')}@example.com`, role: 'viewer' },
+  })),
+  'DELETE /projects/{project_id}/invitations/{invitation_id}': one(async (context) => context.as.DELETE('/projects/{project_id}/invitations/{invitation_id}', {
+    params: { path: { project_id: context.fixtures.projectId, invitation_id: (await invitation(context)).id } },
+  })),
+  'GET /projects/{project_id}/members': one((context) => context.as.GET('/projects/{project_id}/members', ofProject(context))),
+  'PATCH /projects/{project_id}/members/{user_id}': one(async (context) =>
+    context.as.PATCH('/projects/{project_id}/members/{user_id}', { ...(await newMember(context)), body: { role: 'editor' } })),
+  'DELETE /projects/{project_id}/members/{user_id}': one(async (context) =>
+    context.as.DELETE('/projects/{project_id}/members/{user_id}', await newMember(context))),
   'POST /projects': one(({ as, unique }) => as.POST('/projects', { body: { name: unique('project') } })),
   'GET /projects/{project_id}/api-keys': one(({ as, fixtures }) =>
     as.GET('/projects/{project_id}/api-keys', { params: { path: { project_id: fixtures.projectId } } })),
@@ -410,15 +472,22 @@ async function onModel(setup: CrucibleClient, variantId: string, model: string):
   return parameters as unknown as Json;
 }
 
+/** The person the fixtures' first-run link makes owner of the project. */
+const OWNER = { email: 'owner@matrix.example.com', name: 'Olga Owner', password: 'the owner password' };
+
 /**
- * The shared prerequisites, made once by `setup` (an admin): a connection to the mock LLM (and one that always fails),
+ * The shared prerequisites: the first-run setup (its link, printed by the api, makes the project's owner), then, made
+ * by `setup` (an admin key), a connection to the mock LLM (and one that always fails),
  * an app from the completion template deployed to staging and production, a test set, finished evaluations, a ready
  * human evaluation, a trace, a score config, a queue, a custom model and an online evaluation rule.
  */
 export async function createRecipeFixtures(
-  setup: CrucibleClient, services: { mockUrl: string; mockKey: string; serviceUrl: string },
+  setup: CrucibleClient,
+  services: { mockUrl: string; mockKey: string; serviceUrl: string; anonymous: CrucibleClient; setupToken: string },
 ): Promise<RecipeFixtures> {
   const projectId = (await ok(setup.GET('/projects/current'))).project_id;
+  const setUp = await ok(services.anonymous.POST('/auth/setup', { body: { ...OWNER, token: services.setupToken } }));
+  if (setUp.project.id !== projectId) throw new Error('the first-run link made an owner of another project than the setup key\'s');
   const connection = await ok(setup.POST('/provider-connections', {
     body: { name: 'matrix', kind: 'openai_compatible', base_url: services.mockUrl, api_key: services.mockKey },
   }));
@@ -482,7 +551,7 @@ export async function createRecipeFixtures(
     body: { name: 'matrix', evaluator_config_id: exact.id, app_id: app.app_id, sampling_rate: 1 },
   }));
   return {
-    projectId, connectionId: connection.id, mockUrl: services.mockUrl, mockKey: services.mockKey, serviceUrl: services.serviceUrl,
+    projectId, setupToken: services.setupToken, owner: { ...OWNER, id: setUp.user.id }, connectionId: connection.id, mockUrl: services.mockUrl, mockKey: services.mockKey, serviceUrl: services.serviceUrl,
     appId: app.app_id, variantId: variant.variant_id, baseId: variant.base_id, revisionId: revision!.id, parameters,
     stagingRevisionId: staging.id, productionRevisionId: production.id, testsetId: testset.id, exactConfigId: exact.id,
     evaluationId, uploadedEvaluationId: uploaded.id, failedEvaluationId, humanEvaluationId: human.id, humanScenarioId: scenario!.id!,

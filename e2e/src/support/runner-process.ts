@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
 /** Starts apps/workflow-runner as its own OS process, exactly as `npm run start:runner` does. */
 export async function startRunnerProcess(env: {
   databaseUrl: string; redisUrl: string; queueName: string; lockDurationMs?: number; allowedPrivateHosts?: string;
-  sweepIntervalMs?: number; maxConnections?: number;
+  sweepIntervalMs?: number; maxConnections?: number; onlineEvaluationLeaseSeconds?: number;
 }): Promise<RunnerProcess> {
   const port = await freePort();
   let output = '';
@@ -48,6 +48,7 @@ export async function startRunnerProcess(env: {
       // Distributed mode allows no private host by default; the example services listen on loopback.
       CRUCIBLE_ALLOWED_PRIVATE_HOSTS: env.allowedPrivateHosts ?? '127.0.0.1',
       ...(env.maxConnections === undefined ? {} : { CRUCIBLE_MAX_CONNECTIONS: String(env.maxConnections) }),
+      ...(env.onlineEvaluationLeaseSeconds === undefined ? {} : { CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS: String(env.onlineEvaluationLeaseSeconds) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -46,3 +46,6 @@ export type Model = Schemas['ModelDto_Output'];
 
 export type ScoreConfig = Schemas['ScoreConfigDto_Output'];
 export type AnnotationItem = Schemas['AnnotationItemDto_Output'];
+
+export type OnlineEvaluation = Schemas['OnlineEvaluationDto_Output'];
+export type OnlineExecution = Schemas['OnlineExecutionDto_Output'];

@@ -5,7 +5,7 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
-  AuditTrail,
+  AuditTrail, ProjectsOfEmail,
   UserRepository, MembershipRepository, SessionStore, SetupTokenRepository, InvitationRepository, MemberRoster,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
@@ -37,6 +37,7 @@ import { TypeOrmSessionStore } from './repositories/session.store';
 import { TypeOrmSetupTokenRepository } from './repositories/setup-token.repository';
 import { TypeOrmInvitationRepository } from './repositories/invitation.repository';
 import { TypeOrmMemberRoster } from './repositories/member-roster.repository';
+import { TypeOrmProjectsOfEmail } from './repositories/projects-of-email.repository';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -65,6 +66,7 @@ const repositories = [
   { provide: SetupTokenRepository, useClass: TypeOrmSetupTokenRepository },
   { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
   { provide: MemberRoster, useClass: TypeOrmMemberRoster },
+  { provide: ProjectsOfEmail, useClass: TypeOrmProjectsOfEmail },
 ];
 
 @Global()

@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, InvitationMailer, OidcClient, OidcSignInPolicy, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
-  EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
+  EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OnlineEvaluationSettings, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
   ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
@@ -95,6 +95,13 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
   {
     provide: TraceIngestLimits,
     useFactory: (environment: CrucibleEnvironment): TraceIngestLimits => ({ maxSpansPerTrace: environment.CRUCIBLE_MAX_SPANS_PER_TRACE }),
+    inject: [CRUCIBLE_ENVIRONMENT],
+  },
+  {
+    provide: OnlineEvaluationSettings,
+    useFactory: (environment: CrucibleEnvironment): OnlineEvaluationSettings => ({
+      selfPauseAfterMs: environment.CRUCIBLE_ONLINE_EVALUATION_SELF_PAUSE_SECONDS * 1000,
+    }),
     inject: [CRUCIBLE_ENVIRONMENT],
   },
   {

@@ -9,11 +9,6 @@ import { operationKey } from './audit.interceptor';
 import { PUBLIC_ROUTE } from '../http/public.decorator';
 
 const MUTATING = ['put', 'post', 'patch', 'delete'] as const;
-/** §17's routes, built by the accounts work: in the table ahead of their controllers. Drop each once it is served. */
-const ROUTES_BEING_BUILT = new Set([
-  'POST /projects/{project_id}/invitations', 'DELETE /projects/{project_id}/invitations/{invitation_id}',
-  'PATCH /projects/{project_id}/members/{user_id}', 'DELETE /projects/{project_id}/members/{user_id}', 'POST /auth/sign-in', 'POST /auth/sign-out',
-]);
 
 describe('the audit table of mutating operations', () => {
   let app: INestApplication;
@@ -52,6 +47,8 @@ describe('the audit table of mutating operations', () => {
           const isPublic = Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller);
           const rule = AUDIT_RULES[key];
           if (isPublic && rule && isAudited(rule)) publicAndAudited.push(key);
+          // Only a public route leaves its event to its use case: a signed request is the interceptor's to record.
+          if (!isPublic && rule && 'writtenBy' in rule) publicAndAudited.push(`${key} (signed, yet left to its use case)`);
         }
       }
     }
@@ -61,12 +58,12 @@ describe('the audit table of mutating operations', () => {
 
   it('names no operation the api does not serve', () => {
     const served = new Set(operations);
-    expect(Object.keys(AUDIT_RULES).filter((operation) => !served.has(operation) && !ROUTES_BEING_BUILT.has(operation))).toEqual([]);
+    expect(Object.keys(AUDIT_RULES).filter((operation) => !served.has(operation))).toEqual([]);
   });
 
   it('names actions `<resource>.<verb>` and gives every exemption a reason', () => {
     for (const rule of Object.values(AUDIT_RULES)) {
-      if (isAudited(rule)) expect(rule.action).toMatch(/^[a-z_]+\.[a-z_]+$/);
+      if (isAudited(rule) || 'writtenBy' in rule) expect(rule.action).toMatch(/^[a-z_]+\.[a-z_]+$/);
       else expect(rule.notAudited.length).toBeGreaterThan(10);
     }
   });

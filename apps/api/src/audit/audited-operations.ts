@@ -20,7 +20,19 @@ export interface UnauditedOperation {
   notAudited: string;
 }
 
-export type AuditRule = AuditedOperation | UnauditedOperation;
+/**
+ * A public operation that changes a project (the first-run setup, accepting an invitation): no caller signs the
+ * request, so the interceptor cannot say who did it; the use case makes the event, naming the person who joined, and
+ * it is written in the transaction that adds the membership.
+ */
+export interface EventOfUseCase {
+  writtenBy: string;
+  action: string;
+  resourceType: string;
+  resourceId(facts: OperationFacts): string | null;
+}
+
+export type AuditRule = AuditedOperation | UnauditedOperation | EventOfUseCase;
 
 const fieldOf = (value: unknown, key: string): unknown =>
   (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined);
@@ -82,6 +94,14 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'DELETE /projects/{project_id}/members/{user_id}': audited('member.remove', 'member', fromParam('user_id'), byPath('removed', 'member', 'user_id')),
   'POST /auth/sign-in': { notAudited: 'starts a session; changes no project (failed sign-ins are recorded by RecordFailedSignInUseCase)' },
   'POST /auth/sign-out': { notAudited: 'ends the caller\'s own session; changes no project' },
+  'POST /auth/setup': {
+    writtenBy: 'CompleteSetupUseCase, as the new owner', action: 'member.join', resourceType: 'member',
+    resourceId: ({ answer }) => text(fieldOf(answer, 'user'), 'id') ?? null,
+  },
+  'POST /auth/accept-invitation': {
+    writtenBy: 'AcceptInvitationUseCase, as the person who joined', action: 'member.join', resourceType: 'member',
+    resourceId: ({ answer }) => text(fieldOf(answer, 'user'), 'id') ?? null,
+  },
 
   'POST /apps': audited('app.create', 'app', fromAnswer('app_id'), (facts) => {
     const template = text(facts.body, 'template_key');
@@ -172,11 +192,22 @@ export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'POST /v1/traces': { notAudited: 'telemetry: OpenTelemetry traces ingested from running applications' },
 };
 
-export const isAudited = (rule: AuditRule): rule is AuditedOperation => !('notAudited' in rule);
+/** Written by the interceptor: the operation has a caller, and the rule says the event's words. */
+export const isAudited = (rule: AuditRule): rule is AuditedOperation => 'summary' in rule;
 
-/** The event's content for an operation that succeeded, or null when it writes none. */
+/** The event's content for an operation that succeeded, or null when the interceptor writes none. */
 export function changeOf(operation: string, facts: OperationFacts): Change | null {
   const rule = AUDIT_RULES[operation];
   if (!rule || !isAudited(rule)) return null;
   return { action: rule.action, resourceType: rule.resourceType, resourceId: rule.resourceId(facts), summary: rule.summary(facts) };
+}
+
+/**
+ * The event an operation that succeeded leaves in the log, whoever writes it (the interceptor or, for a public
+ * operation, its use case; the latter's summary is the use case's to word), or null when it leaves none.
+ */
+export function expectedEventOf(operation: string, facts: OperationFacts): (Omit<Change, 'summary'> & { summary?: string }) | null {
+  const rule = AUDIT_RULES[operation];
+  if (rule && 'writtenBy' in rule) return { action: rule.action, resourceType: rule.resourceType, resourceId: rule.resourceId(facts) };
+  return changeOf(operation, facts);
 }

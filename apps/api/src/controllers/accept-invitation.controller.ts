@@ -31,7 +31,7 @@ export class AcceptInvitationController {
   async accept(@Body() body: AcceptInvitationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const publicUrl = this.authenticator.configuredPublicUrl;
     assertOwnOrigin(req, publicUrl, false);
-    const accepted = await this.acceptInvitation.execute({ ...body, signedInUserId: await this.signedInUserId(req, res) });
+    const accepted = await this.acceptInvitation.execute({ ...body, signedInUserId: await this.signedInUserId(req, res), ip: req.ip ?? null });
     setSessionCookies(req, res, publicUrl, accepted.session, accepted.rawToken);
     return { user: presentUser(accepted.user), project: { id: accepted.project.id, name: accepted.project.name, role: accepted.role } };
   }

@@ -31,7 +31,8 @@ export class AuthController {
 
   /**
    * Sets the `crucible_session` (HttpOnly) and `crucible_csrf` cookies. A wrong password and an unknown email get the
-   * same 401; failed sign-ins are limited per email and requests per address (429 with Retry-After).
+   * same 401; failed sign-ins are limited per email and requests per address (429 with Retry-After). A wrong password for
+   * an account writes `auth.sign_in_failed` in the audit log of each of its projects.
    */
   @Public()
   @UseGuards(ThrottlerGuard)
@@ -39,7 +40,7 @@ export class AuthController {
   @ZodResponse({ status: 200, type: SignedInDto })
   async signInWithPassword(@Body() body: SignInDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertOwnOrigin(req, this.authenticator.configuredPublicUrl, false);
-    const { user, session, rawToken } = await this.signIn.execute({ email: body.email, password: body.password });
+    const { user, session, rawToken } = await this.signIn.execute({ email: body.email, password: body.password, ip: req.ip ?? null });
     setSessionCookies(req, res, this.authenticator.configuredPublicUrl, session, rawToken);
     return { user: presentUser(user) };
   }
@@ -51,7 +52,7 @@ export class AuthController {
   @ZodResponse({ status: 200, type: SetUpDto })
   async completeSetup(@Body() body: SetupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertOwnOrigin(req, this.authenticator.configuredPublicUrl, false);
-    const { user, project, session, rawToken } = await this.setup.execute(body);
+    const { user, project, session, rawToken } = await this.setup.execute({ ...body, ip: req.ip ?? null });
     setSessionCookies(req, res, this.authenticator.configuredPublicUrl, session, rawToken);
     return { user: presentUser(user), project: presentProjectWithRole({ project, role: 'owner' }) };
   }

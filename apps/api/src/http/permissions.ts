@@ -45,6 +45,9 @@ export const PERMISSIONS: Record<string, Permission> = {
   'POST /auth/setup': { public: true },
   'POST /auth/accept-invitation': { public: true },
   'GET /auth/providers': { public: true },
+  // single sign-on: navigated by the browser, so not in /openapi.json (permissions.spec.ts names them)
+  'GET /auth/oidc/login': { public: true },
+  'GET /auth/oidc/callback': { public: true },
   'POST /auth/sign-out': { anyCaller: true },
   'GET /auth/me': { anyCaller: true },
 

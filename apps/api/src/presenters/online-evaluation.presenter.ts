@@ -7,7 +7,7 @@ export const presentOnlineEvaluation = (
   { rule, counts }: { rule: OnlineEvaluationRule; counts: OnlineExecutionCounts },
 ): z.input<typeof onlineEvaluationSchema> => ({
   id: rule.id, name: rule.name, evaluator_config_id: rule.evaluatorConfigId, app_id: rule.appId, environment: rule.environment,
-  filter: rule.filter, sampling_rate: rule.samplingRate, delay_seconds: rule.delaySeconds, active: rule.active,
+  filter: rule.filter, sampling_rate: rule.samplingRate, delay_seconds: rule.delaySeconds, active: rule.active, paused_reason: rule.pausedReason,
   created_at: rule.createdAt.toISOString(), updated_at: rule.updatedAt.toISOString(), created_by: rule.createdBy,
   executions: { pending: counts.pending, completed: counts.completed, error: counts.error, skipped: counts.skipped },
 });

@@ -11,5 +11,6 @@ export const presentScoreConfig = (config: ScoreConfig): z.input<typeof scoreCon
 export const presentScore = (score: Score): z.input<typeof scoreSchema> => ({
   id: score.id, trace_id: score.traceId, span_id: score.spanId, name: score.name, data_type: score.dataType, value: score.value,
   string_value: score.stringValue, comment: score.comment, config_id: score.configId, source: score.source, author: score.author,
+  online_evaluation_id: score.source === 'online_evaluation' ? score.authorId : null,
   created_at: score.createdAt.toISOString(),
 });

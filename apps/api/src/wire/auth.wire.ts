@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { PROJECT_ROLES } from '@crucible/domain';
-import { MAX_PASSWORD_LENGTH } from '@crucible/application';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@crucible/application';
 import { nonEmpty, timestamp } from './common.wire';
 
 const email = z.string().trim().min(1).max(320);
@@ -13,7 +13,7 @@ export class SetupDto extends createZodDto(z.object({
   token: nonEmpty.max(200).describe('from the first-run link the api printed'),
   email: z.email().max(320),
   name: nonEmpty.max(200),
-  password: password.describe('at least 8 characters'),
+  password: password.describe(`at least ${MIN_PASSWORD_LENGTH} characters`),
 })) {}
 
 const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-import { MAX_PASSWORD_LENGTH, MIN_INVITED_PASSWORD_LENGTH } from '@crucible/application';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@crucible/application';
 import { nonEmpty, timestamp } from './common.wire';
 import { projectRole, projectWithRoleSchema } from './auth.wire';
 
@@ -22,7 +22,7 @@ export class AcceptInvitationDto extends createZodDto(z.object({
   token: nonEmpty.max(200).describe("the invitation link's token"),
   name: nonEmpty.max(200).optional().describe('required for a new account'),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH).optional()
-    .describe(`a new account's password (at least ${MIN_INVITED_PASSWORD_LENGTH} characters), or an existing account's own`),
+    .describe(`a new account's password (at least ${MIN_PASSWORD_LENGTH} characters), or an existing account's own`),
 })) {}
 export class AcceptedInvitationDto extends createZodDto(z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),

@@ -36,6 +36,7 @@ export const onlineEvaluationSchema = z.object({
   sampling_rate: z.number(),
   delay_seconds: z.number().int(),
   active: z.boolean(),
+  paused_reason: nullable(z.string()).describe('why a paused rule is paused: who paused it and when, or that it paused itself because every evaluation failed (with the last error); null while active'),
   created_at: timestamp,
   updated_at: timestamp,
   created_by: z.string().describe('the name of the API key that created it'),

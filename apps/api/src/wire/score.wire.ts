@@ -73,7 +73,8 @@ export const scoreSchema = z.object({
   comment: nullable(z.string()),
   config_id: nullable(z.string()),
   source: z.enum(SCORE_SOURCES),
-  author: nullable(z.string()).describe('the name of the API key that gave it'),
+  author: nullable(z.string()).describe('the name of the API key that gave it (of the online evaluation rule, for `source: online_evaluation`)'),
+  online_evaluation_id: nullable(z.string()).describe('the online evaluation rule that produced it; null for any other source'),
   created_at: timestamp,
 });
 export class ScoreDto extends createZodDto(scoreSchema) {}

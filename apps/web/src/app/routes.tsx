@@ -26,6 +26,8 @@ const HumanResultsPage = lazyPage(() => import('../features/human-evaluations/Hu
 const AnnotationQueuesPage = lazyPage(() => import('../features/annotation-queues/AnnotationQueuesPage'), 'AnnotationQueuesPage');
 const AnnotationQueuePage = lazyPage(() => import('../features/annotation-queues/AnnotationQueuePage'), 'AnnotationQueuePage');
 const ScoreConfigsPage = lazyPage(() => import('../features/scores/ScoreConfigsPage'), 'ScoreConfigsPage');
+const OnlineEvaluationsPage = lazyPage(() => import('../features/online-evaluations/OnlineEvaluationsPage'), 'OnlineEvaluationsPage');
+const OnlineEvaluationPage = lazyPage(() => import('../features/online-evaluations/OnlineEvaluationPage'), 'OnlineEvaluationPage');
 const AnnotatePage = lazyPage(() => import('../features/annotation-queues/AnnotatePage'), 'AnnotatePage');
 const MembersPage = lazyPage(() => import('../features/members/MembersPage'), 'MembersPage');
 const ApiKeysPage = lazyPage(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
@@ -66,6 +68,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: 'annotation-queues', element: <AnnotationQueuesPage />, nav: 'Annotation queues' },
   { path: 'annotation-queues/:queueId', element: <AnnotationQueuePage /> },
   { path: 'annotation-queues/:queueId/annotate', element: <AnnotatePage /> },
+  { path: 'online-evaluations', element: <OnlineEvaluationsPage />, nav: 'Online evaluation' },
+  { path: 'online-evaluations/:ruleId', element: <OnlineEvaluationPage /> },
   { path: 'settings/providers', element: <ProvidersPage />, nav: 'Providers', section: 'Settings' },
   { path: 'settings/models', element: <ModelsPage />, nav: 'Models', section: 'Settings' },
   { path: 'settings/score-configs', element: <ScoreConfigsPage />, nav: 'Score configs', section: 'Settings' },

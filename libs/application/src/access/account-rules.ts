@@ -1,6 +1,7 @@
 import { DomainError, normalizeEmail } from '@crucible/domain';
 
-export const MIN_PASSWORD_LENGTH = 8;
+/** One minimum for every new password: the first-run setup's, an invited account's (ARCHITECTURE §17 asks ten). */
+export const MIN_PASSWORD_LENGTH = 10;
 /** argon2 reads any length; a bound keeps a sign-in request from asking it to hash megabytes. */
 export const MAX_PASSWORD_LENGTH = 256;
 

@@ -4,9 +4,7 @@ export * from './use-cases/list-audit-events.use-case';
 export * from './use-cases/record-failed-sign-in.use-case';
 import { ListAuditEventsUseCase } from './use-cases/list-audit-events.use-case';
 import { RecordChangeUseCase } from './use-cases/record-change.use-case';
+import { RecordFailedSignInUseCase } from './use-cases/record-failed-sign-in.use-case';
 
-/**
- * The audit context's use cases, registered by the composition root. RecordFailedSignInUseCase joins this list once
- * ProjectsOfEmail has its adapter (the accounts context's memberships).
- */
-export const AUDIT_USE_CASES = [RecordChangeUseCase, ListAuditEventsUseCase];
+/** The audit context's use cases, registered by the composition root. */
+export const AUDIT_USE_CASES = [RecordChangeUseCase, ListAuditEventsUseCase, RecordFailedSignInUseCase];

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Membership, type Project, type ProjectMember, type ProjectRole, type Session, type SetupToken, type User, DomainError,
+  type AuditEvent, type Membership, type Project, type ProjectMember, type ProjectRole, type Session, type SetupToken, type User, DomainError,
   normalizeEmail, sessionExpiry,
 } from '@crucible/domain';
 import {
   type MemberProject, MembershipRepository, PasswordHasher, SessionStore, type SetupRedemption, SetupTokenRepository, UserRepository,
 } from '../access/ports';
+import { AuditTrail, type MembershipOfEmail, ProjectsOfEmail } from '../audit/ports';
+import { InMemoryAuditTrail } from './in-memory-audit-trail';
 
 export class InMemoryUserRepository extends UserRepository {
   readonly users: User[] = [];
@@ -138,7 +140,12 @@ export class InMemorySessionStore extends SessionStore {
 export class InMemorySetupTokenRepository extends SetupTokenRepository {
   readonly tokens: SetupToken[] = [];
 
-  constructor(private readonly users: InMemoryUserRepository, private readonly memberships: InMemoryMembershipRepository) {
+  constructor(
+    private readonly users: InMemoryUserRepository,
+    private readonly memberships: InMemoryMembershipRepository,
+    /** Where the redemption's audit event goes, as the database writes it with the account. */
+    readonly trail: AuditTrail = new InMemoryAuditTrail(),
+  ) {
     super();
   }
 
@@ -150,13 +157,14 @@ export class InMemorySetupTokenRepository extends SetupTokenRepository {
     return structuredClone(this.tokens.find((token) => token.tokenHash === tokenHash) ?? null);
   }
 
-  async redeem(tokenHash: string, at: Date, user: User, owner: Membership): Promise<SetupRedemption> {
+  async redeem(tokenHash: string, at: Date, user: User, owner: Membership, event: AuditEvent): Promise<SetupRedemption> {
     const token = this.tokens.find((candidate) => candidate.tokenHash === tokenHash);
     if (!token) return 'unknown';
     if (token.usedAt || (await this.users.any())) return 'used';
     token.usedAt = at;
     await this.users.create(user);
     await this.memberships.add(owner);
+    await this.trail.record(event);
     return 'redeemed';
   }
 }
@@ -172,5 +180,19 @@ export class RecordingPasswordHasher extends PasswordHasher {
   async verify(passwordHash: string, password: string): Promise<boolean> {
     this.verified.push(passwordHash);
     return passwordHash.startsWith(`hashed:${password}:`);
+  }
+}
+
+/** The memberships of an address, read from the in-memory accounts as the database adapter joins them. */
+export class InMemoryProjectsOfEmail extends ProjectsOfEmail {
+  constructor(private readonly users: InMemoryUserRepository, private readonly memberships: InMemoryMembershipRepository) {
+    super();
+  }
+
+  async find(email: string): Promise<MembershipOfEmail[]> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return [];
+    return this.memberships.memberships.filter((m) => m.userId === user.id)
+      .map((m) => ({ projectId: m.projectId, userId: user.id, userName: user.name }));
   }
 }

@@ -100,6 +100,15 @@ export class InMemoryTraceRepository extends TraceRepository {
     return { trace: found.trace, spans, nextSpans: ordered.length > page.limit && last ? { startTime: last.startTime, spanId: last.spanId } : null };
   }
 
+  async findManyWithFirstSpans(projectId: string, traceIds: string[], spansPerTrace: number): Promise<Map<string, TraceWithSpans>> {
+    const found = new Map<string, TraceWithSpans>();
+    for (const traceId of traceIds) {
+      const stored = this.stored.get(`${projectId}/${traceId}`);
+      if (stored) found.set(traceId, { trace: stored.trace, spans: [...stored.spans].sort(spanOrder).slice(0, spansPerTrace) });
+    }
+    return found;
+  }
+
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {
     const buckets = new Map<number, StoredTrace[]>();
     for (const { trace } of this.stored.values()) {

@@ -2613,6 +2613,8 @@ export interface components {
             };
             id: string;
             name: string;
+            /** @description why a paused rule is paused: who paused it and when, or that it paused itself because every evaluation failed (with the last error); null while active */
+            paused_reason: string | null;
             sampling_rate: number;
             /** Format: date-time */
             updated_at: string;
@@ -2779,7 +2781,7 @@ export interface components {
             updated_at: string;
         };
         ScoreDto_Output: {
-            /** @description the name of the API key that gave it */
+            /** @description the name of the API key that gave it (of the online evaluation rule, for `source: online_evaluation`) */
             author: string | null;
             comment: string | null;
             config_id: string | null;
@@ -2789,6 +2791,8 @@ export interface components {
             data_type: "numeric" | "categorical" | "boolean" | "text";
             id: string;
             name: string;
+            /** @description the online evaluation rule that produced it; null for any other source */
+            online_evaluation_id: string | null;
             /** @enum {string} */
             source: "api" | "sdk" | "annotation" | "online_evaluation";
             span_id: string | null;
@@ -2800,7 +2804,7 @@ export interface components {
             /** Format: email */
             email: string;
             name: string;
-            /** @description at least 8 characters */
+            /** @description at least 10 characters */
             password: string;
             /** @description from the first-run link the api printed */
             token: string;
@@ -3095,7 +3099,7 @@ export interface components {
             route: string | null;
             /** @description the trace's scores and its spans', oldest first (the first 1000; `GET /scores?trace_id=` has them all) */
             scores: {
-                /** @description the name of the API key that gave it */
+                /** @description the name of the API key that gave it (of the online evaluation rule, for `source: online_evaluation`) */
                 author: string | null;
                 comment: string | null;
                 config_id: string | null;
@@ -3105,6 +3109,8 @@ export interface components {
                 data_type: "numeric" | "categorical" | "boolean" | "text";
                 id: string;
                 name: string;
+                /** @description the online evaluation rule that produced it; null for any other source */
+                online_evaluation_id: string | null;
                 /** @enum {string} */
                 source: "api" | "sdk" | "annotation" | "online_evaluation";
                 span_id: string | null;

@@ -24,6 +24,8 @@ export interface OnlineEvaluationRule {
   /** How long after a trace arrives it is evaluated (late spans, feedback). */
   delaySeconds: number;
   active: boolean;
+  /** Why a paused rule is paused (by whom, or by itself after its evaluator failed on everything); null while active. */
+  pausedReason: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** The name of the API key that created it. */
@@ -87,3 +89,25 @@ export function samplingDraw(ruleId: string, traceId: string): number {
 
 export const isSampledIn = (rule: Pick<OnlineEvaluationRule, 'id' | 'samplingRate'>, traceId: string): boolean =>
   samplingDraw(rule.id, traceId) < rule.samplingRate;
+
+/** How long a rule's evaluator may fail on every execution before the rule pauses itself, unless configured otherwise. */
+export const DEFAULT_SELF_PAUSE_SECONDS = 300;
+
+/** The errors a rule's evaluator made since its last completed execution (or since it was last resumed). */
+export interface FailureStreak {
+  firstErrorAt: Date;
+  lastErrorAt: Date;
+  lastError: string;
+}
+
+/**
+ * Why a rule pauses itself, or null while it need not: its evaluator failed on every execution for `afterMs`
+ * (errors only, no completed one, the first error at least `afterMs` before the latest).
+ */
+export function selfPauseReason(streak: FailureStreak | null, afterMs: number, now: Date): string | null {
+  if (!streak || streak.lastErrorAt.getTime() - streak.firstErrorAt.getTime() < afterMs) return null;
+  const span = afterMs % 60_000 === 0 ? `${afterMs / 60_000} minute${afterMs === 60_000 ? '' : 's'}` : `${afterMs / 1000} seconds`;
+  return `paused by itself at ${now.toISOString()}: every evaluation failed for ${span}; last error: ${streak.lastError}`;
+}
+
+export const manualPauseReason = (who: string, now: Date): string => `paused by ${who} at ${now.toISOString()}`;

@@ -1,9 +1,9 @@
-import { type OnlineEvaluationRule, checkedOnlineEvaluation, samplingDraw } from './online-evaluation';
+import { type OnlineEvaluationRule, checkedOnlineEvaluation, samplingDraw, selfPauseReason } from './online-evaluation';
 import { type TraceFacts, decideExecution, onlineScore, onlineScoreId } from './online-execution';
 
 const rule = (overrides: Partial<OnlineEvaluationRule> = {}): OnlineEvaluationRule => ({
   id: 'rule-1', projectId: 'p', name: 'helpful', evaluatorConfigId: 'c', appId: 'app', environment: null, filter: {},
-  samplingRate: 1, delaySeconds: 0, active: true, createdAt: new Date(0), updatedAt: new Date(0), createdBy: 'key', ...overrides,
+  samplingRate: 1, delaySeconds: 0, active: true, pausedReason: null, createdAt: new Date(0), updatedAt: new Date(0), createdBy: 'key', ...overrides,
 });
 const trace = (overrides: Partial<TraceFacts> = {}): TraceFacts => ({
   traceId: 't-1', appId: 'app', environment: 'production', route: '/chat', status: 'ok', model: 'gpt-4o-mini', ...overrides,
@@ -74,5 +74,22 @@ describe('checkedOnlineEvaluation', () => {
       [{ delaySeconds: 1.5 }, 'delay_seconds'], [{ delaySeconds: 86_401 }, 'delay_seconds'], [{ name: '' }, 'name']] as const) {
       expect(() => checkedOnlineEvaluation({ ...input, ...bad })).toThrow(expect.objectContaining({ violations: [expect.objectContaining({ field: [field] })] }));
     }
+  });
+});
+
+describe('selfPauseReason', () => {
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 28, 10, 0, seconds));
+  const streak = (first: number, last: number) => ({ firstErrorAt: at(first), lastErrorAt: at(last), lastError: 'evaluator error: needs a ground truth' });
+
+  it('pauses once the first error of an unbroken run of errors is the whole window before the latest', () => {
+    expect(selfPauseReason(streak(0, 300), 300_000, at(301))).toBe(
+      'paused by itself at 2026-11-28T10:05:01.000Z: every evaluation failed for 5 minutes; last error: evaluator error: needs a ground truth',
+    );
+    expect(selfPauseReason(streak(0, 2), 2000, at(2))).toMatch(/every evaluation failed for 2 seconds; last error: /);
+  });
+
+  it('waits while the errors span less than the window, and without errors', () => {
+    expect(selfPauseReason(streak(0, 299), 300_000, at(400))).toBeNull();
+    expect(selfPauseReason(null, 300_000, at(400))).toBeNull();
   });
 });

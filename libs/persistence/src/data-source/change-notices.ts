@@ -11,6 +11,7 @@ const RECONNECT_MS = 1000;
 /** The topics the triggers send. */
 export const topics = {
   evaluationsOf: (projectId: string): string => `evaluations:${projectId}`,
+  onlineEvaluationsOf: (projectId: string): string => `online_evaluations:${projectId}`,
   apiKeys: 'api_keys',
 };
 

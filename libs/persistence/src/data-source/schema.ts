@@ -33,9 +33,11 @@ import { ScoreConfigOrmEntity, ScoreOrmEntity } from '../entities/feedback.orm-e
 import { AnnotationQueues1795875703940 } from '../migrations/1795875703940-annotation-queues';
 import { AnnotationQueueOrmEntity } from '../entities/annotation-queue.orm-entity';
 import { OnlineEvaluations1795879798364 } from '../migrations/1795879798364-online-evaluations';
+import { OnlineEvaluationSelfPause1795886938410 } from '../migrations/1795886938410-online-evaluation-self-pause';
 import { FiveProjectRoles1795886648319 } from '../migrations/1795886648319-five-project-roles';
 import { ApiKeyCreatorAndLastUse1795887065389 } from '../migrations/1795887065389-api-key-creator-and-last-use';
 import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
+import { OnlineEvaluationChangeNotices1795888010172 } from '../migrations/1795888010172-online-evaluation-change-notices';
 import { TraceStoreIndexes1795887329757 } from '../migrations/1795887329757-trace-store-indexes';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
@@ -52,7 +54,6 @@ export const ORM_ENTITIES = [
   HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
   ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
   ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity, AuditEventOrmEntity,
-  ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity,
   UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity,
 ];
 
@@ -66,6 +67,6 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   ProviderConnections1765000001000, CustomModelsAndCostSource1765000003000, TraceSessionsAndUsers1795874641599,
   EvaluationRepetitions1795874725038, ScoreConfigsAndScores1795874729136, TestsetVersions1795874736290,
   EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138,
-  OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, AccountsAndSessions1795886951921,
-  AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389, TraceStoreIndexes1795887329757,
-  HumanScenarioModifiedBy1795887815424];
+  OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, OnlineEvaluationSelfPause1795886938410,
+  AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
+  TraceStoreIndexes1795887329757, HumanScenarioModifiedBy1795887815424, OnlineEvaluationChangeNotices1795888010172];

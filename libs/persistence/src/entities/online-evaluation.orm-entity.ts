@@ -14,6 +14,7 @@ export class OnlineEvaluationOrmEntity {
   @Column('double precision', { name: 'sampling_rate' }) samplingRate: number;
   @Column('int', { name: 'delay_seconds' }) delaySeconds: number;
   @Column('boolean') active: boolean;
+  @Column('text', { name: 'paused_reason', nullable: true }) pausedReason: string | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
   @Column('text', { name: 'created_by' }) createdBy: string;

@@ -3,7 +3,7 @@ import type { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.or
 import { pick } from './pick';
 
 const ruleKeys: Array<keyof OnlineEvaluationRule> = [
-  'id', 'projectId', 'name', 'evaluatorConfigId', 'appId', 'environment', 'filter', 'samplingRate', 'delaySeconds', 'active',
+  'id', 'projectId', 'name', 'evaluatorConfigId', 'appId', 'environment', 'filter', 'samplingRate', 'delaySeconds', 'active', 'pausedReason',
   'createdAt', 'updatedAt', 'createdBy',
 ];
 

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type Membership, type Session, type User, sessionExpiry } from '@crucible/domain';
+import { type AuditEvent, type Membership, type Session, type User, sessionExpiry } from '@crucible/domain';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmUserRepository } from './user.repository';
 import { TypeOrmMembershipRepository } from './membership.repository';
 import { TypeOrmSessionStore } from './session.store';
 import { TypeOrmSetupTokenRepository } from './setup-token.repository';
+import { TypeOrmProjectsOfEmail } from './projects-of-email.repository';
 
 const newUser = (email: string, name = 'Ada'): User => ({ id: randomUUID(), email, name, passwordHash: 'hash', createdAt: new Date() });
 const member = (projectId: string, userId: string, role: Membership['role'], joinedAt = new Date()): Membership => ({ projectId, userId, role, joinedAt });
+/** The audit event a redemption appends with the membership, in its transaction. */
+const joined = (projectId: string, user: User): AuditEvent => ({
+  id: randomUUID(), at: new Date(), projectId, actor: { type: 'user', id: user.id, name: user.name },
+  action: 'member.join', resourceType: 'member', resourceId: user.id, summary: `${user.name} joined`, ip: null,
+});
 const newSession = (userId: string, lastSeenAt: Date): Session => ({
   id: randomUUID(), userId, tokenHash: randomUUID(), csrfToken: 'csrf', createdAt: lastSeenAt, lastSeenAt, expiresAt: sessionExpiry(lastSeenAt),
 });
@@ -33,13 +39,17 @@ describe.each<TestEngine>(['postgres', 'pglite'])('accounts storage on %s', (eng
     await setupTokens.create({ tokenHash: 'second', createdAt: new Date(), usedAt: null });
     const owner = newUser('owner@example.com', 'Owner');
     const projectId = database.actor.projectId;
-    expect(await setupTokens.redeem('nope', new Date(), owner, member(projectId, owner.id, 'owner'))).toBe('unknown');
-    expect(await setupTokens.redeem('first', new Date(), owner, member(projectId, owner.id, 'owner'))).toBe('redeemed');
+    expect(await setupTokens.redeem('nope', new Date(), owner, member(projectId, owner.id, 'owner'), joined(projectId, owner))).toBe('unknown');
+    const ownerJoined = joined(projectId, owner);
+    expect(await setupTokens.redeem('first', new Date(), owner, member(projectId, owner.id, 'owner'), ownerJoined)).toBe('redeemed');
+    expect(await database.dataSource.query('SELECT id, action, resource_id FROM audit_events'))
+      .toEqual([{ id: ownerJoined.id, action: 'member.join', resource_id: owner.id }]);
     expect(await users.any()).toBe(true);
     expect((await setupTokens.find('first'))?.usedAt).not.toBeNull();
     const late = newUser('late@example.com');
-    expect(await setupTokens.redeem('first', new Date(), late, member(projectId, late.id, 'owner'))).toBe('used');
-    expect(await setupTokens.redeem('second', new Date(), late, member(projectId, late.id, 'owner'))).toBe('used');
+    expect(await setupTokens.redeem('first', new Date(), late, member(projectId, late.id, 'owner'), joined(projectId, late))).toBe('used');
+    expect(await setupTokens.redeem('second', new Date(), late, member(projectId, late.id, 'owner'), joined(projectId, late))).toBe('used');
+    expect(await database.dataSource.query('SELECT id FROM audit_events')).toEqual([{ id: ownerJoined.id }]);
     expect(await users.findByEmail('late@example.com')).toBeNull();
     expect(await memberships.findRole(projectId, owner.id)).toBe('owner');
   });
@@ -89,6 +99,19 @@ describe.each<TestEngine>(['postgres', 'pglite'])('accounts storage on %s', (eng
     const project = { id: randomUUID(), name: 'fresh', createdAt: new Date() };
     await memberships.createProjectWithOwner(project, member(project.id, founder.id, 'owner'));
     expect(await memberships.listProjectsOf(founder.id)).toEqual([{ project, role: 'owner' }]);
+  });
+
+  it('answers the projects of an address whatever its case, for the failed sign-ins of the audit log', async () => {
+    const [first, second] = [database.actor.projectId, database.otherActor.projectId];
+    const dora = newUser('dora@example.com', 'Dora');
+    await users.create(dora);
+    await memberships.add(member(second, dora.id, 'viewer', new Date('2026-02-01T00:00:00Z')));
+    await memberships.add(member(first, dora.id, 'editor', new Date('2026-02-02T00:00:00Z')));
+    const projectsOfEmail = new TypeOrmProjectsOfEmail(database.dataSource);
+    expect(await projectsOfEmail.find(' DORA@example.com')).toEqual([
+      { projectId: second, userId: dora.id, userName: 'Dora' }, { projectId: first, userId: dora.id, userName: 'Dora' },
+    ]);
+    expect(await projectsOfEmail.find('nobody@example.com')).toEqual([]);
   });
 
   it('finds a live session moving its idle expiry, and forgets an expired or ended one', async () => {

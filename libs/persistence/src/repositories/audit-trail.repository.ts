@@ -4,16 +4,7 @@ import type { AuditEvent, AuditEventFilter } from '@crucible/domain';
 import { AuditTrail, type Page, type PageRequest } from '@crucible/application';
 import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
 import { decodeCursor, toPage } from './keyset';
-
-const toDomain = (row: AuditEventOrmEntity): AuditEvent => ({
-  id: row.id, at: row.at, projectId: row.projectId, actor: { type: row.actorType, id: row.actorId, name: row.actorName },
-  action: row.action, resourceType: row.resourceType, resourceId: row.resourceId, summary: row.summary, ip: row.ip,
-});
-
-const toOrm = (event: AuditEvent): AuditEventOrmEntity => ({
-  id: event.id, projectId: event.projectId, at: event.at, actorType: event.actor.type, actorId: event.actor.id, actorName: event.actor.name,
-  action: event.action, resourceType: event.resourceType, resourceId: event.resourceId, summary: event.summary, ip: event.ip,
-});
+import { auditEventMapper } from '../mappers/audit-event.mapper';
 
 /** Only INSERT and SELECT: the table's trigger refuses anything else, and nothing here asks for it. */
 @Injectable()
@@ -27,7 +18,7 @@ export class TypeOrmAuditTrail extends AuditTrail {
   }
 
   async record(event: AuditEvent): Promise<void> {
-    await this.rows.insert(toOrm(event));
+    await this.rows.insert(auditEventMapper.toOrm(event));
   }
 
   /** Newest first: the keyset runs over (at, id) descending, so the cursor's row is the last one already seen. */
@@ -48,7 +39,7 @@ export class TypeOrmAuditTrail extends AuditTrail {
     const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
     return toPage(
       entities.map((entity, i) => ({ entity, keys: [String(raw[i]!.keyset_at), String(raw[i]!.keyset_id)] })),
-      page, (row) => row.keys, (row) => toDomain(row.entity),
+      page, (row) => row.keys, (row) => auditEventMapper.toDomain(row.entity),
     );
   }
 }

@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, Score, TraceFacts } from '@crucible/domain';
+import type { FailureStreak, OnlineEvaluationRule, OnlineExecutionCounts, OnlineExecutionStatus, TraceFacts } from '@crucible/domain';
 import {
-  type ClaimedExecution, type OnlineExecution, OnlineEvaluationRepository, type Page, type PageRequest, mapPage,
+  type ClaimedExecution, type ExecutionOutcome, type OnlineExecution, OnlineEvaluationRepository, type Page, type PageRequest, mapPage,
 } from '@crucible/application';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
-import { ScoreOrmEntity } from '../entities/feedback.orm-entity';
 import { onlineEvaluationMapper } from '../mappers/online-evaluation.mapper';
-import { scoreMapper } from '../mappers/feedback.mapper';
 import { type KeyColumn, OLDEST_FIRST, keysetPage, keysetRawPage } from './keyset';
 import { logOnlineExecutions } from './online-execution-intake';
-import { CLAIM_DUE, EXECUTION_COUNTS, FINISH_EXECUTION, TRACES_OF_APP_BETWEEN } from './online-evaluation.sql';
+import { CLAIM_DUE, EXECUTION_COUNTS, FAILURE_STREAK, FINISH_EXECUTIONS, TRACES_OF_APP_BETWEEN } from './online-evaluation.sql';
 
 /** A rule's log in the order it saw its traces; a trace is in it once. */
 const LOG_ORDER: readonly KeyColumn[] = [{ column: 'created_at', type: 'timestamptz' }, { column: 'trace_id', type: 'text' }];
@@ -47,9 +45,20 @@ export class TypeOrmOnlineEvaluationRepository extends OnlineEvaluationRepositor
     return row ? onlineEvaluationMapper.toDomain(row) : null;
   }
 
-  async setActive(projectId: string, id: string, active: boolean, now: Date): Promise<OnlineEvaluationRule | null> {
-    const { affected } = await this.rows.update({ projectId, id }, { active, updatedAt: now });
+  async setActive(projectId: string, id: string, active: boolean, pausedReason: string | null, now: Date): Promise<OnlineEvaluationRule | null> {
+    const { affected } = await this.rows.update({ projectId, id }, { active, pausedReason: active ? null : pausedReason, updatedAt: now });
     return affected ? this.findById(projectId, id) : null;
+  }
+
+  async failureStreak(projectId: string, ruleId: string, since: Date): Promise<FailureStreak | null> {
+    const [row]: Array<{ first_error_at: Date | string; last_error_at: Date | string; last_error: string | null }> =
+      await this.dataSource.query(FAILURE_STREAK, [projectId, ruleId, since]);
+    return row ? { firstErrorAt: new Date(row.first_error_at), lastErrorAt: new Date(row.last_error_at), lastError: row.last_error ?? 'no message' } : null;
+  }
+
+  async pauseItself(projectId: string, ruleId: string, reason: string, now: Date): Promise<boolean> {
+    const { affected } = await this.rows.update({ projectId, id: ruleId, active: true }, { active: false, pausedReason: reason, updatedAt: now });
+    return (affected ?? 0) > 0;
   }
 
   async counts(projectId: string, ruleIds: string[]): Promise<Map<string, OnlineExecutionCounts>> {
@@ -67,15 +76,21 @@ export class TypeOrmOnlineEvaluationRepository extends OnlineEvaluationRepositor
     return rows.map((row) => ({ projectId: row.project_id, ruleId: row.rule_id, traceId: row.trace_id }));
   }
 
-  async complete(claim: ClaimedExecution, score: Score, now: Date): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.createQueryBuilder().insert().into(ScoreOrmEntity).values(scoreMapper.toOrm(score)).orIgnore().execute();
-      await manager.query(FINISH_EXECUTION, [claim.ruleId, claim.traceId, 'completed', null, score.id, now]);
-    });
-  }
-
-  async fail(claim: ClaimedExecution, reason: string, now: Date): Promise<void> {
-    await this.dataSource.query(FINISH_EXECUTION, [claim.ruleId, claim.traceId, 'error', reason, null, now]);
+  async finish(outcomes: ExecutionOutcome[], now: Date): Promise<void> {
+    if (outcomes.length === 0) return;
+    const scores = outcomes.flatMap((outcome) => ('score' in outcome ? [outcome.score] : []));
+    await this.dataSource.query(FINISH_EXECUTIONS, [
+      outcomes.map(({ claim }) => claim.ruleId), outcomes.map(({ claim }) => claim.traceId),
+      outcomes.map((outcome) => ('score' in outcome ? 'completed' : 'error')),
+      outcomes.map((outcome) => ('score' in outcome ? null : outcome.error)),
+      outcomes.map((outcome) => ('score' in outcome ? outcome.score.id : null)),
+      now,
+      JSON.stringify(scores.map((score) => ({
+        project_id: score.projectId, id: score.id, trace_id: score.traceId, span_id: score.spanId, name: score.name, data_type: score.dataType,
+        value: score.value, string_value: score.stringValue, comment: score.comment, config_id: score.configId, source: score.source,
+        author_id: score.authorId, author: score.author, created_at: score.createdAt.toISOString(),
+      }))),
+    ]);
   }
 
   async executions(projectId: string, ruleId: string, status: OnlineExecutionStatus | undefined, page: PageRequest): Promise<Page<OnlineExecution>> {
@@ -96,6 +111,6 @@ export class TypeOrmOnlineEvaluationRepository extends OnlineEvaluationRepositor
       status: row['status'] as TraceFacts['status'], model: row['model'] ?? null,
     }));
     // A backfill runs the rule even while it is paused: asking for it is the reason to.
-    return logOnlineExecutions(this.dataSource.manager, rule.projectId, traces, now, { ...rule, active: true });
+    return logOnlineExecutions(this.dataSource.manager, rule.projectId, traces, now, [{ ...rule, active: true }]);
   }
 }

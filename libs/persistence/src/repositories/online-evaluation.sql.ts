@@ -29,12 +29,43 @@ export const CLAIM_DUE = `
   WHERE e.rule_id = due.rule_id AND e.trace_id = due.trace_id
   RETURNING e.project_id, e.rule_id, e.trace_id`;
 
-/** $1 rule, $2 trace, $3 status, $4 reason, $5 score id, $6 now: the end of a pending execution, once. */
-export const FINISH_EXECUTION = `
-  UPDATE ${EXECUTIONS} SET status = $3, reason = $4, score_id = $5, claimed_until = NULL, updated_at = $6
-  WHERE rule_id = $1 AND trace_id = $2 AND status = 'pending'`;
+/**
+ * $1 rules, $2 traces, $3 statuses, $4 reasons, $5 score ids, $6 now, $7 the scores (a JSON array of score rows): ends
+ * a round's pending executions and stores the scores of those it ended, in one statement. An execution that is no
+ * longer pending (another runner ended it after its lease lapsed) keeps its outcome, and its score is not stored again.
+ */
+export const FINISH_EXECUTIONS = `
+  WITH ended AS (
+    UPDATE ${EXECUTIONS} e SET status = x.status, reason = x.reason, score_id = x.score_id, claimed_until = NULL, updated_at = $6
+    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) AS x(rule_id, trace_id, status, reason, score_id)
+    WHERE e.rule_id = x.rule_id AND e.trace_id = x.trace_id AND e.status = 'pending'
+    RETURNING e.score_id
+  )
+  INSERT INTO scores (project_id, id, trace_id, span_id, name, data_type, value, string_value, comment, config_id, source, author_id, author, created_at)
+  SELECT s.project_id, s.id, s.trace_id, s.span_id, s.name, s.data_type, s.value, s.string_value, s.comment, s.config_id, s.source,
+    s.author_id, s.author, s.created_at
+  FROM jsonb_to_recordset($7::jsonb) AS s(project_id uuid, id text, trace_id text, span_id text, name text, data_type text, value float8,
+    string_value text, comment text, config_id uuid, source text, author_id text, author text, created_at timestamptz)
+  WHERE s.id IN (SELECT score_id FROM ended WHERE score_id IS NOT NULL)
+  ON CONFLICT DO NOTHING`;
 
 /** $1 project, $2 app id, $3 from, $4 to: the app's traces that started in [from, to). */
 export const TRACES_OF_APP_BETWEEN = `
   SELECT trace_id, app_id, environment, route, status, model FROM traces
   WHERE project_id = $1 AND app_id = $2 AND start_time >= $3 AND start_time < $4`;
+
+/**
+ * $1 project, $2 rule, $3 since (when it was last resumed): its errors after its latest completed execution — the
+ * first one's time, the latest one's time and words; no row when there is none.
+ */
+export const FAILURE_STREAK = `
+  WITH last_ok AS (
+    SELECT max(updated_at) AS at FROM ${EXECUTIONS}
+    WHERE project_id = $1 AND rule_id = $2 AND status = 'completed' AND updated_at >= $3
+  ), errors AS (
+    SELECT updated_at, reason FROM ${EXECUTIONS}
+    WHERE project_id = $1 AND rule_id = $2 AND status = 'error' AND updated_at >= $3
+      AND ((SELECT at FROM last_ok) IS NULL OR updated_at > (SELECT at FROM last_ok))
+  )
+  SELECT (SELECT min(updated_at) FROM errors) AS first_error_at, latest.updated_at AS last_error_at, latest.reason AS last_error
+  FROM (SELECT updated_at, reason FROM errors ORDER BY updated_at DESC LIMIT 1) latest`;

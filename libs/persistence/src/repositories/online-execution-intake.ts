@@ -1,23 +1,41 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { type OnlineEvaluationRule, type TraceFacts, decideExecution } from '@crucible/domain';
+import { topics } from '../data-source/change-notices';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { onlineEvaluationMapper } from '../mappers/online-evaluation.mapper';
 import { INSERT_EXECUTIONS } from './online-evaluation.sql';
+import { UnchangedReads } from './unchanged-reads';
+
+/** Projects whose rules a process keeps between trace batches. */
+const PROJECTS_KEPT = 1000;
 
 /**
- * Logs what each rule decides about each trace, one execution per (rule, trace): the path every trace is saved
- * through (and a backfill) calls it, so no rule misses a trace and none sees one twice.
+ * Each project's online evaluation rules, as every trace batch saved needs them: kept until a rule of the project
+ * changes (migration 1795888010172's notices, whichever process changed it), so ingest does not read them per batch.
+ */
+export class OnlineRulesOfProjects {
+  private readonly kept: UnchangedReads<OnlineEvaluationRule[]>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.kept = new UnchangedReads(dataSource, PROJECTS_KEPT);
+  }
+
+  of(projectId: string): Promise<OnlineEvaluationRule[]> {
+    return this.kept.read(topics.onlineEvaluationsOf(projectId), projectId, async () =>
+      (await this.dataSource.getRepository(OnlineEvaluationOrmEntity).findBy({ projectId })).map(onlineEvaluationMapper.toDomain));
+  }
+}
+
+/**
+ * Logs what each rule decides about each trace of its app, one execution per (rule, trace): the path every trace is
+ * saved through (and a backfill) calls it, so no rule misses a trace and none sees one twice.
  */
 export async function logOnlineExecutions(
-  manager: EntityManager, projectId: string, traces: TraceFacts[], now: Date, onlyRule?: OnlineEvaluationRule,
+  manager: EntityManager, projectId: string, traces: TraceFacts[], now: Date, rules: OnlineEvaluationRule[],
 ): Promise<number> {
-  const appIds = [...new Set(traces.map((trace) => trace.appId).filter((appId): appId is string => appId !== null))];
-  if (appIds.length === 0) return 0;
-  // Traces name their app as text, which need not be a uuid: compare as text rather than cast what they sent.
-  const rules = onlyRule ? [onlyRule] : (await manager.getRepository(OnlineEvaluationOrmEntity).createQueryBuilder('r')
-    .where('r.project_id = :projectId AND r.app_id::text IN (:...appIds)', { projectId, appIds }).getMany()).map(onlineEvaluationMapper.toDomain);
   const columns = { ruleIds: [] as string[], traceIds: [] as string[], statuses: [] as string[], reasons: [] as Array<string | null>, due: [] as Date[] };
   for (const rule of rules) {
+    // Traces name their app as text, which need not be a uuid: compared as text.
     for (const trace of traces) {
       if (trace.appId !== rule.appId) continue;
       const decision = decideExecution(rule, trace);

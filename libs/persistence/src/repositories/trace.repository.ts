@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  type MetricsInterval, type TraceFilter, type TraceListItem, type TraceMetricsBucket, type TraceWithSpans,
+  type MetricsInterval, type OnlineEvaluationRule, type TraceFilter, type TraceListItem, type TraceMetricsBucket, type TraceWithSpans,
 } from '@crucible/domain';
 import {
   type SavedTraces, type SpanCursor, type TraceCursor, type TracePage, TraceRepository, type TraceWithSpanPage,
 } from '@crucible/application';
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
-import { logOnlineExecutions } from './online-execution-intake';
+import { OnlineRulesOfProjects, logOnlineExecutions } from './online-execution-intake';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
-  RECOMPUTE_OTLP_TOTALS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
+  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
 } from './trace.sql';
 
 /** Traces a text search reads first, newest first, before it searches the whole filter. */
@@ -18,16 +18,21 @@ const SEARCH_HEAD_ROWS = 5000;
 
 @Injectable()
 export class TypeOrmTraceRepository extends TraceRepository {
+  private readonly onlineRules: OnlineRulesOfProjects;
+
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.onlineRules = new OnlineRulesOfProjects(dataSource);
   }
 
   async save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces> {
     const { capped: merged, cut } = capSpans(mergeTraces(items), limits.maxSpansPerTrace);
     let rejectedSpans = cut;
-    const [{ traces }]: Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }> }> = await this.dataSource.query(
-      TRACE_BATCH_INSERT, [projectId, traceInsertParameter(merged)],
-    );
+    // The rules are read (mostly: found kept) while the traces are stored.
+    const [[{ traces }], rules]: [Array<{ traces: Array<{ trace_id: string; source: string; inserted: boolean }> }>, OnlineEvaluationRule[]] = await Promise.all([
+      this.dataSource.query(TRACE_BATCH_INSERT, [projectId, traceInsertParameter(merged)]),
+      this.onlineRules.of(projectId),
+    ]);
     const stored = new Map(traces.map((row) => [row.trace_id, row]));
     // A new trace stored every span it sent, in its row; a trace seen before may bring more. Should a later step
     // fail, the exporter's retry finds the trace again and stores what is missing.
@@ -35,7 +40,7 @@ export class TypeOrmTraceRepository extends TraceRepository {
     const grown = merged.filter((item) => !stored.get(item.trace.traceId)!.inserted);
     let spans = added.reduce((sum, item) => sum + item.spans.length, 0);
     // Every rule of an app sees each of its traces once, when the trace is first stored (ARCHITECTURE §18).
-    await logOnlineExecutions(this.dataSource.manager, projectId, added.map((item) => item.trace), new Date());
+    await logOnlineExecutions(this.dataSource.manager, projectId, added.map((item) => item.trace), new Date(), rules);
     if (grown.length > 0) {
       const grownIds = grown.map((item) => item.trace.traceId);
       const [later]: Array<{ spans: number; offered: number }> = await this.dataSource.query(
@@ -91,6 +96,21 @@ export class TypeOrmTraceRepository extends TraceRepository {
     const last = spans[spans.length - 1];
     const nextSpans = rows.length > page.limit && last ? { startTime: last.startTime, spanId: last.spanId } : null;
     return { trace: traceFromRow(row), spans, nextSpans };
+  }
+
+  async findManyWithFirstSpans(projectId: string, traceIds: string[], spansPerTrace: number): Promise<Map<string, TraceWithSpans>> {
+    const found = new Map<string, TraceWithSpans>();
+    if (traceIds.length === 0) return found;
+    const [traces, spans]: [Array<Record<string, unknown>>, Array<Record<string, unknown>>] = await Promise.all([
+      this.dataSource.query(TRACES_BY_IDS, [projectId, traceIds]),
+      this.dataSource.query(FIRST_SPANS_OF_TRACES, [projectId, traceIds, spansPerTrace]),
+    ]);
+    for (const row of traces) found.set(String(row['trace_id']), { trace: traceFromRow(row), spans: [] });
+    for (const row of spans) {
+      const traceId = String(row['trace_id']);
+      found.get(traceId)?.spans.push(spanFromRow(traceId, row));
+    }
+    return found;
   }
 
   async metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]> {

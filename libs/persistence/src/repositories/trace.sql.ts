@@ -111,6 +111,15 @@ export const traceSearchHeadSql = (base: string, search: string, keyset: string,
 /** `$1` project, `$2` trace. */
 export const TRACE_BY_ID = `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`;
 
+/** `$1` project, `$2` trace ids: the traces found. */
+export const TRACES_BY_IDS = `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
+
+/** `STORED_SPANS` of the traces `$2`, at most `$3` per trace, each trace's in start order. */
+export const FIRST_SPANS_OF_TRACES = `
+  SELECT * FROM (
+    SELECT stored.*, row_number() OVER (PARTITION BY stored.trace_id ORDER BY stored.start_time, stored.span_id) AS span_rank FROM (${STORED_SPANS}) stored
+  ) ranked WHERE span_rank <= $3 ORDER BY trace_id, start_time, span_id`;
+
 /** A page of a trace's spans, `STORED_SPANS` with `$1` project and `$2` the trace's id alone. */
 export const traceSpansPageSql = (keyset: string, limit: number): string =>
   `SELECT * FROM (${STORED_SPANS}) stored${keyset} ORDER BY start_time, span_id LIMIT $${limit}`;

@@ -12,6 +12,12 @@ describe('the environment schema', () => {
     expect(outboundConfigOf(env, 'distributed').allowedPrivateHosts).toEqual([]);
   });
 
+  it('holds online evaluation claims 5 minutes unless told otherwise, never less than a second', () => {
+    expect(parseEnvironment({}).CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS).toBe(300);
+    expect(parseEnvironment({ CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS: '3' }).CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS).toBe(3);
+    expect(() => parseEnvironment({ CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS: '0' })).toThrow(/CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS must be at least 1/);
+  });
+
   it('turns numbers and URLs into typed settings', () => {
     const env = parseEnvironment({
       PORT: '9001', DATABASE_URL: 'postgres://u:secret@db:5432/crucible', DATABASE_POOL_SIZE: '4', REDIS_URL: 'redis://cache:6379',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_NAME } from '@crucible/contracts';
 import { DEFAULT_MAX_RESPONSE_BYTES, decodeMasterKey } from '@crucible/integrations';
+import { DEFAULT_SELF_PAUSE_SECONDS } from '@crucible/domain';
 import { DEFAULT_MAX_CONCURRENT_COMPARISONS, DEFAULT_MAX_SPANS_PER_TRACE, MIN_BOOTSTRAP_KEY_LENGTH } from '@crucible/application';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -63,6 +64,8 @@ export const environmentSchema = z.object({
   RUNNER_PROGRESS_EVERY_MS: wholeNumber(100).default(10_000),
   CRUCIBLE_INVOCATION_TIMEOUT_MS: wholeNumber(1).default(120_000),
   CRUCIBLE_SWEEP_INTERVAL_MS: wholeNumber(100).default(5000),
+  /** How long a runner holds a claimed online evaluation; a claim whose runner died is taken again after it. */
+  CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS: wholeNumber(1, 24 * 3600).default(300),
   CRUCIBLE_ALLOWED_PRIVATE_HOSTS: z.string().optional(),
   CRUCIBLE_MAX_RESPONSE_BYTES: wholeNumber(1).default(DEFAULT_MAX_RESPONSE_BYTES),
   CRUCIBLE_TRACE_RETENTION_DAYS: wholeNumber(0).default(30),
@@ -74,6 +77,8 @@ export const environmentSchema = z.object({
   /** Default: 4096, or fewer when the descriptor limit (`ulimit -n`) would not leave room for files and the database. */
   CRUCIBLE_MAX_CONNECTIONS: wholeNumber(1).optional(),
   CRUCIBLE_MAX_CONCURRENT_COMPARISONS: wholeNumber(1, 1000).default(DEFAULT_MAX_CONCURRENT_COMPARISONS),
+  /** An online evaluation rule whose evaluator fails on every execution this long pauses itself. */
+  CRUCIBLE_ONLINE_EVALUATION_SELF_PAUSE_SECONDS: wholeNumber(1).default(DEFAULT_SELF_PAUSE_SECONDS),
   OPENAI_BASE_URL: url(/^https?$/, 'http(s)://').optional(),
   OPENAI_API_KEY: z.string().optional(),
   /** Seals provider keys at rest; embedded mode without it generates `secret.key` in the data directory. */

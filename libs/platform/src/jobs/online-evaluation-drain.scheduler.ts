@@ -20,6 +20,7 @@ export class OnlineEvaluationDrainScheduler implements OnApplicationBootstrap, O
   constructor(
     private readonly runDue: RunDueOnlineExecutionsUseCase,
     private readonly schedules: SchedulerRegistry,
+    private readonly leaseMs: number,
     private readonly intervalMs = ONLINE_DRAIN_INTERVAL_MS,
   ) {}
 
@@ -36,7 +37,7 @@ export class OnlineEvaluationDrainScheduler implements OnApplicationBootstrap, O
   private drain(): void {
     if (this.draining) return;
     this.draining = (async () => {
-      while (!this.stopped && (await this.runDue.execute()) > 0) { /* another round while work is left */ }
+      while (!this.stopped && (await this.runDue.execute(new Date(), this.leaseMs)) > 0) { /* another round while work is left */ }
     })()
       .catch((error: unknown) => this.warn(`online evaluations skipped a round: ${(error as Error).message}`))
       .finally(() => {

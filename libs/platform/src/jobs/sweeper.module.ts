@@ -7,7 +7,7 @@ import { OnlineEvaluationDrainScheduler } from './online-evaluation-drain.schedu
 /** Every process that runs jobs sweeps and drains due online evaluations (the embedded api, each workflow-runner); a distributed api does not import it. */
 @Module({})
 export class SweeperModule {
-  static forRoot(intervalMs: number): DynamicModule {
+  static forRoot(intervalMs: number, onlineLeaseMs: number): DynamicModule {
     return {
       module: SweeperModule,
       providers: [{
@@ -17,7 +17,7 @@ export class SweeperModule {
       }, {
         // Online evaluations are jobs too (ARCHITECTURE §13, §18): whoever sweeps, drains them.
         provide: OnlineEvaluationDrainScheduler,
-        useFactory: (runDue: RunDueOnlineExecutionsUseCase, schedules: SchedulerRegistry) => new OnlineEvaluationDrainScheduler(runDue, schedules),
+        useFactory: (runDue: RunDueOnlineExecutionsUseCase, schedules: SchedulerRegistry) => new OnlineEvaluationDrainScheduler(runDue, schedules, onlineLeaseMs),
         inject: [RunDueOnlineExecutionsUseCase, SchedulerRegistry],
       }],
     };

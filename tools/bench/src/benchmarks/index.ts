@@ -9,6 +9,7 @@ import { sdkPlaygroundBenchmark } from './sdk-playground.bench';
 import { startupBenchmark } from './startup.bench';
 import { traceExportBenchmark } from './trace-export.bench';
 import { traceIngestBenchmark } from './trace-ingest.bench';
+import { onlineEvaluationBenchmark } from './online-evaluation.bench';
 import { traceStoreBenchmark } from './trace-store.bench';
 import { gatewayBenchmark } from './gateway.bench';
 import { streamingBenchmark } from './streaming.bench';
@@ -25,6 +26,7 @@ export const BENCHMARKS: Benchmark[] = [
   sdkPlaygroundBenchmark,
   traceExportBenchmark,
   traceIngestBenchmark,
+  onlineEvaluationBenchmark,
   traceStoreBenchmark,
   consoleFirstVisitBenchmark,
   gatewayBenchmark,

@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Score } from '@crucible/client';
 import { formatTime } from '../../ui/format';
 
@@ -38,7 +39,9 @@ export function ScoreList({ scores, spanNames }: { scores: Score[]; spanNames: M
           </Group>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {SOURCE_LABELS[score.source]}
-            {score.author ? ` · ${score.author}` : ''}
+            {score.online_evaluation_id ? (
+              <> · rule <Anchor component={Link} to={`/online-evaluations/${score.online_evaluation_id}`} inherit>{score.author ?? score.online_evaluation_id}</Anchor></>
+            ) : score.author ? ` · ${score.author}` : ''}
             {score.span_id ? ` · span ${spanNames.get(score.span_id) ?? score.span_id}` : ''}
           </Text>
           {score.data_type === 'text' ? <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{score.string_value}</Text> : null}

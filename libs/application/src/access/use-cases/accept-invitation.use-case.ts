@@ -5,12 +5,10 @@ import {
 } from '@crucible/domain';
 import { InvitationRepository, PasswordHasher, ProjectRepository, SessionStore, UserRepository } from '../ports';
 import { type OpenedSession, openSession } from '../session-secret';
-import { MAX_PASSWORD_LENGTH } from '../account-rules';
+import { memberJoined } from '../member-joined';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../account-rules';
 import { FailedSignIns } from '../failed-sign-ins';
 import { hashInvitationToken } from '../invitation-secret';
-
-/** A new account's password from an invitation (ARCHITECTURE §17 asks at least ten characters here). */
-export const MIN_INVITED_PASSWORD_LENGTH = 10;
 
 const UNKNOWN = 'unknown invitation link: ask whoever invited you for a new one';
 
@@ -26,6 +24,8 @@ export interface AcceptInvitationInput {
   password?: string;
   /** The person the request's session cookie signs in, if any: an existing account may join without its password. */
   signedInUserId?: string;
+  /** The address the request came from, for the audit event. */
+  ip?: string | null;
 }
 
 /**
@@ -54,7 +54,8 @@ export class AcceptInvitationUseCase {
     const user = existing ?? (await this.newAccount(invitation, input, now));
     if (existing) await this.assertIsThem(existing, input);
     const membership: Membership = { projectId: invitation.projectId, userId: user.id, role: invitation.role, joinedAt: now };
-    const redeemed = await this.invitations.redeem(invitation.id, now, existing ? null : user, membership);
+    const joined = memberJoined(user, membership, 'accepted an invitation', input.ip ?? null);
+    const redeemed = await this.invitations.redeem(invitation.id, now, existing ? null : user, membership, joined);
     if (redeemed === 'unknown') throw new DomainError('not_found', UNKNOWN);
     if (redeemed === 'unusable') {
       // Another request redeemed or revoked it since it was read: say which.
@@ -75,10 +76,10 @@ export class AcceptInvitationUseCase {
     if (input.password === undefined) {
       violations.push({
         field: ['password'], rule: 'required',
-        reason: `a password of at least ${MIN_INVITED_PASSWORD_LENGTH} characters is required to make the account of ${invitation.email}`,
+        reason: `a password of at least ${MIN_PASSWORD_LENGTH} characters is required to make the account of ${invitation.email}`,
       });
-    } else if (password.length < MIN_INVITED_PASSWORD_LENGTH) {
-      violations.push({ field: ['password'], reason: `the password must be at least ${MIN_INVITED_PASSWORD_LENGTH} characters`, rule: 'text_too_short' });
+    } else if (password.length < MIN_PASSWORD_LENGTH) {
+      violations.push({ field: ['password'], reason: `the password must be at least ${MIN_PASSWORD_LENGTH} characters`, rule: 'text_too_short' });
     } else if (password.length > MAX_PASSWORD_LENGTH) {
       violations.push({ field: ['password'], reason: `the password must be at most ${MAX_PASSWORD_LENGTH} characters`, rule: 'text_too_long' });
     }

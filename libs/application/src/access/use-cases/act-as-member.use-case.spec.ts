@@ -53,8 +53,10 @@ describe('a person acting in their projects', () => {
     await expect(actAs.execute(user, 'not-a-uuid')).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it('leaves project creation by API key to admin keys', async () => {
-    const key = { type: 'api_key' as const, actor: { projectId: randomUUID(), type: 'api_key' as const, id: randomUUID(), name: 'ci', role: 'editor' as const } };
-    await expect(createProject.execute(key, { name: 'x' })).rejects.toMatchObject({ code: 'forbidden', message: expect.stringMatching(/only admin API keys/) });
+  it('gives a key that creates a project (an admin key: the permission table refuses others) the project\'s first key, an admin one', async () => {
+    const key = { type: 'api_key' as const, actor: { projectId: randomUUID(), type: 'api_key' as const, id: randomUUID(), name: 'ci', role: 'admin' as const } };
+    const created = await createProject.execute(key, { name: ' x ' });
+    expect(created).toMatchObject({ project: { name: 'x' }, role: 'admin', issued: { key: { projectId: created.project.id, role: 'admin', createdBy: 'ci' } } });
+    expect(memberships.memberships.some((m) => m.projectId === created.project.id)).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Invitation, Project, ProjectRole } from '@crucible/domain';
-import { InMemoryInvitationRepository, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUserRepository } from '../../testing';
+import {
+  InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUserRepository,
+} from '../../testing';
 import { OidcClient, type OidcIdentity, type OidcSignInStart, ProjectRepository } from '../ports';
 import { CompleteOidcSignInUseCase } from './complete-oidc-sign-in.use-case';
 
@@ -50,8 +52,9 @@ describe('CompleteOidcSignInUseCase', () => {
   let invitations: InMemoryInvitationRepository;
   let sessions: InMemorySessionStore;
   let oidc: ScriptedOidcClient;
+  const audit = new InMemoryAuditTrail();
   const useCase = (autoJoinRole: ProjectRole | null = null) => new CompleteOidcSignInUseCase(
-    oidc, { autoJoinRole }, users, invitations, new Projects([defaultProject, other]), memberships, sessions,
+    oidc, { autoJoinRole }, users, invitations, new Projects([defaultProject, other]), memberships, sessions, audit,
   );
   const signedInAt = (email: string, emailVerified = true, name: string | null = null) => {
     oidc.identity = { subject: randomUUID(), email, emailVerified, name };
@@ -116,6 +119,9 @@ describe('CompleteOidcSignInUseCase', () => {
     expect(user).toMatchObject({ email: 'dan@example.com', name: 'dan', passwordHash: null });
     expect(await memberships.findRole(defaultProject.id, user.id)).toBe('annotator');
     expect(await memberships.findRole(other.id, user.id)).toBeNull();
+    expect(audit.events.filter((event) => event.actor.id === user.id)).toEqual([expect.objectContaining({
+      projectId: defaultProject.id, action: 'member.join', summary: 'dan (dan@example.com) signed in with SSO for the first time and joined as annotator',
+    })]);
     // The next sign-in finds the account.
     expect((await useCase('annotator').execute(callback)).user.id).toBe(user.id);
     expect(sessions.sessions).toHaveLength(2);

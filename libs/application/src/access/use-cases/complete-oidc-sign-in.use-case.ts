@@ -6,6 +6,8 @@ import {
   SessionStore, UserRepository,
 } from '../ports';
 import { openSession } from '../session-secret';
+import { memberJoined } from '../member-joined';
+import { AuditTrail } from '../../audit/ports';
 import type { SignedIn } from './sign-in.use-case';
 
 const MAX_NAME_LENGTH = 200;
@@ -27,6 +29,7 @@ export class CompleteOidcSignInUseCase {
     private readonly projects: ProjectRepository,
     private readonly memberships: MembershipRepository,
     private readonly sessions: SessionStore,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(callback: OidcCallback): Promise<SignedIn> {
@@ -60,7 +63,9 @@ export class CompleteOidcSignInUseCase {
       if (isConflict(error)) return this.existing(email);
       throw error;
     }
-    await this.memberships.add({ projectId: project.id, userId: user.id, role, joinedAt: now });
+    const membership = { projectId: project.id, userId: user.id, role, joinedAt: now };
+    await this.memberships.add(membership);
+    await this.audit.record(memberJoined(user, membership, 'signed in with SSO for the first time', null));
     return user;
   }
 
@@ -70,7 +75,8 @@ export class CompleteOidcSignInUseCase {
     for (const invitation of invitations) {
       const membership = { projectId: invitation.projectId, userId: (created ?? user).id, role: invitation.role, joinedAt: now };
       try {
-        const redeemed = await this.invitations.redeem(invitation.id, now, created ? null : user, membership);
+        const joined = memberJoined(user, membership, 'signed in with SSO, accepting an invitation,', null);
+        const redeemed = await this.invitations.redeem(invitation.id, now, created ? null : user, membership, joined);
         if (redeemed === 'accepted') created ??= user;
       } catch (error) {
         if (!isConflict(error)) throw error;

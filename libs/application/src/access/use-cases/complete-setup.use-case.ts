@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, type Membership, type Project, type User } from '@crucible/domain';
 import { PasswordHasher, ProjectRepository, SessionStore, SetupTokenRepository } from '../ports';
 import { hashSessionToken, openSession } from '../session-secret';
+import { memberJoined } from '../member-joined';
 import { assertAcceptablePassword, newAccountFields } from '../account-rules';
 import type { SignedIn } from './sign-in.use-case';
 
@@ -22,7 +23,7 @@ export class CompleteSetupUseCase {
     private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute(input: { token: string; email: string; name: string; password: string }): Promise<SetUp> {
+  async execute(input: { token: string; email: string; name: string; password: string; ip?: string | null }): Promise<SetUp> {
     const tokenHash = hashSessionToken(input.token);
     const token = await this.setupTokens.find(tokenHash);
     if (!token) throw new DomainError('not_found', 'unknown setup link: use the link the api printed when it started');
@@ -34,7 +35,8 @@ export class CompleteSetupUseCase {
     const now = new Date();
     const user: User = { id: randomUUID(), ...fields, passwordHash: await this.hasher.hash(input.password), createdAt: now };
     const owner: Membership = { projectId: project.id, userId: user.id, role: 'owner', joinedAt: now };
-    const redeemed = await this.setupTokens.redeem(tokenHash, now, user, owner);
+    const joined = memberJoined(user, owner, 'completed the first-run setup', input.ip ?? null);
+    const redeemed = await this.setupTokens.redeem(tokenHash, now, user, owner, joined);
     if (redeemed === 'unknown') throw new DomainError('not_found', 'unknown setup link: use the link the api printed when it started');
     if (redeemed === 'used') throw new DomainError('gone', USED);
     return { user, project, ...(await openSession(this.sessions, user.id, now)) };

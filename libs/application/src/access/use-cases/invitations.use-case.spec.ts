@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, type ApiKey, type Project, type ProjectRole } from '@crucible/domain';
 import {
-  InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUserRepository,
+  InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUserRepository,
   RecordingInvitationMailer, RecordingPasswordHasher,
 } from '../../testing';
 import { ProjectRepository } from '../ports';
@@ -40,7 +40,8 @@ function world() {
   const users = new InMemoryUserRepository();
   const memberships = new InMemoryMembershipRepository(users);
   memberships.projects.push(project);
-  const invitations = new InMemoryInvitationRepository(users, memberships);
+  const trail = new InMemoryAuditTrail();
+  const invitations = new InMemoryInvitationRepository(users, memberships, trail);
   const mailer = new RecordingInvitationMailer();
   const sessions = new InMemorySessionStore();
   const projects = new Projects([project]);
@@ -52,7 +53,7 @@ function world() {
   const invite = (email: string, role: ProjectRole = 'editor', by = actor('admin')) =>
     create.execute(by, { projectId: project.id, email, role, publicBaseUrl: 'https://crucible.example.com/base' });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
-  return { project, users, memberships, invitations, mailer, sessions, hasher, create, accept, roster, actor, invite, tokenOf };
+  return { project, users, memberships, invitations, mailer, sessions, hasher, trail, create, accept, roster, actor, invite, tokenOf };
 }
 
 describe('invitations', () => {
@@ -98,9 +99,13 @@ describe('invitations', () => {
     expect(accepted).toMatchObject({ user: { email: 'ada@example.com', name: 'Ada', passwordHash: expect.stringMatching(/^hashed:correct horse:/) }, role: 'annotator', project: { name: 'team' } });
     expect(w.sessions.sessions.map((s) => s.userId)).toEqual([accepted.user.id]);
     expect(await w.memberships.findRole(w.project.id, accepted.user.id)).toBe('annotator');
+    expect(w.trail.events).toEqual([expect.objectContaining({
+      projectId: w.project.id, actor: { type: 'user', id: accepted.user.id, name: 'Ada' }, action: 'member.join', resourceId: accepted.user.id,
+    })]);
     await expect(w.accept.execute({ token, name: 'Ada', password: 'correct horse' }))
       .rejects.toMatchObject({ code: 'gone', message: expect.stringMatching(/already used/) });
     await expect(w.accept.execute({ token: 'nope', name: 'Ada', password: 'correct horse' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(w.trail.events).toHaveLength(1);
   });
 
   it('needs a name and a password of ten characters for a new account, naming each field (422)', async () => {

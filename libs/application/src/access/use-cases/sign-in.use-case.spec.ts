@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { InMemorySessionStore, InMemoryUserRepository, RecordingPasswordHasher } from '../../testing';
+import {
+  InMemoryAuditTrail, InMemoryMembershipRepository, InMemoryProjectsOfEmail, InMemorySessionStore, InMemoryUserRepository, RecordingPasswordHasher,
+} from '../../testing';
+import { RecordFailedSignInUseCase } from '../../audit/use-cases/record-failed-sign-in.use-case';
 import { FAILED_SIGN_INS_ALLOWED, FailedSignIns } from '../failed-sign-ins';
 import { hashSessionToken } from '../session-secret';
 import { SIGN_IN_REFUSED, SignInUseCase } from './sign-in.use-case';
@@ -10,15 +13,22 @@ describe('SignInUseCase', () => {
   let users: InMemoryUserRepository;
   let sessions: InMemorySessionStore;
   let hasher: RecordingPasswordHasher;
+  let trail: InMemoryAuditTrail;
   let signIn: SignInUseCase;
   const password = 'a good long password';
+  const [teamA, teamB] = [randomUUID(), randomUUID()];
+  const ada = randomUUID();
 
   beforeEach(async () => {
     users = new InMemoryUserRepository();
     sessions = new InMemorySessionStore();
     hasher = new RecordingPasswordHasher();
-    signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns());
-    await users.create({ id: randomUUID(), email: 'ada@example.com', name: 'Ada', passwordHash: await hasher.hash(password), createdAt: new Date() });
+    trail = new InMemoryAuditTrail();
+    const memberships = new InMemoryMembershipRepository(users);
+    signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns(),
+      new RecordFailedSignInUseCase(trail, new InMemoryProjectsOfEmail(users, memberships)));
+    await users.create({ id: ada, email: 'ada@example.com', name: 'Ada', passwordHash: await hasher.hash(password), createdAt: new Date() });
+    for (const projectId of [teamA, teamB]) await memberships.add({ projectId, userId: ada, role: 'viewer', joinedAt: new Date() });
   });
 
   it('opens a new session for the right password, storing only the token\'s hash', async () => {
@@ -37,6 +47,15 @@ describe('SignInUseCase', () => {
     expect(unknown).toEqual(wrong);
     expect(hasher.verified).toHaveLength(2);
     expect(sessions.sessions).toHaveLength(0);
+  });
+
+  it('writes a wrong password in the audit log of every project of the account, and nothing for an unknown email or a success', async () => {
+    await signIn.execute({ email: 'ada@example.com', password });
+    await expect(signIn.execute({ email: 'bob@example.com', password: 'nope' })).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(trail.events).toEqual([]);
+    await expect(signIn.execute({ email: 'Ada@example.com', password: 'nope', ip: '203.0.113.9' })).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(trail.events.map((e) => e.projectId).sort()).toEqual([teamA, teamB].sort());
+    expect(trail.events[0]).toMatchObject({ action: 'auth.sign_in_failed', actor: { type: 'user', id: ada, name: 'Ada' }, resourceId: ada, ip: '203.0.113.9' });
   });
 
   it('throttles an email after ten failures, with the same message, while successes never count', async () => {
@@ -69,7 +88,8 @@ describe('sessions', () => {
     const hasher = new RecordingPasswordHasher();
     const user = { id: randomUUID(), email: 'ada@example.com', name: 'Ada', passwordHash: await hasher.hash('a good long password'), createdAt: new Date() };
     await users.create(user);
-    const signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns());
+    const signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns(),
+      new RecordFailedSignInUseCase(new InMemoryAuditTrail(), new InMemoryProjectsOfEmail(users, new InMemoryMembershipRepository(users))));
     const authenticate = new AuthenticateSessionUseCase(sessions, users);
     const day = 24 * 60 * 60 * 1000;
 

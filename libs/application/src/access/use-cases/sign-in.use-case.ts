@@ -5,6 +5,7 @@ import { PasswordHasher, SessionStore, UserRepository } from '../ports';
 import { type OpenedSession, openSession } from '../session-secret';
 import { FailedSignIns } from '../failed-sign-ins';
 import { MAX_PASSWORD_LENGTH } from '../account-rules';
+import { RecordFailedSignInUseCase } from '../../audit/use-cases/record-failed-sign-in.use-case';
 
 /** The one answer to every refused sign-in, throttled or not: nothing tells which addresses have accounts. */
 export const SIGN_IN_REFUSED = 'wrong email or password';
@@ -15,7 +16,9 @@ export interface SignedIn extends OpenedSession {
 
 /**
  * Email and password. An unknown address is checked against a dummy hash, so it takes as long as a wrong password;
- * both count as failures for that address, and the eleventh within the window is refused before any check.
+ * both count as failures for that address, and the eleventh within the window is refused before any check. A wrong
+ * password is written in the audit log of each of the account's projects; a throttled attempt checks nothing and writes
+ * nothing.
  */
 @Injectable()
 export class SignInUseCase {
@@ -26,9 +29,10 @@ export class SignInUseCase {
     private readonly sessions: SessionStore,
     private readonly hasher: PasswordHasher,
     private readonly failedSignIns: FailedSignIns,
+    private readonly recordFailedSignIn: RecordFailedSignInUseCase,
   ) {}
 
-  async execute(input: { email: string; password: string }): Promise<SignedIn> {
+  async execute(input: { email: string; password: string; ip?: string | null }): Promise<SignedIn> {
     const retryAfter = this.failedSignIns.retryAfterSeconds(input.email);
     if (retryAfter !== null) throw DomainError.tooManyRequests(SIGN_IN_REFUSED, retryAfter);
     const user = await this.users.findByEmail(input.email);
@@ -36,6 +40,8 @@ export class SignInUseCase {
     const matches = input.password.length <= MAX_PASSWORD_LENGTH && (await this.hasher.verify(passwordHash, input.password));
     if (!user?.passwordHash || !matches) {
       this.failedSignIns.record(input.email);
+      // In every project of the account; an unknown address writes nothing (there is no project to write to).
+      await this.recordFailedSignIn.execute({ email: input.email, ip: input.ip ?? null });
       throw new DomainError('unauthorized', SIGN_IN_REFUSED);
     }
     return { user, ...(await openSession(this.sessions, user.id)) };

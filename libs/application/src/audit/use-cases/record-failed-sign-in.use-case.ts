@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { normalizeEmail } from '@crucible/domain';
 import { AuditTrail, ProjectsOfEmail } from '../ports';
 
 /**
@@ -21,7 +22,7 @@ export class RecordFailedSignInUseCase {
         id: randomUUID(), at, projectId: membership.projectId,
         actor: { type: 'user', id: membership.userId, name: membership.userName },
         action: 'auth.sign_in_failed', resourceType: 'user', resourceId: membership.userId,
-        summary: `failed sign-in as ${JSON.stringify(input.email)}${input.ip ? ` from ${input.ip}` : ''}`, ip: input.ip,
+        summary: `failed sign-in as ${JSON.stringify(normalizeEmail(input.email))}${input.ip ? ` from ${input.ip}` : ''}`, ip: input.ip,
       });
     }
     return memberships.length;

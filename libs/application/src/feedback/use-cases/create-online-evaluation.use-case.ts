@@ -26,7 +26,7 @@ export class CreateOnlineEvaluationUseCase {
       : config.appId !== null && config.appId !== app.id ? `evaluator config "${config.name}" belongs to another app than "${app.name}"` : null;
     if (configReason) throw DomainError.invalidInput([{ field: ['evaluator_config_id'], reason: configReason, rule: 'invalid_value' }]);
     const rule: OnlineEvaluationRule = {
-      ...checked, id: randomUUID(), projectId: actor.projectId, active: true, createdAt: now, updatedAt: now, createdBy: actor.name,
+      ...checked, id: randomUUID(), projectId: actor.projectId, active: true, pausedReason: null, createdAt: now, updatedAt: now, createdBy: actor.name,
     };
     await this.rules.create(rule);
     return rule;

@@ -46,6 +46,8 @@ export abstract class TraceRepository {
   abstract save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces>;
   abstract list(projectId: string, filter: TraceFilter, page: { limit: number; after: TraceCursor | null }): Promise<TracePage>;
   abstract findById(projectId: string, traceId: string, spans: { limit: number; after: SpanCursor | null }): Promise<TraceWithSpanPage | null>;
+  /** Many traces at once, each with its first `spansPerTrace` spans in start order (what an evaluator reads); those not found are left out. */
+  abstract findManyWithFirstSpans(projectId: string, traceIds: string[], spansPerTrace: number): Promise<Map<string, TraceWithSpans>>;
   abstract metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]>;
   /** Deletes every project's traces (and their spans) that started before `cutoff`; returns how many. */
   abstract deleteStartedBefore(cutoff: Date): Promise<number>;
