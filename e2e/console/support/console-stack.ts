@@ -21,7 +21,11 @@ const OIDC_ACCOUNTS = { 'ada-sso': { email: 'Ada.Owner@example.com', email_verif
 async function startOidcProvider(): Promise<string> {
   const child = spawn(process.execPath, [resolve('e2e/fixtures/oidc-provider.js'),
     JSON.stringify({ ...OIDC_CLIENT, callbackPath: '/auth/oidc/callback', accounts: OIDC_ACCOUNTS })], { stdio: ['ignore', 'pipe', 'inherit'] });
-  process.once('exit', () => child.kill('SIGTERM'));
+  // The api's shutdown hook ends this process by re-raising the signal, which skips 'exit' listeners: the provider is
+  // ended on the signal itself (once, so the re-raised signal still ends this process).
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.prependOnceListener(signal, stop);
   const firstLine = await new Promise<string>((resolveLine, reject) => {
     createInterface({ input: child.stdout }).once('line', resolveLine);
     child.once('exit', (code) => reject(new Error(`the OIDC provider exited (${code}) before it listened`)));
