@@ -1,23 +1,7 @@
 import { type Engine, type RunningApi, startApi } from './support/api-harness';
 import { HttpClient, type HttpResponse } from './support/http-client';
+import { type BrowserCookies, cookieHeader, cookiesOf } from './support/browser-cookies';
 
-interface Browser {
-  cookies: Record<string, string>;
-  setCookies: string[];
-}
-
-/** What a browser keeps from an answer's Set-Cookie headers (name=value; attributes ignored here, read in the test). */
-function signedIn(response: HttpResponse): Browser {
-  const setCookies = response.headers.getSetCookie();
-  const cookies = Object.fromEntries(setCookies.map((line) => {
-    const [pair = ''] = line.split(';');
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at), decodeURIComponent(pair.slice(at + 1))];
-  }));
-  return { cookies, setCookies };
-}
-
-const cookieHeader = (browser: Browser) => Object.entries(browser.cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
 
 describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (engine) => {
   let server: RunningApi;
@@ -26,9 +10,9 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
   const owner = { email: 'Owner@Example.com', name: 'Olga Owner', password: 'correct horse battery' };
 
   /** A request as a browser with these cookies, from the api's own page unless told otherwise. */
-  const asBrowser = (browser: Browser, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  const asBrowser = (browser: BrowserCookies, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     anonymous.request(method, path, body, { cookie: cookieHeader(browser), origin: server.baseUrl, ...headers });
-  const change = (browser: Browser, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  const change = (browser: BrowserCookies, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     asBrowser(browser, method, path, body, { 'x-crucible-csrf': browser.cookies['crucible_csrf'] ?? '', ...headers });
   const signIn = (email: string, password: string) => anonymous.post('/auth/sign-in', { email, password });
 
@@ -56,7 +40,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     const setUp = await anonymous.post('/auth/setup', { ...owner, token });
     expect(setUp.status).toBe(200);
     expect(setUp.body).toMatchObject({ user: { email: 'owner@example.com', name: 'Olga Owner' }, project: { name: 'default', role: 'owner' } });
-    const browser = signedIn(setUp);
+    const browser = cookiesOf(setUp);
     expect(browser.cookies['crucible_session']).toBeTruthy();
     expect((await asBrowser(browser, 'GET', '/auth/me')).body).toMatchObject({ projects: [{ name: 'default', role: 'owner' }] });
 
@@ -68,7 +52,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
   it('signs in with session and CSRF cookies of the right kind, a new session each time, and answers me', async () => {
     const first = await signIn('  OWNER@example.com ', owner.password);
     expect(first).toMatchObject({ status: 200, body: { user: { email: 'owner@example.com', name: 'Olga Owner' } } });
-    const browser = signedIn(first);
+    const browser = cookiesOf(first);
     const session = browser.setCookies.find((line) => line.startsWith('crucible_session='))!;
     const csrf = browser.setCookies.find((line) => line.startsWith('crucible_csrf='))!;
     expect(session).toMatch(/; HttpOnly/);
@@ -80,7 +64,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     expect(csrf).not.toMatch(/HttpOnly/);
     expect(csrf).toMatch(/; SameSite=Lax/);
 
-    const again = signedIn(await signIn(owner.email, owner.password));
+    const again = cookiesOf(await signIn(owner.email, owner.password));
     expect(again.cookies['crucible_session']).not.toBe(browser.cookies['crucible_session']);
 
     const me = await asBrowser(browser, 'GET', '/auth/me');
@@ -106,7 +90,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
   });
 
   it('ends the session on the server at sign-out: the old cookie replayed is refused', async () => {
-    const browser = signedIn(await signIn(owner.email, owner.password));
+    const browser = cookiesOf(await signIn(owner.email, owner.password));
     expect((await asBrowser(browser, 'GET', '/auth/me')).status).toBe(200);
     const out = await change(browser, 'POST', '/auth/sign-out');
     expect(out).toMatchObject({ status: 200, body: { signed_out: true } });
@@ -116,7 +100,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
   });
 
   it('refuses a cookie change without the CSRF header or from another origin, and makes the creator owner', async () => {
-    const browser = signedIn(await signIn(owner.email, owner.password));
+    const browser = cookiesOf(await signIn(owner.email, owner.password));
     const csrfLess = await asBrowser(browser, 'POST', '/projects', { name: 'csrf-less' });
     expect(csrfLess).toMatchObject({ status: 403, body: { detail: expect.stringMatching(/X-Crucible-CSRF/) } });
     const wrongToken = await asBrowser(browser, 'POST', '/projects', { name: 'forged' }, { 'x-crucible-csrf': 'guessed' });
@@ -144,7 +128,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
   });
 
   it('writes a wrong password in the audit log of every project of the account, and nothing for an unknown email', async () => {
-    const browser = signedIn(await signIn(owner.email, owner.password));
+    const browser = cookiesOf(await signIn(owner.email, owner.password));
     const projects = (await asBrowser(browser, 'GET', '/projects')).body as Array<{ id: string; name: string }>;
     expect(projects.map((p) => p.name)).toEqual(['default', 'people']);
     const since = new Date().toISOString();
@@ -167,7 +151,7 @@ describe.each<Engine>(['pglite', 'postgres'])('accounts and sessions on %s', (en
     expect(byKey).toMatchObject({ status: 200, body: { name: 'scripts only', role: 'admin', project_id: byKey.body.id, api_key: { role: 'admin' } } });
     expect((await server.client.get('/projects')).body).toEqual([expect.objectContaining({ name: 'default', role: 'admin' })]);
 
-    const browser = signedIn(await signIn(owner.email, owner.password));
+    const browser = cookiesOf(await signIn(owner.email, owner.password));
     const elsewhere = { 'x-crucible-project': byKey.body.id };
     expect(await asBrowser(browser, 'GET', '/projects/current', undefined, elsewhere)).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
     expect((await asBrowser(browser, 'GET', `/projects/${byKey.body.id}/api-keys`)).status).toBe(404);
@@ -231,7 +215,7 @@ describe('accounts behind a public https address', () => {
     expect((await anonymous.request('POST', '/auth/setup', { ...person, token }, { origin: server.baseUrl })).status).toBe(403);
     const setUp = await anonymous.request('POST', '/auth/setup', { ...person, token }, { origin: PUBLIC_URL });
     expect(setUp.status).toBe(200);
-    const browser = signedIn(setUp);
+    const browser = cookiesOf(setUp);
     expect(browser.setCookies.every((line) => /; Secure/.test(line))).toBe(true);
 
     const headers = { cookie: cookieHeader(browser), 'x-crucible-csrf': browser.cookies['crucible_csrf']! };

@@ -166,6 +166,7 @@ export const OPERATION_RECIPES: Record<string, OperationCase[]> = {
     byNature: { callers: 'api_key', status: 400, why: PERSONS_ONLY },
     call: async ({ as, signInAgain }) => (signInAgain ? await signInAgain() : as).POST('/auth/sign-out'),
   }],
+  'GET /auth/providers': one(({ as }) => as.GET('/auth/providers')),
   'GET /auth/me': [{ byNature: { callers: 'api_key', status: 400, why: PERSONS_ONLY }, call: ({ as }) => as.GET('/auth/me') }],
   'POST /auth/accept-invitation': one(async (context) => context.as.POST('/auth/accept-invitation', {
     body: { token: tokenOf((await invitation(context)).invite_url), name: context.unique('Invitee'), password: 'a long password' },

@@ -1,9 +1,9 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
 import type { Request, Response } from 'express';
 import { type Observable, mergeMap } from 'rxjs';
 import { RecordChangeUseCase } from '@crucible/application';
 import { requestActor } from '../http/auth.guard';
+import { operationOfRequest } from '../http/route-table';
 import { changeOf } from './audited-operations';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -12,15 +12,6 @@ const REPLAYED = Symbol('answer replayed');
 /** An Idempotency-Key retry answered from the first answer changed nothing, so it writes no event. */
 export function markAnswerReplayed(request: Request): void {
   (request as Request & { [REPLAYED]?: true })[REPLAYED] = true;
-}
-
-const segments = (path: unknown): string[] =>
-  (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '')).split('/').filter(Boolean);
-
-/** `POST /apps/{app_id}/variant/from-service`: the route as /openapi.json names it. */
-export function operationKey(method: string, controllerPath: unknown, handlerPath: unknown): string {
-  const path = [...segments(controllerPath), ...segments(handlerPath)].map((part) => (part.startsWith(':') ? `{${part.slice(1)}}` : part));
-  return `${method.toUpperCase()} /${path.join('/')}`;
 }
 
 /**
@@ -32,15 +23,13 @@ export function operationKey(method: string, controllerPath: unknown, handlerPat
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
-  private readonly operations = new WeakMap<object, string>();
-
   constructor(private readonly recordChange: RecordChangeUseCase) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request & { [REPLAYED]?: true }>();
     if (!MUTATING.has(request.method.toUpperCase())) return next.handle();
-    const operation = this.operationOf(context, request.method);
+    const operation = operationOfRequest(context);
     return next.handle().pipe(mergeMap(async (answer: unknown) => {
       const response = context.switchToHttp().getResponse<Response>();
       if (request[REPLAYED] || response.statusCode >= 400) return answer;
@@ -49,15 +38,5 @@ export class AuditInterceptor implements NestInterceptor {
       if (change) await this.recordChange.execute(requestActor(request), change, request.ip ?? null);
       return answer;
     }));
-  }
-
-  private operationOf(context: ExecutionContext, method: string): string {
-    const handler = context.getHandler();
-    let operation = this.operations.get(handler);
-    if (operation === undefined) {
-      operation = operationKey(method, Reflect.getMetadata(PATH_METADATA, context.getClass()), Reflect.getMetadata(PATH_METADATA, handler));
-      this.operations.set(handler, operation);
-    }
-    return operation;
   }
 }

@@ -5,7 +5,7 @@ import { FindEnvironmentOfRevisionUseCase } from '@crucible/application';
 import { requestActor } from './auth.guard';
 import type { AuthenticatedRequest } from './request-authenticator';
 import { type EnvironmentOf, PERMISSIONS, PROTECTED_ENVIRONMENT, type Permission } from './permissions';
-import { operationOf } from './route-table';
+import { operationOfRequest } from './route-table';
 import { isUuid } from './id.pipe';
 
 const refusal = (doing: string, needed: ProjectRole, actor: Actor): DomainError =>
@@ -19,12 +19,10 @@ const refusal = (doing: string, needed: ProjectRole, actor: Actor): DomainError 
  */
 @Injectable()
 export class RolesGuard implements CanActivate {
-  private readonly operations = new WeakMap<object, string>();
-
   constructor(private readonly environmentOfRevision: FindEnvironmentOfRevisionUseCase) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const operation = this.operationOf(context);
+    const operation = operationOfRequest(context);
     const permission: Permission | undefined = PERMISSIONS[operation];
     if (!permission) throw new DomainError('forbidden', `${operation} has no entry in the permission table, so no role may call it`);
     if ('public' in permission) return true;
@@ -48,16 +46,6 @@ export class RolesGuard implements CanActivate {
     }
     if (!roleAtLeast(actor.role, permission.role)) throw refusal(operation, permission.role, actor);
     return true;
-  }
-
-  private operationOf(context: ExecutionContext): string {
-    const handler = context.getHandler();
-    let operation = this.operations.get(handler);
-    if (!operation) {
-      operation = operationOf(context.getClass(), handler);
-      this.operations.set(handler, operation);
-    }
-    return operation;
   }
 
   /** Undefined when the request names no environment the caller can see: the use case answers that (422 or 404). */

@@ -1,5 +1,5 @@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { type INestApplication, RequestMethod } from '@nestjs/common';
+import { type ExecutionContext, type INestApplication, RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { PUBLIC_ROUTE } from './public.decorator';
 import { BODY_LIMIT, type BodyLimitKind } from './body-limit.decorator';
@@ -27,6 +27,19 @@ export function operationOf(controller: object, handler: object): string {
   const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
   const parts = [...segments(Reflect.getMetadata(PATH_METADATA, controller)), ...segments(Reflect.getMetadata(PATH_METADATA, handler))];
   return `${method} /${parts.map((part) => (part.startsWith(':') ? `{${part.slice(1)}}` : part)).join('/')}`;
+}
+
+const operationsOfHandlers = new WeakMap<object, string>();
+
+/** The operation a request's handler serves (what the permission and audit tables are keyed by), named once per handler. */
+export function operationOfRequest(context: ExecutionContext): string {
+  const handler = context.getHandler();
+  let operation = operationsOfHandlers.get(handler);
+  if (operation === undefined) {
+    operation = operationOf(context.getClass(), handler);
+    operationsOfHandlers.set(handler, operation);
+  }
+  return operation;
 }
 
 /** Every handler of the app's controllers, with its controller. */

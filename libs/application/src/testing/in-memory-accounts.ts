@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AuditEvent, type Membership, type Project, type ProjectMember, type ProjectRole, type Session, type SetupToken, type User, DomainError,
+  type AuditEvent, type Membership, type Project, type ProjectRole, type Session, type SetupToken, type User, DomainError,
   normalizeEmail, sessionExpiry,
 } from '@crucible/domain';
 import {
@@ -46,10 +46,6 @@ export class InMemoryMembershipRepository extends MembershipRepository {
   readonly projects: Project[] = [];
   readonly memberships: Membership[] = [];
 
-  constructor(private readonly users: InMemoryUserRepository) {
-    super();
-  }
-
   async listProjectsOf(userId: string): Promise<MemberProject[]> {
     return this.memberships.filter((m) => m.userId === userId)
       .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.projectId.localeCompare(b.projectId))
@@ -63,36 +59,11 @@ export class InMemoryMembershipRepository extends MembershipRepository {
     return this.find(projectId, userId)?.role ?? null;
   }
 
-  async listMembers(projectId: string): Promise<ProjectMember[]> {
-    return this.memberships.filter((m) => m.projectId === projectId)
-      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.userId.localeCompare(b.userId))
-      .flatMap((m) => {
-        const user = this.users.users.find((candidate) => candidate.id === m.userId);
-        return user ? [{ ...structuredClone(m), email: user.email, name: user.name }] : [];
-      });
-  }
-
   async add(membership: Membership): Promise<void> {
     if (this.find(membership.projectId, membership.userId)) {
       throw new DomainError('conflict', `user ${membership.userId} is a member of project ${membership.projectId} already`);
     }
     this.memberships.push(structuredClone(membership));
-  }
-
-  async changeRole(projectId: string, userId: string, role: ProjectRole): Promise<boolean> {
-    const membership = this.find(projectId, userId);
-    if (membership) membership.role = role;
-    return Boolean(membership);
-  }
-
-  async remove(projectId: string, userId: string): Promise<boolean> {
-    const index = this.memberships.findIndex((m) => m.projectId === projectId && m.userId === userId);
-    if (index >= 0) this.memberships.splice(index, 1);
-    return index >= 0;
-  }
-
-  async countOwners(projectId: string): Promise<number> {
-    return this.memberships.filter((m) => m.projectId === projectId && m.role === 'owner').length;
   }
 
   async createProjectWithOwner(project: Project, owner: Membership): Promise<void> {

@@ -68,21 +68,32 @@ export class InMemoryInvitationRepository extends InvitationRepository {
 }
 
 export class InMemoryMemberRoster extends MemberRoster {
-  constructor(private readonly memberships: InMemoryMembershipRepository) {
+  constructor(private readonly users: InMemoryUserRepository, private readonly memberships: InMemoryMembershipRepository) {
     super();
   }
 
   async list(projectId: string, page: PageRequest): Promise<Page<ProjectMember>> {
-    return pageOfList(await this.memberships.listMembers(projectId), page, (member) => member.userId);
+    const members = this.memberships.memberships.filter((m) => m.projectId === projectId)
+      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.userId.localeCompare(b.userId))
+      .flatMap((m) => this.withAccount(m) ?? []);
+    return pageOfList(members, page, (member) => member.userId);
   }
 
   async change(projectId: string, userId: string, change: MemberChange, check: MemberChangeCheck): Promise<ProjectMember | null> {
-    const before = (await this.memberships.listMembers(projectId)).find((m) => m.userId === userId);
-    if (!before) return null;
-    check(before, await this.memberships.countOwners(projectId));
-    if (change.kind === 'remove') await this.memberships.remove(projectId, userId);
-    else await this.memberships.changeRole(projectId, userId, change.role);
+    const ofProject = this.memberships.memberships.filter((m) => m.projectId === projectId);
+    const membership = ofProject.find((m) => m.userId === userId);
+    const before = membership && this.withAccount(membership);
+    if (!membership || !before) return null;
+    check(before, ofProject.filter((m) => m.role === 'owner').length);
+    if (change.kind === 'remove') this.memberships.memberships.splice(this.memberships.memberships.indexOf(membership), 1);
+    else membership.role = change.role;
     return before;
+  }
+
+  /** The membership with its user's address and name, as the database joins them; undefined when the user is gone. */
+  private withAccount(membership: Membership): ProjectMember | undefined {
+    const user = this.users.users.find((candidate) => candidate.id === membership.userId);
+    return user && { ...structuredClone(membership), email: user.email, name: user.name };
   }
 }
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type AuditEvent, type Membership, type Session, type User, sessionExpiry } from '@crucible/domain';
+import { type MemberChangeCheck, everything } from '@crucible/application';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmUserRepository } from './user.repository';
 import { TypeOrmMembershipRepository } from './membership.repository';
 import { TypeOrmSessionStore } from './session.store';
 import { TypeOrmSetupTokenRepository } from './setup-token.repository';
 import { TypeOrmProjectsOfEmail } from './projects-of-email.repository';
+import { TypeOrmMemberRoster } from './member-roster.repository';
 
 const newUser = (email: string, name = 'Ada'): User => ({ id: randomUUID(), email, name, passwordHash: 'hash', createdAt: new Date() });
 const member = (projectId: string, userId: string, role: Membership['role'], joinedAt = new Date()): Membership => ({ projectId, userId, role, joinedAt });
@@ -24,12 +26,14 @@ describe.each<TestEngine>(['postgres', 'pglite'])('accounts storage on %s', (eng
   let memberships: TypeOrmMembershipRepository;
   let sessions: TypeOrmSessionStore;
   let setupTokens: TypeOrmSetupTokenRepository;
+  let roster: TypeOrmMemberRoster;
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     users = new TypeOrmUserRepository(database.dataSource);
     memberships = new TypeOrmMembershipRepository(database.dataSource);
     sessions = new TypeOrmSessionStore(database.dataSource);
     setupTokens = new TypeOrmSetupTokenRepository(database.dataSource);
+    roster = new TypeOrmMemberRoster(database.dataSource);
   });
   afterAll(() => database?.close());
 
@@ -80,16 +84,21 @@ describe.each<TestEngine>(['postgres', 'pglite'])('accounts storage on %s', (eng
     expect((await memberships.listProjectsOf(alan.id)).map((p) => [p.project.name, p.role])).toEqual([['second', 'viewer'], ['first', 'admin']]);
     expect(await memberships.findRole(second, barbara.id)).toBeNull();
     // The first owner (set up above) joined today, after these two.
-    expect((await memberships.listMembers(first)).map((m) => [m.email, m.name, m.role])).toEqual([
+    expect((await roster.list(first, everything)).items.map((m) => [m.email, m.name, m.role])).toEqual([
       ['alan@example.com', 'Alan', 'admin'], ['barbara@example.com', 'Barbara', 'owner'], ['owner@example.com', 'Owner', 'owner'],
     ]);
-    expect(await memberships.countOwners(first)).toBe(2);
 
-    expect(await memberships.changeRole(first, alan.id, 'editor')).toBe(true);
+    // The check a change runs sees the member as it was and the project's owner count.
+    const checked: [string, number][] = [];
+    const record: MemberChangeCheck = (m, owners) => { checked.push([m.role, owners]); };
+    expect(await roster.change(first, alan.id, { kind: 'role', role: 'editor' }, record)).toMatchObject({ userId: alan.id, role: 'admin' });
+    expect(checked).toEqual([['admin', 2]]);
     expect(await memberships.findRole(first, alan.id)).toBe('editor');
-    expect(await memberships.changeRole(second, barbara.id, 'editor')).toBe(false);
-    expect(await memberships.remove(second, alan.id)).toBe(true);
-    expect(await memberships.remove(second, alan.id)).toBe(false);
+    expect(await roster.change(second, barbara.id, { kind: 'role', role: 'editor' }, record)).toBeNull();
+    expect(await roster.change(second, alan.id, { kind: 'remove' }, record)).toMatchObject({ userId: alan.id, role: 'viewer' });
+    expect(await roster.change(second, alan.id, { kind: 'remove' }, record)).toBeNull();
+    expect(checked).toEqual([['admin', 2], ['viewer', 0]]);
+    expect(await memberships.findRole(second, alan.id)).toBeNull();
     expect((await memberships.listProjectsOf(alan.id)).map((p) => p.project.id)).toEqual([first]);
   });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Membership, Project, ProjectMember, ProjectRole } from '@crucible/domain';
+import type { Membership, Project, ProjectRole } from '@crucible/domain';
 import { type MemberProject, MembershipRepository } from '@crucible/application';
 import { MembershipOrmEntity } from '../entities/account.orm-entity';
 import { ProjectOrmEntity } from '../entities/access.orm-entity';
@@ -13,15 +13,6 @@ interface ProjectOfUserRow {
   name: string;
   created_at: Date;
   role: ProjectRole;
-}
-
-interface MemberRow {
-  project_id: string;
-  user_id: string;
-  role: ProjectRole;
-  joined_at: Date;
-  email: string;
-  name: string;
 }
 
 @Injectable()
@@ -42,33 +33,10 @@ export class TypeOrmMembershipRepository extends MembershipRepository {
     return row?.role ?? null;
   }
 
-  async listMembers(projectId: string): Promise<ProjectMember[]> {
-    const rows: MemberRow[] = await this.dataSource.query(
-      `SELECT m.project_id, m.user_id, m.role, m.joined_at, u.email, u.name FROM memberships m JOIN users u ON u.id = m.user_id
-       WHERE m.project_id = $1 ORDER BY m.joined_at, m.user_id`, [projectId]);
-    return rows.map((row) => ({
-      projectId: row.project_id, userId: row.user_id, role: row.role, joinedAt: new Date(row.joined_at), email: row.email, name: row.name,
-    }));
-  }
-
   async add(membership: Membership): Promise<void> {
     const memberships = this.dataSource.getRepository(MembershipOrmEntity);
     await conflictIfTaken(`user ${membership.userId} is a member of project ${membership.projectId} already`,
       () => memberships.insert(memberships.create(membershipMapper.toOrm(membership))));
-  }
-
-  async changeRole(projectId: string, userId: string, role: ProjectRole): Promise<boolean> {
-    const result = await this.dataSource.getRepository(MembershipOrmEntity).update({ projectId, userId }, { role });
-    return (result.affected ?? 0) > 0;
-  }
-
-  async remove(projectId: string, userId: string): Promise<boolean> {
-    const result = await this.dataSource.getRepository(MembershipOrmEntity).delete({ projectId, userId });
-    return (result.affected ?? 0) > 0;
-  }
-
-  countOwners(projectId: string): Promise<number> {
-    return this.dataSource.getRepository(MembershipOrmEntity).countBy({ projectId, role: 'owner' });
   }
 
   async createProjectWithOwner(project: Project, owner: Membership): Promise<void> {

@@ -70,7 +70,7 @@ describe('CompleteOidcSignInUseCase', () => {
 
   beforeEach(async () => {
     users = new InMemoryUserRepository();
-    memberships = new InMemoryMembershipRepository(users);
+    memberships = new InMemoryMembershipRepository();
     invitations = new InMemoryInvitationRepository(users, memberships);
     sessions = new InMemorySessionStore();
     oidc = new ScriptedOidcClient();

@@ -40,7 +40,7 @@ describe('first-run setup', () => {
 
   beforeEach(() => {
     users = new InMemoryUserRepository();
-    memberships = new InMemoryMembershipRepository(users);
+    memberships = new InMemoryMembershipRepository();
     trail = new InMemoryAuditTrail();
     const tokens = new InMemorySetupTokenRepository(users, memberships, trail);
     issue = new IssueSetupLinkUseCase(users, tokens);

@@ -24,7 +24,7 @@ describe('SignInUseCase', () => {
     sessions = new InMemorySessionStore();
     hasher = new RecordingPasswordHasher();
     trail = new InMemoryAuditTrail();
-    const memberships = new InMemoryMembershipRepository(users);
+    const memberships = new InMemoryMembershipRepository();
     signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns(),
       new RecordFailedSignInUseCase(trail, new InMemoryProjectsOfEmail(users, memberships)));
     await users.create({ id: ada, email: 'ada@example.com', name: 'Ada', passwordHash: await hasher.hash(password), createdAt: new Date() });
@@ -89,7 +89,7 @@ describe('sessions', () => {
     const user = { id: randomUUID(), email: 'ada@example.com', name: 'Ada', passwordHash: await hasher.hash('a good long password'), createdAt: new Date() };
     await users.create(user);
     const signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns(),
-      new RecordFailedSignInUseCase(new InMemoryAuditTrail(), new InMemoryProjectsOfEmail(users, new InMemoryMembershipRepository(users))));
+      new RecordFailedSignInUseCase(new InMemoryAuditTrail(), new InMemoryProjectsOfEmail(users, new InMemoryMembershipRepository())));
     const authenticate = new AuthenticateSessionUseCase(sessions, users);
     const day = 24 * 60 * 60 * 1000;
 
