@@ -88,6 +88,6 @@ describe('routing context', () => {
       );
       results.forEach((data, i) => expect(data).toEqual({ input: i, argument: `req-${i}`, manager: `req-${i}`, context: `req-${i}` }));
       expect(maxInFlight).toBeGreaterThan(1);
-    });
+    }, 120_000);
   });
 });
