@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expect, signIn, snapBothSizes, test } from './support/console-test';
+import { chooseIn, expect, signIn, snapBothSizes, test } from './support/console-test';
 
 // Runs after evaluations.pw.ts and before prompt-walkthrough.pw.ts: it adds an app, an app-scoped evaluator config
 // named apart from the walkthrough's "exact" and a rule over that app only, so no later spec sees a difference.
@@ -20,17 +19,6 @@ function trace(appId: string, output: string, minutesAgo: number) {
 /** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input takes. */
 function localInput(date: Date): string {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const choice = page.getByRole('option', { name: option, exact: true });
-  const input = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).first();
-  await expect(input).toBeEnabled();
-  await expect(async () => {
-    if (!(await choice.isVisible())) await input.click({ force: true });
-    await expect(choice).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await choice.click();
 }
 
 test('online evaluation: a rule scores live traces, logs what it did, pauses, resumes and backfills older traces', async ({ page, stack, api }) => {
@@ -53,8 +41,8 @@ test('online evaluation: a rule scores live traces, logs what it did, pauses, re
   await page.getByRole('button', { name: 'New rule' }).click();
   const form = page.getByRole('region', { name: 'New online evaluation' });
   await form.getByLabel('Name').fill(ruleName);
-  await choose(page, 'App', `live-support-${suffix}`);
-  await choose(page, 'Evaluator config', `${configName} (auto_regex_test)`);
+  await chooseIn(page, 'App', `live-support-${suffix}`);
+  await chooseIn(page, 'Evaluator config', `${configName} (auto_regex_test)`);
   await form.getByRole('combobox', { name: 'Environment' }).fill('production');
   await page.keyboard.press('Escape');
   await snapBothSizes(page, 'online-evaluation-new');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Locator, type Page } from '@playwright/test';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
-import { ApiCaller, DESKTOP, PHONE, dropFile, expect, signIn, snapBothSizes, test } from './support/console-test';
+import { ApiCaller, DESKTOP, PHONE, chooseIn, dropFile, expect, signIn, snapBothSizes, test } from './support/console-test';
 
 const MOCK_KEY = 'mock-walkthrough-key-51d2';
 const SUPPORT_QUESTIONS_CSV = `product,language,messages,correct_answer
@@ -18,20 +18,6 @@ const field = (scope: Locator | Page, label: string): Locator => scope.getByLabe
 async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
   await scope.getByRole('textbox', { name: label, exact: true }).or(scope.getByRole('combobox', { name: label, exact: true })).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Picks `option` in the Select or MultiSelect labelled `label`; a MultiSelect stays open after a pick. */
-async function chooseIn(page: Page, label: string, option: string): Promise<void> {
-  const choice = page.getByRole('option', { name: option, exact: true });
-  const input = page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).first();
-  await expect(input).toBeEnabled();
-  // Asked again while a dropdown that was just closed (Escape) ignores the click or its choices still load.
-  await expect(async () => {
-    // A MultiSelect's pills box lies over its input and takes the click, as it does for a person.
-    if (!(await choice.isVisible())) await input.click({ force: true });
-    await expect(choice).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await choice.click();
 }
 
 /** The part of a long page a step is about, at both sizes. */

@@ -83,3 +83,17 @@ export async function dropFile(page: Page, name: string, content: string, type: 
   }, [name, content, type] as const);
   await page.getByRole('region', { name: 'Drop a CSV or JSON file' }).dispatchEvent('drop', { dataTransfer });
 }
+
+/** Picks `option` in the Select or MultiSelect labelled `label`; a MultiSelect stays open after a pick. */
+export async function chooseIn(page: Page, label: string, option: string): Promise<void> {
+  const choice = page.getByRole('option', { name: option, exact: true });
+  const input = page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).first();
+  await expect(input).toBeEnabled();
+  // Asked again while a dropdown that was just closed (Escape) ignores the click or its choices still load.
+  await expect(async () => {
+    // A MultiSelect's pills box lies over its input and takes the click, as it does for a person.
+    if (!(await choice.isVisible())) await input.click({ force: true });
+    await expect(choice).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await choice.click();
+}
