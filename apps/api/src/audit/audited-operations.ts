@@ -80,6 +80,9 @@ const revertRule = audited('environment.revert', 'environment_revision', fromAns
  */
 export const AUDIT_RULES: Readonly<Record<string, AuditRule>> = {
   'POST /projects': audited('project.create', 'project', fromAnswer('project_id'), named('created', 'project')),
+  // Kept in the deleted project's log (audit_events has no foreign key): its last event, readable in the database.
+  'DELETE /projects/{project_id}': audited('project.delete', 'project', fromParam('project_id'),
+    ({ params }) => `deleted project ${params['project_id'] ?? ''} and everything in it`),
   'POST /projects/{project_id}/api-keys': audited('api_key.create', 'api_key', fromAnswer('id'),
     (facts) => `${named('created', 'API key')(facts)} with the role ${text(facts.answer, 'role') ?? ''}`.trimEnd()),
   'DELETE /projects/{project_id}/api-keys/{key_id}': audited('api_key.revoke', 'api_key', fromParam('key_id'), byPath('revoked', 'API key', 'key_id')),

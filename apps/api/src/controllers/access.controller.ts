@@ -4,7 +4,8 @@ import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
 import {
-  type Caller, CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase, ListProjectsUseCase,
+  type Caller, CreateApiKeyUseCase, CreateProjectUseCase, DeleteApiKeyUseCase, DeleteProjectUseCase, GetCurrentProjectUseCase, ListApiKeysUseCase,
+  ListProjectsUseCase,
 } from '@crucible/application';
 import { CurrentActor, CurrentCaller } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
@@ -28,6 +29,7 @@ export class AccessController {
     private readonly deleteApiKey: DeleteApiKeyUseCase,
     private readonly currentProject: GetCurrentProjectUseCase,
     private readonly listProjects: ListProjectsUseCase,
+    private readonly deleteProject: DeleteProjectUseCase,
   ) {}
 
   /** A person's projects with their role in each; for an API key, its own project with the key's role. */
@@ -62,6 +64,17 @@ export class AccessController {
       project_id: project.id,
       ...(issued ? { api_key: { ...presentApiKey(issued.key), key: issued.rawKey } } : {}),
     };
+  }
+
+  /**
+   * Owners only (a key is at most an admin): the project and everything in it, in one transaction. Its audit events
+   * stay, the last one saying who deleted it; the members' accounts stay too.
+   */
+  @Delete(':project_id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted, with everything in it' })
+  async remove(@CurrentActor() actor: Actor, @Param('project_id', new IdPipe('project')) projectId: string): Promise<void> {
+    await this.deleteProject.execute(actor, projectId);
   }
 
   /** The API keys page: prefix, role, who minted each and when it was last used (never the secret). */

@@ -70,7 +70,7 @@ describe('the permission table', () => {
     ]);
   });
 
-  it('keeps members, invitations, API keys, the audit log, provider connections and custom models to admins; leaves no operation to owners alone yet', () => {
+  it('keeps members, invitations, API keys, the audit log, provider connections and custom models to admins', () => {
     expect(needing('admin')).toEqual([
       'DELETE /models/{id}',
       'DELETE /projects/{project_id}/api-keys/{key_id}',
@@ -89,7 +89,10 @@ describe('the permission table', () => {
       'POST /provider-connections',
       'POST /provider-connections/{connection_id}/test',
     ]);
-    expect(needing('owner')).toEqual([]);
+  });
+
+  it('leaves deleting the project to its owners alone, which no API key is', () => {
+    expect(needing('owner')).toEqual(['DELETE /projects/{project_id}']);
   });
 
   it('lets anyone signed in see who they are, list their projects and create one; of keys only admins create projects', () => {

@@ -28,6 +28,8 @@ const reads: Permission = { role: 'viewer' };
 const annotates: Permission = { role: 'annotator' };
 const edits: Permission = { role: 'editor' };
 const administers: Permission = { role: 'admin' };
+/** API keys carry admin at most, so only a signed-in owner passes: deleting a project is a person's act, in the log by name. */
+const owns: Permission = { role: 'owner' };
 
 /**
  * Every operation of /openapi.json (`METHOD /path/{param}`, as the document spells it) and the least role it needs;
@@ -55,6 +57,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   'GET /projects/current': reads,
   'GET /projects': { anyCaller: true },
   'POST /projects': { anyCaller: true, keyRole: 'admin' },
+  'DELETE /projects/{project_id}': owns,
   'GET /projects/{project_id}/api-keys': administers,
   'POST /projects/{project_id}/api-keys': administers,
   'DELETE /projects/{project_id}/api-keys/{key_id}': administers,

@@ -30,6 +30,7 @@ export * from './use-cases/accept-invitation.use-case';
 export * from './use-cases/list-members.use-case';
 export * from './use-cases/change-member-role.use-case';
 export * from './use-cases/remove-member.use-case';
+export * from './use-cases/delete-project.use-case';
 import { AuthenticateUseCase } from './use-cases/authenticate.use-case';
 import { BootstrapDefaultProjectUseCase } from './use-cases/bootstrap-default-project.use-case';
 import { CreateApiKeyUseCase } from './use-cases/create-api-key.use-case';
@@ -55,6 +56,7 @@ import { AcceptInvitationUseCase } from './use-cases/accept-invitation.use-case'
 import { ListMembersUseCase } from './use-cases/list-members.use-case';
 import { ChangeMemberRoleUseCase } from './use-cases/change-member-role.use-case';
 import { RemoveMemberUseCase } from './use-cases/remove-member.use-case';
+import { DeleteProjectUseCase } from './use-cases/delete-project.use-case';
 
 /** The access context's use cases, registered by the composition root (libs/platform). */
 export const ACCESS_USE_CASES = [
@@ -62,6 +64,6 @@ export const ACCESS_USE_CASES = [
   GetCurrentProjectUseCase, ListApiKeysUseCase, SignInUseCase, SignOutUseCase, AuthenticateSessionUseCase, ActAsMemberUseCase,
   GetMeUseCase, IssueSetupLinkUseCase, CompleteSetupUseCase, ListProjectsUseCase,
   CreateInvitationUseCase, ListInvitationsUseCase, RevokeInvitationUseCase, AcceptInvitationUseCase,
-  ListMembersUseCase, ChangeMemberRoleUseCase, RemoveMemberUseCase,
+  ListMembersUseCase, ChangeMemberRoleUseCase, RemoveMemberUseCase, DeleteProjectUseCase,
   StartOidcSignInUseCase, CompleteOidcSignInUseCase, GetSignInMethodsUseCase,
 ];

@@ -29,6 +29,15 @@ export class TypeOrmProjectRepository extends ProjectRepository {
     return this.dataSource.getRepository(ProjectOrmEntity).count();
   }
 
+  /**
+   * Every table of a project references it ON DELETE CASCADE (spans follow their traces by trigger), so one DELETE
+   * takes it all, atomically; audit_events has no foreign key and keeps the project's history, its deletion included.
+   */
+  async delete(projectId: string): Promise<boolean> {
+    const result = await this.dataSource.getRepository(ProjectOrmEntity).delete({ id: projectId });
+    return (result.affected ?? 0) > 0;
+  }
+
   async findDefault(): Promise<Project | null> {
     const row = await this.dataSource.getRepository(ProjectOrmEntity).createQueryBuilder('p')
       .orderBy(`CASE WHEN p.name = 'default' THEN 0 ELSE 1 END`).addOrderBy('p.created_at').addOrderBy('p.id')

@@ -7,4 +7,9 @@ export abstract class ProjectRepository {
   abstract count(): Promise<number>;
   /** The project named "default" (the oldest if several), else the oldest project; null on an empty database. */
   abstract findDefault(): Promise<Project | null>;
+  /**
+   * Removes the project and everything of it (apps, runs, traces, keys, memberships, invitations…) in one
+   * transaction; its audit events stay. False when there was no such project.
+   */
+  abstract delete(projectId: string): Promise<boolean>;
 }

@@ -17,6 +17,9 @@ class NoKeyProjects extends ProjectRepository {
   async findDefault() {
     return null;
   }
+  async delete() {
+    return false;
+  }
 }
 
 describe('a person acting in their projects', () => {

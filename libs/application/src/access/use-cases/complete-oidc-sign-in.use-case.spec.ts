@@ -15,6 +15,10 @@ class Projects extends ProjectRepository {
     throw new Error('not used');
   }
 
+  async delete(): Promise<boolean> {
+    throw new Error('not used');
+  }
+
   async findById(projectId: string): Promise<Project | null> {
     return this.projects.find((project) => project.id === projectId) ?? null;
   }

@@ -16,6 +16,10 @@ class OneProject extends ProjectRepository {
     throw new Error('not used');
   }
 
+  async delete(): Promise<boolean> {
+    throw new Error('not used');
+  }
+
   async findById(projectId: string): Promise<Project | null> {
     return this.project?.id === projectId ? this.project : null;
   }
