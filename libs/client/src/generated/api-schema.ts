@@ -897,6 +897,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["AccessController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/api-keys": {
         parameters: {
             query?: never;
@@ -5080,6 +5096,26 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CreatedProjectDto_Output"];
                 };
+            };
+        };
+    };
+    AccessController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with everything in it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
