@@ -56,6 +56,10 @@ export async function watchAuditLog(reader: CrucibleClient) {
       });
       return event!;
     },
+    /** `action resource_id` of each event since the last look (by `actorId` only, when given), newest first. */
+    async newEventsBy(actorId?: string): Promise<string[]> {
+      return (await newEvents(actorId)).map((e) => `${e.action} ${e.resource_id}`);
+    },
     async expectNoNewEvent(actorId?: string): Promise<void> {
       expect((await newEvents(actorId)).map((e) => `${e.action}: ${e.summary}`)).toEqual([]);
     },

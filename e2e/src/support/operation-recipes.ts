@@ -59,6 +59,8 @@ export interface RecipeContext {
   setup: CrucibleClient;
   /** No credentials, from the api's own Origin: what a person's browser sends before signing in. */
   anonymous: CrucibleClient;
+  /** A client with another key: one of a project a recipe made. */
+  withKey(apiKey: string): CrucibleClient;
   /** For a signed-in person: another session of theirs (what signing out ends, so the caller's own lives on). */
   signInAgain?: () => Promise<CrucibleClient>;
   fixtures: RecipeFixtures;
@@ -149,6 +151,23 @@ const newMember = async (context: RecipeContext) => {
   }));
   return { params: { path: { project_id: context.fixtures.projectId, user_id: joined.user.id } } };
 };
+/**
+ * A project made to be deleted, where the caller has the role it has in the fixtures' project: an owner makes it; any
+ * other person is invited to it by the admin key it came with, and joins by session. A key belongs to one project, so
+ * it can only name its own, the fixtures' (which no key deletes: keys are admins at most).
+ */
+async function projectToDelete({ as, setup, withKey, fixtures, unique }: RecipeContext) {
+  const me = await as.GET('/auth/me');
+  if (!me.data) return { params: { path: { project_id: fixtures.projectId } } };
+  const role = me.data.projects.find((project) => project.id === fixtures.projectId)!.role;
+  const name = unique('to-delete');
+  if (role === 'owner') return { params: { path: { project_id: (await ok(as.POST('/projects', { body: { name } }))).id } } };
+  const made = await ok(setup.POST('/projects', { body: { name } }));
+  const ofMade = { params: { path: { project_id: made.id } } };
+  const invited = await ok(withKey(made.api_key!.key).POST('/projects/{project_id}/invitations', { ...ofMade, body: { email: me.data.user.email, role } }));
+  await ok(as.POST('/auth/accept-invitation', { body: { token: tokenOf(invited.invite_url) } }));
+  return ofMade;
+}
 const PERSONS_ONLY = 'a route for a signed-in person: a key is no person, and has no session (its project is at GET /projects/current)';
 
 /** Every operation of /openapi.json (`METHOD /path`, as the document spells it) and how to call it successfully. */
@@ -188,6 +207,7 @@ export const OPERATION_RECIPES: Record<string, OperationCase[]> = {
   'DELETE /projects/{project_id}/members/{user_id}': one(async (context) =>
     context.as.DELETE('/projects/{project_id}/members/{user_id}', await newMember(context))),
   'POST /projects': one(({ as, unique }) => as.POST('/projects', { body: { name: unique('project') } })),
+  'DELETE /projects/{project_id}': one(async (context) => context.as.DELETE('/projects/{project_id}', await projectToDelete(context))),
   'GET /projects/{project_id}/api-keys': one(({ as, fixtures }) =>
     as.GET('/projects/{project_id}/api-keys', { params: { path: { project_id: fixtures.projectId } } })),
   'POST /projects/{project_id}/api-keys': one(({ as, fixtures, unique }) => as.POST('/projects/{project_id}/api-keys', {

@@ -31,6 +31,7 @@ const OnlineEvaluationPage = lazyPage(() => import('../features/online-evaluatio
 const AnnotatePage = lazyPage(() => import('../features/annotation-queues/AnnotatePage'), 'AnnotatePage');
 const MembersPage = lazyPage(() => import('../features/members/MembersPage'), 'MembersPage');
 const ApiKeysPage = lazyPage(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
+const ProjectSettingsPage = lazyPage(() => import('../features/project/ProjectSettingsPage'), 'ProjectSettingsPage');
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
 
 /**
@@ -73,6 +74,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: 'settings/providers', element: <ProvidersPage />, nav: 'Providers', section: 'Settings' },
   { path: 'settings/models', element: <ModelsPage />, nav: 'Models', section: 'Settings' },
   { path: 'settings/score-configs', element: <ScoreConfigsPage />, nav: 'Score configs', section: 'Settings' },
+  { path: 'settings/project', element: <ProjectSettingsPage />, nav: 'Project', section: 'Settings' },
   { path: 'settings/members', element: <MembersPage />, nav: 'Members', section: 'Settings' },
   { path: 'settings/api-keys', element: <ApiKeysPage />, nav: 'API keys', section: 'Settings', needs: CONSOLE_NEEDS.manageApiKeys },
   { path: 'settings/audit-log', element: <AuditLogPage />, nav: 'Audit log', section: 'Settings', needs: CONSOLE_NEEDS.readAuditLog },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useApiIfSignedIn } from '../api/ApiProvider';
 import { unwrap } from '../api/api-client';
 import { useSession } from './session';
@@ -31,6 +31,11 @@ export function useAccount() {
       return { id: current.api_key.id, name: current.api_key.name, projects: projects.map(({ id, name, role }) => ({ id, name, role })) };
     },
   });
+}
+
+/** A project that is gone (deleted) leaves the cached account at once, before the api is asked again. */
+export function forgetProjectOfAccount(client: QueryClient, projectId: string): void {
+  client.setQueryData<Account>(accountKeys.me, (account) => account && { ...account, projects: account.projects.filter((project) => project.id !== projectId) });
 }
 
 /** A new project, owned by the person who makes it. */

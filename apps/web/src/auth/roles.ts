@@ -16,6 +16,7 @@ export const CONSOLE_NEEDS = {
   manageMembers: 'admin',
   manageApiKeys: 'admin',
   readAuditLog: 'admin',
+  deleteProject: 'owner',
 } as const satisfies Record<string, ProjectRole>;
 
 /** What each role adds, in words for the role pickers. */

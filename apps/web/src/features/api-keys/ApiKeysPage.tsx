@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { describeError } from '../../api/api-error';
 import { CONSOLE_NEEDS, type ProjectRole, roleAtLeast } from '../../auth/roles';
 import { useWorkspace } from '../../auth/workspace';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { CopyableCode } from '../../ui/CopyableCode';
 import { EmptyNotice, QueryState } from '../../ui/QueryState';
 import { formatTime } from '../../ui/format';
 import { RoleSelect } from '../members/RoleSelect';
@@ -36,15 +37,7 @@ function CreateApiKey({ projectId, mine }: { projectId: string; mine: ProjectRol
           {create.isError ? <Alert color="red" role="alert" title="Not created">{describeError(create.error)}</Alert> : null}
           {issued ? (
             <Alert color="green" role="status" title={`API key ${issued.name} (${issued.role})`}>
-              <Stack gap="xs">
-                <Text size="sm" fw={600}>Copy it now: it is shown this once and never again.</Text>
-                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} aria-label="The new key">{issued.key}</Code>
-                <Group justify="flex-end">
-                  <CopyButton value={issued.key}>
-                    {({ copied, copy }) => <Button size="compact-sm" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy key'}</Button>}
-                  </CopyButton>
-                </Group>
-              </Stack>
+              <CopyableCode value={issued.key} label="The new key" copyLabel="Copy key" note="Copy it now: it is shown this once and never again." />
             </Alert>
           ) : null}
         </Stack>

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ApiError, describeError } from '../../api/api-error';
 import type { ProjectRole } from '../../auth/roles';
+import { CopyableCode } from '../../ui/CopyableCode';
 import { formatTime } from '../../ui/format';
 import { RoleSelect } from './RoleSelect';
 import { useInvite } from './members.queries';
@@ -31,17 +32,8 @@ export function InviteForm({ projectId, mine }: { projectId: string; mine: Proje
           {invite.isError && !emailError ? <Alert color="red" role="alert" title="Not invited">{describeError(invite.error)}</Alert> : null}
           {sent ? (
             <Alert color="green" title={`Invitation for ${sent.email} as ${sent.role}`} role="status">
-              <Stack gap="xs">
-                <Text size="sm">
-                  {sent.mailed ? 'It was mailed to them. ' : ''}Send them this link; it works once, until {formatTime(sent.expires_at)}.
-                </Text>
-                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} aria-label="Invitation link">{sent.invite_url}</Code>
-                <Group justify="flex-end">
-                  <CopyButton value={sent.invite_url}>
-                    {({ copied, copy }) => <Button size="compact-sm" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}
-                  </CopyButton>
-                </Group>
-              </Stack>
+              <CopyableCode value={sent.invite_url} label="Invitation link" copyLabel="Copy link"
+                note={`${sent.mailed ? 'It was mailed to them. ' : ''}Send them this link; it works once, until ${formatTime(sent.expires_at)}.`} />
             </Alert>
           ) : null}
         </Stack>

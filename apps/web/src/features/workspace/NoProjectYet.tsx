@@ -4,7 +4,7 @@ import { useSignOut } from '../../auth/account.queries';
 import { useSession } from '../../auth/session';
 import { NewProjectDialog } from './NewProjectDialog';
 
-/** A person who belongs to no project (every membership removed): make one, or sign out. */
+/** A person who belongs to no project (every membership removed, or their last project deleted): make one, or sign out. */
 export function NoProjectYet({ name }: { name: string }) {
   const { pickProject } = useSession();
   const signOut = useSignOut();
@@ -15,7 +15,7 @@ export function NoProjectYet({ name }: { name: string }) {
         <Stack>
           <Title order={1} size="h3">No project yet</Title>
           <Text size="sm">{name}, you are not a member of any project. Ask an admin of a project for an invitation, or start one of your own.</Text>
-          <Button onClick={dialog.open}>New project</Button>
+          <Button onClick={dialog.open}>Create project</Button>
           <Button variant="default" onClick={() => signOut.mutate()} loading={signOut.isPending}>Sign out</Button>
         </Stack>
       </Paper>
