@@ -173,6 +173,15 @@ describe.each<Engine>(['pglite', 'postgres'])('deleting a project on %s', (engin
     const member = await signIn(project.member.email, project.member.password);
     expect(await ok(member.GET('/auth/me'))).toMatchObject({ user: { email: project.member.email }, projects: [] });
     expect(await ok(member.GET('/projects'))).toEqual([]);
+
+    // They start again, the console still naming the project that is gone: they own the new one, whose log says so.
+    const fresh = await ok(member.POST('/projects', { body: { name: 'starting again' }, headers: { 'x-crucible-project': project.id } }));
+    expect(fresh).toMatchObject({ name: 'starting again', role: 'owner' });
+    expect((await ok(member.GET('/auth/me'))).projects).toEqual([expect.objectContaining({ id: fresh.id, name: 'starting again', role: 'owner' })]);
+    const created: unknown[] = await server.app.get(DataSource).query(
+      'SELECT action, resource_id, actor_name FROM audit_events WHERE project_id = $1', [fresh.id]);
+    expect(created).toEqual([{ action: 'project.create', resource_id: fresh.id, actor_name: 'Member of short-lived' }]);
+    expect((await deleteProject(member, fresh.id)).response.status).toBe(204);
   });
 
   it('answers 403 naming the owner role to an admin, person or key; 404 for a project unknown or not the caller\'s', async () => {

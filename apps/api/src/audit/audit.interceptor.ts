@@ -1,8 +1,10 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type Observable, mergeMap } from 'rxjs';
-import { RecordChangeUseCase } from '@crucible/application';
+import type { Actor } from '@crucible/domain';
+import { type Change, RecordChangeUseCase } from '@crucible/application';
 import { requestActor } from '../http/auth.guard';
+import type { AuthenticatedRequest } from '../http/request-authenticator';
 import { operationOfRequest } from '../http/route-table';
 import { changeOf } from './audited-operations';
 
@@ -12,6 +14,18 @@ const REPLAYED = Symbol('answer replayed');
 /** An Idempotency-Key retry answered from the first answer changed nothing, so it writes no event. */
 export function markAnswerReplayed(request: Request): void {
   (request as Request & { [REPLAYED]?: true })[REPLAYED] = true;
+}
+
+/**
+ * Who signs a change: the request's actor. A person in no project (every membership gone, or the project the console
+ * still names deleted) may still create one; that event goes to the new project, signed by its owner.
+ */
+function eventActor(request: Request, change: Change): Actor {
+  const { actor, caller } = request as AuthenticatedRequest;
+  if (!actor && caller?.type === 'user' && change.action === 'project.create' && change.resourceId) {
+    return { projectId: change.resourceId, type: 'user', id: caller.user.id, name: caller.user.name, role: 'owner' };
+  }
+  return requestActor(request);
 }
 
 /**
@@ -35,7 +49,7 @@ export class AuditInterceptor implements NestInterceptor {
       if (request[REPLAYED] || response.statusCode >= 400) return answer;
       const change = changeOf(operation, { params: request.params as Record<string, string | undefined>, body: request.body, answer });
       // A public route (sign-in, accepting an invitation) has no actor; its table entry says it writes none.
-      if (change) await this.recordChange.execute(requestActor(request), change, request.ip ?? null);
+      if (change) await this.recordChange.execute(eventActor(request, change), change, request.ip ?? null);
       return answer;
     }));
   }

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
 import { describeError } from '../../api/api-error';
 import type { WorkspaceProject } from '../../auth/workspace';
 import { useDeleteProject } from './project.queries';
@@ -15,7 +14,6 @@ export function DeleteProjectZone({ project }: { project: WorkspaceProject }) {
   const [opened, dialog] = useDisclosure(false);
   const [typed, setTyped] = useState('');
   const remove = useDeleteProject();
-  const navigate = useNavigate();
   const close = () => {
     remove.reset();
     setTyped('');
@@ -24,7 +22,7 @@ export function DeleteProjectZone({ project }: { project: WorkspaceProject }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (typed !== project.name) return;
-    remove.mutate(project.id, { onSuccess: () => void navigate('/apps') });
+    remove.mutate(project.id);
   };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Danger zone" style={{ borderColor: 'var(--mantine-color-red-5)' }}>
