@@ -8,6 +8,7 @@ import {
 } from '@crucible/application';
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
 import { OnlineRulesOfProjects, logOnlineExecutions } from './online-execution-intake';
+import { metricsFromSummedHours, purgeTraceMetricHoursBefore, summedHoursServe } from './trace-metric-hours';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
   FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
@@ -117,7 +118,10 @@ export class TypeOrmTraceRepository extends TraceRepository {
     const { where, params } = filterClauses(projectId, filter);
     params.push(interval);
     const [rows, means]: [Array<Record<string, unknown>>, Array<{ bucket: unknown; name: string; mean: unknown }>] = await Promise.all([
-      this.dataSource.query(traceMetricsSql(where, params.length), params),
+      summedHoursServe(filter, interval)
+        ? metricsFromSummedHours(this.dataSource, projectId, filter, interval)
+        : this.dataSource.query(traceMetricsSql(where, params.length), params),
+      // Scores come at any time, to traces of any age: their means are read where they are.
       this.dataSource.query(scoreMeansSql(where, params.length), params),
     ]);
     const buckets = rows.map(metricsBucketFromRow);
@@ -130,7 +134,10 @@ export class TypeOrmTraceRepository extends TraceRepository {
   }
 
   async deleteStartedBefore(cutoff: Date): Promise<number> {
-    const [{ deleted }] = await this.dataSource.query(TRACES_DELETE_BEFORE, [cutoff.toISOString()]);
-    return Number(deleted);
+    return this.dataSource.transaction(async (manager) => {
+      await purgeTraceMetricHoursBefore(manager, cutoff);
+      const [{ deleted }] = await manager.query(TRACES_DELETE_BEFORE, [cutoff.toISOString()]);
+      return Number(deleted);
+    });
   }
 }
