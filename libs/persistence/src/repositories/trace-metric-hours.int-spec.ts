@@ -7,7 +7,7 @@ import { InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '@cruc
 import { metricsBucketFromRow } from '../mappers/trace.mapper';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmCustomModelRepository } from './custom-model.repository';
-import { SUMMARIZE_SEALED_HOURS } from './trace-metric-hours.sql';
+import { summarizeSealedHours } from './trace-metric-hours';
 import { TypeOrmTraceRepository } from './trace.repository';
 import { filterClauses, traceMetricsSql } from './trace.sql';
 
@@ -125,6 +125,23 @@ describe.each(['postgres', 'pglite'] as const)('trace metrics from summed hours 
   });
 
   if (engine === 'postgres') {
+    it('reads from the traces the hours it may not sum while retention holds the lock', async () => {
+      const retention = database.dataSource.createQueryRunner();
+      await retention.connect();
+      try {
+        await retention.startTransaction();
+        await retention.query(`SELECT pg_advisory_xact_lock(hashtext('trace_metric_hours'))`);
+        await ingest.execute(actor, { traces: [trace('while-retention', START + 15 * HOUR + 60_000, 2, 60_000)] });
+        const summed = await summedHours();
+        await expectSameFigures(range, 'hour');
+        await expectSameFigures({ ...range, appId: 'app-a', environment: 'staging' }, 'day');
+        expect(await summedHours()).toBe(summed);
+      } finally {
+        await retention.rollbackTransaction();
+        await retention.release();
+      }
+    });
+
     it('never keeps a sum made while a trace of its hour was being written', async () => {
       const hour = START + 20 * HOUR;
       const filter = { from: new Date(hour), to: new Date(hour + HOUR), appId: 'app-a' };
@@ -136,7 +153,7 @@ describe.each(['postgres', 'pglite'] as const)('trace metrics from summed hours 
         // The writer's trace, not committed: a sum made now cannot see it.
         await writer.query(`INSERT INTO traces (project_id, trace_id, source, name, app_id, status, start_time, end_time, latency_ms, span_count)
           VALUES ($1, 'in-flight', 'sdk', 'generate', 'app-a', 'ok', $2, $2, 77777, 1)`, [actor.projectId, new Date(hour + 60_000).toISOString()]);
-        const summing = database.dataSource.query(SUMMARIZE_SEALED_HOURS, [actor.projectId, new Date(hour).toISOString(), new Date(hour + HOUR).toISOString()]);
+        const summing = database.dataSource.transaction((manager) => summarizeSealedHours(manager, actor.projectId, new Date(hour), new Date(hour + HOUR)));
         // The summing waits for the writer's hour row (its claim), then finds the version moved on.
         while (!await waitingOnLock()) await new Promise((resolve) => setTimeout(resolve, 10));
         await writer.commitTransaction();

@@ -12,17 +12,18 @@ const SUMS_OF_TRACES = `count(*) AS count, count(*) FILTER (WHERE t.status = 'er
   sum(t.cost) AS cost, array_agg(t.latency_ms ORDER BY t.latency_ms) AS latencies`;
 
 /**
- * Sums the sealed hours of `$2` ≤ hour < `$3` of project `$1` that have none valid, per app and environment. An hour is
- * claimed at the version this statement's snapshot saw (0: no row yet, a version no writer makes): a trace written
- * since has bumped it, so the claim fails and the hour stays unsummed (its next read sums it again). A second reader
- * summing the same hour waits on the first's claim and then finds it summed.
+ * Claims for summing the newest `$4` sealed hours of `$2` ≤ hour < `$3` of project `$1` that have no valid sums, and
+ * clears their old ones. An hour is claimed at the version this statement's snapshot saw (0: no row yet, a version no
+ * writer makes): a trace written since has bumped it, so the claim fails and the hour stays unsummed (a later read sums
+ * it). A second reader claiming the same hour waits on the first's claim and then finds it summed. Returns the hours.
  */
-export const SUMMARIZE_SEALED_HOURS = `
+export const CLAIM_SEALED_HOURS = `
   WITH wanted AS (
     SELECT h.hour, coalesce(m.version, 0) AS version
       FROM generate_series($2::timestamptz, $3::timestamptz - interval '1 hour', interval '1 hour') AS h(hour)
       LEFT JOIN trace_metric_hours m ON m.project_id = $1 AND m.hour = h.hour
      WHERE h.hour + interval '1 hour' <= now() - interval '3 hours' AND (m.hour IS NULL OR m.summed_version IS DISTINCT FROM m.version)
+     ORDER BY h.hour DESC LIMIT $4
   ), claimed AS (
     INSERT INTO trace_metric_hours AS m (project_id, hour, version, summed_version)
     SELECT $1, hour, version, version FROM wanted
@@ -32,12 +33,20 @@ export const SUMMARIZE_SEALED_HOURS = `
   ), cleared AS (
     DELETE FROM trace_metric_hour_groups g USING claimed c WHERE g.project_id = $1 AND g.hour = c.hour
   )
+  SELECT hour FROM claimed`;
+
+/**
+ * The sums of the claimed hours `$4` (all within `$2`–`$3`) of project `$1`, per app and environment, in the claim's
+ * transaction: a later snapshot than the claim's, which holds every trace the claim's did (one it adds has bumped the
+ * version, so these sums are not used). The bounds let the planner read the covering app-and-environment index.
+ */
+export const SUM_CLAIMED_HOURS = `
   INSERT INTO trace_metric_hour_groups (project_id, hour, app_id, environment, count, errors, prompt_tokens, completion_tokens,
     total_tokens, cost, latencies)
   SELECT $1, ${HOUR_OF('t.start_time')}, t.app_id, t.environment, ${SUMS_OF_TRACES}
     FROM traces t
-   WHERE t.project_id = $1 AND t.start_time >= (SELECT min(hour) FROM claimed) AND t.start_time < (SELECT max(hour) FROM claimed) + interval '1 hour'
-     AND ${HOUR_OF('t.start_time')} IN (SELECT hour FROM claimed)
+   WHERE t.project_id = $1 AND t.start_time >= $2::timestamptz AND t.start_time < $3::timestamptz
+     AND ${HOUR_OF('t.start_time')} = ANY($4::timestamptz[])
    GROUP BY 2, 3, 4`;
 
 /** percentile_cont's value (same arithmetic: `lo + proportion * (hi - lo)`) of the sorted array `a`, not empty. */
