@@ -39,6 +39,7 @@ import { ApiKeyCreatorAndLastUse1795887065389 } from '../migrations/179588706538
 import { AccountsAndSessions1795886951921 } from '../migrations/1795886951921-accounts-and-sessions';
 import { OnlineEvaluationChangeNotices1795888010172 } from '../migrations/1795888010172-online-evaluation-change-notices';
 import { TraceStoreIndexes1795887329757 } from '../migrations/1795887329757-trace-store-indexes';
+import { TraceMetricHours1795897800000 } from '../migrations/1795897800000-trace-metric-hours';
 import { OnlineEvaluationOrmEntity } from '../entities/online-evaluation.orm-entity';
 import { EvaluationRepetitions1795874725038 } from '../migrations/1795874725038-evaluation-repetitions';
 import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testset-versions';
@@ -69,4 +70,5 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   EvaluationSource1795874922741, AnnotationQueues1795875703940, HumanEvaluationMetrics1795875804138,
   OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, OnlineEvaluationSelfPause1795886938410,
   AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
-  TraceStoreIndexes1795887329757, HumanScenarioModifiedBy1795887815424, OnlineEvaluationChangeNotices1795888010172];
+  TraceStoreIndexes1795887329757, HumanScenarioModifiedBy1795887815424, OnlineEvaluationChangeNotices1795888010172,
+  TraceMetricHours1795897800000];

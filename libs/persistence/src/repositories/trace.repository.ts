@@ -8,13 +8,22 @@ import {
 } from '@crucible/application';
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
 import { OnlineRulesOfProjects, logOnlineExecutions } from './online-execution-intake';
+import { metricsFromSummedHours, purgeTraceMetricHoursBefore, summedHoursServe } from './trace-metric-hours';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
   FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
 } from './trace.sql';
 
-/** Traces a text search reads first, newest first, before it searches the whole filter. */
+/**
+ * A text search reads the newest traces of the rest of the filter first: SEARCH_FIRST_HEAD of them, then, when the
+ * matches among them say the page lies within SEARCH_HEAD_ROWS, that many. A rarer text goes to the trigram indexes
+ * after the first read, which costs it a fifth of what a read of SEARCH_HEAD_ROWS did.
+ */
+const SEARCH_FIRST_HEAD = 1000;
 const SEARCH_HEAD_ROWS = 5000;
+
+/** How many newest traces should hold `wanted` matches, having found `found` among the first `read`, with a margin. */
+const headFor = (wanted: number, found: number, read: number): number => Math.ceil((read * wanted * 1.25) / found);
 
 @Injectable()
 export class TypeOrmTraceRepository extends TraceRepository {
@@ -59,8 +68,8 @@ export class TypeOrmTraceRepository extends TraceRepository {
   }
 
   /**
-   * A text search first reads the newest SEARCH_HEAD_ROWS traces of the rest of the filter: when they hold the page,
-   * it is the page (nothing older comes before it); otherwise the whole filter answers it.
+   * A text search first reads the newest traces of the rest of the filter (`searchHead`): when they hold the page, it
+   * is the page (nothing older comes before it); otherwise the whole filter answers it.
    */
   async list(projectId: string, filter: TraceFilter, page: { limit: number; after: TraceCursor | null }): Promise<TracePage> {
     const { where, base, search, params } = filterClauses(projectId, filter);
@@ -70,15 +79,20 @@ export class TypeOrmTraceRepository extends TraceRepository {
       keyset = ` AND start_time <= $${params.length - 1}::timestamptz AND (start_time, trace_id) < ($${params.length - 1}::timestamptz, $${params.length})`;
     }
     params.push(page.limit + 1);
-    const near: Array<Record<string, unknown>> = search
-      ? await this.dataSource.query(traceSearchHeadSql(base, search, keyset, params.length + 1, params.length), [...params, SEARCH_HEAD_ROWS])
-      : [];
+    const near = search ? await this.searchHead(traceSearchHeadSql(base, search, keyset, params.length + 1, params.length), params, page.limit + 1) : [];
     const rows: Array<Record<string, unknown>> = near.length > page.limit
       ? near
       : await this.dataSource.query(traceListSql(where, keyset, params.length), params);
     const traces: TraceListItem[] = rows.slice(0, page.limit).map(traceListItemFromRow);
     const last = traces[traces.length - 1];
     return { traces, next: rows.length > page.limit && last ? { startTime: last.startTime, traceId: last.traceId } : null };
+  }
+
+  private async searchHead(sql: string, params: unknown[], wanted: number): Promise<Array<Record<string, unknown>>> {
+    const first: Array<Record<string, unknown>> = await this.dataSource.query(sql, [...params, SEARCH_FIRST_HEAD]);
+    if (first.length >= wanted || first.length === 0) return first;
+    const head = headFor(wanted, first.length, SEARCH_FIRST_HEAD);
+    return head > SEARCH_HEAD_ROWS ? first : this.dataSource.query(sql, [...params, head]);
   }
 
   async findById(projectId: string, traceId: string, page: { limit: number; after: SpanCursor | null }): Promise<TraceWithSpanPage | null> {
@@ -117,7 +131,10 @@ export class TypeOrmTraceRepository extends TraceRepository {
     const { where, params } = filterClauses(projectId, filter);
     params.push(interval);
     const [rows, means]: [Array<Record<string, unknown>>, Array<{ bucket: unknown; name: string; mean: unknown }>] = await Promise.all([
-      this.dataSource.query(traceMetricsSql(where, params.length), params),
+      summedHoursServe(filter, interval)
+        ? metricsFromSummedHours(this.dataSource, projectId, filter, interval)
+        : this.dataSource.query(traceMetricsSql(where, params.length), params),
+      // Scores come at any time, to traces of any age: their means are read where they are.
       this.dataSource.query(scoreMeansSql(where, params.length), params),
     ]);
     const buckets = rows.map(metricsBucketFromRow);
@@ -130,7 +147,10 @@ export class TypeOrmTraceRepository extends TraceRepository {
   }
 
   async deleteStartedBefore(cutoff: Date): Promise<number> {
-    const [{ deleted }] = await this.dataSource.query(TRACES_DELETE_BEFORE, [cutoff.toISOString()]);
-    return Number(deleted);
+    return this.dataSource.transaction(async (manager) => {
+      await purgeTraceMetricHoursBefore(manager, cutoff);
+      const [{ deleted }] = await manager.query(TRACES_DELETE_BEFORE, [cutoff.toISOString()]);
+      return Number(deleted);
+    });
   }
 }
