@@ -23,20 +23,45 @@ export function runInAmbientTransaction<T>(transaction: AmbientTransaction, work
   return ambient.run(transaction, work);
 }
 
+/** A statement that reads and nothing else: no row lock, no lock of any kind, no sequence or setting changed. */
+const PLAIN_READ = /^\s*SELECT\b/i;
+const MORE_THAN_A_READ = /\bFOR\s+(NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)\b|\bpg_advisory|\bnextval\s*\(|\bsetval\s*\(|\bset_config\s*\(|\bpg_notify\s*\(/i;
+export const isPlainRead = (sql: string): boolean => PLAIN_READ.test(sql) && !MORE_THAN_A_READ.test(sql);
+
+type RunnerQuery = (sql: string, parameters?: unknown[], structured?: boolean) => Promise<unknown>;
+
 /**
- * `runner` as the code inside a unit gets it: the transaction begins at the first statement (work that validates or
- * calls out before touching the database holds no connection meanwhile), and `release` is the unit's, not theirs.
+ * `runner` as the code inside a unit gets it. The transaction begins at the first statement that is not a plain read
+ * (or at a repository's own `transaction`): the reads before it (finding the app, checking permissions) and the long
+ * calls between them (a service described, an upload judged) use connections of their own, one statement at a time,
+ * as outside a unit, so the unit holds a connection (on PGlite, the only one) only from its first write to its
+ * commit. From then on every statement is the unit's, so its reads see its writes. `release` is the unit's alone.
  */
-export function joinedRunner(runner: QueryRunner): { joined: QueryRunner; begun: () => boolean } {
+export function joinedRunner(runner: QueryRunner, ownRunner: () => QueryRunner): { joined: QueryRunner; begun: () => boolean } {
   let beginning: Promise<void> | null = null;
   const begin = (): Promise<void> => (beginning ??= runner.startTransaction());
+  const readAlone: RunnerQuery = async (sql, parameters, structured) => {
+    const own = ownRunner();
+    try {
+      return await (own.query as RunnerQuery).call(own, sql, parameters, structured);
+    } finally {
+      await own.release();
+    }
+  };
   const keepUntilTheUnitEnds = async (): Promise<void> => undefined;
   const joined = new Proxy(runner, {
     get: (target, key) => {
       if (key === 'release') return keepUntilTheUnitEnds;
       // Inside the unit a transaction is always on: TypeORM's saves and query builders then open none of their own.
       if (key === 'isTransactionActive') return true;
-      if (key === 'query' || key === 'startTransaction' || key === 'stream') {
+      if (key === 'query') {
+        return async (sql: string, parameters?: unknown[], structured?: boolean) => {
+          if (beginning === null && isPlainRead(sql)) return readAlone(sql, parameters, structured);
+          await begin();
+          return (target.query as RunnerQuery).call(target, sql, parameters, structured);
+        };
+      }
+      if (key === 'startTransaction' || key === 'stream') {
         const method = Reflect.get(target, key, target) as (...args: unknown[]) => Promise<unknown>;
         return async (...args: unknown[]) => {
           await begin();
@@ -59,4 +84,12 @@ export function joinedRunner(runner: QueryRunner): { joined: QueryRunner; begun:
 export function joinAmbientTransactions(dataSource: DataSource): void {
   const ownRunner = dataSource.createQueryRunner.bind(dataSource);
   dataSource.createQueryRunner = (mode) => ambientTransaction()?.joined ?? ownRunner(mode);
+  ownRunners.set(dataSource, ownRunner);
+}
+
+const ownRunners = new WeakMap<DataSource, DataSource['createQueryRunner']>();
+
+/** A runner of the data source's own, whatever unit the caller runs in. */
+export function ownRunnerOf(dataSource: DataSource): QueryRunner {
+  return (ownRunners.get(dataSource) ?? dataSource.createQueryRunner.bind(dataSource))();
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UnitOfWork } from '@crucible/application';
-import { type AmbientTransaction, ambientTransaction, joinedRunner, runInAmbientTransaction } from './ambient-transaction';
+import { type AmbientTransaction, ambientTransaction, joinedRunner, ownRunnerOf, runInAmbientTransaction } from './ambient-transaction';
 
 /** One TypeORM transaction, held in the async context of the work it runs (ambient-transaction.ts). */
 @Injectable()
@@ -12,8 +12,8 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (ambientTransaction()) return work();
-    const runner = this.dataSource.createQueryRunner();
-    const { joined, begun } = joinedRunner(runner);
+    const runner = ownRunnerOf(this.dataSource);
+    const { joined, begun } = joinedRunner(runner, () => ownRunnerOf(this.dataSource));
     const transaction: AmbientTransaction = { joined, open: true, afterCommit: [] };
     let result: T;
     try {
