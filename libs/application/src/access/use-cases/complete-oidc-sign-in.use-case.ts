@@ -8,6 +8,7 @@ import {
 import { openSession } from '../session-secret';
 import { memberJoined } from '../member-joined';
 import { AuditTrail } from '../../audit/ports';
+import { UnitOfWork } from '../../shared/unit-of-work';
 import type { SignedIn } from './sign-in.use-case';
 
 const MAX_NAME_LENGTH = 200;
@@ -30,6 +31,7 @@ export class CompleteOidcSignInUseCase {
     private readonly memberships: MembershipRepository,
     private readonly sessions: SessionStore,
     private readonly audit: AuditTrail,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(callback: OidcCallback): Promise<SignedIn> {
@@ -64,8 +66,11 @@ export class CompleteOidcSignInUseCase {
       throw error;
     }
     const membership = { projectId: project.id, userId: user.id, role, joinedAt: now };
-    await this.memberships.add(membership);
-    await this.audit.record(memberJoined(user, membership, 'signed in with SSO for the first time', null));
+    // The membership and its event commit together (the account alone, made above, changes no project).
+    await this.unitOfWork.run(async () => {
+      await this.memberships.add(membership);
+      await this.audit.record(memberJoined(user, membership, 'signed in with SSO for the first time', null));
+    });
     return user;
   }
 
