@@ -39,14 +39,15 @@ type RunnerQuery = (sql: string, parameters?: unknown[], structured?: boolean) =
  */
 export function joinedRunner(runner: QueryRunner, ownRunner: () => QueryRunner): { joined: QueryRunner; begun: () => boolean } {
   let beginning: Promise<void> | null = null;
-  const begin = (): Promise<void> => (beginning ??= runner.startTransaction());
-  const readAlone: RunnerQuery = async (sql, parameters, structured) => {
+  // Reads sent alone and not answered yet: the transaction waits for them, or a read awaited beside a write
+  // (Promise.all) would wait on PGlite for the connection the transaction holds until the work ends.
+  const readsAlone = new Set<Promise<unknown>>();
+  const begin = (): Promise<void> => (beginning ??= Promise.allSettled([...readsAlone]).then(() => runner.startTransaction()));
+  const readAlone: RunnerQuery = (sql, parameters, structured) => {
     const own = ownRunner();
-    try {
-      return await (own.query as RunnerQuery).call(own, sql, parameters, structured);
-    } finally {
-      await own.release();
-    }
+    const read = (own.query as RunnerQuery).call(own, sql, parameters, structured).finally(() => own.release());
+    readsAlone.add(read);
+    return read.finally(() => readsAlone.delete(read));
   };
   const keepUntilTheUnitEnds = async (): Promise<void> => undefined;
   const joined = new Proxy(runner, {
@@ -61,7 +62,8 @@ export function joinedRunner(runner: QueryRunner, ownRunner: () => QueryRunner):
           return (target.query as RunnerQuery).call(target, sql, parameters, structured);
         };
       }
-      if (key === 'startTransaction' || key === 'stream') {
+      // Whoever asks for the connection itself (or streams, or nests a transaction) is in the unit's transaction.
+      if (key === 'startTransaction' || key === 'stream' || key === 'connect') {
         const method = Reflect.get(target, key, target) as (...args: unknown[]) => Promise<unknown>;
         return async (...args: unknown[]) => {
           await begin();

@@ -95,6 +95,15 @@ describe.each(['pglite', 'postgres'] as const)('a unit of work on %s', (engine) 
     expect(await appNamed(name)).toMatchObject({ name });
   });
 
+  it('serves reads and writes sent at once inside a unit', async () => {
+    await unit.run(async () => {
+      // The first read goes alone; the write's transaction waits for it rather than the read for the transaction.
+      const [before] = await Promise.all([appNamed('together'), createApp.execute(actor, { appName: 'beside-a-read' })]);
+      expect(before).toMatchObject({ name: 'together' });
+      expect(await appNamed('beside-a-read')).toMatchObject({ name: 'beside-a-read' });
+    });
+  });
+
   it('serves parallel units one transaction each, with none waiting forever', async () => {
     const names = Array.from({ length: 8 }, (_, i) => `parallel-${i}`);
     await Promise.all(names.map((name) => unit.run(async () => {
