@@ -11,6 +11,8 @@ export interface AmbientTransaction {
 }
 
 const ambient = new AsyncLocalStorage<AmbientTransaction>();
+/** Each data source's own createQueryRunner, from before joinAmbientTransactions. */
+const ownRunners = new WeakMap<DataSource, DataSource['createQueryRunner']>();
 
 /** The unit of work the caller runs in, if any is still open. */
 export function ambientTransaction(): AmbientTransaction | undefined {
@@ -84,14 +86,14 @@ export function joinedRunner(runner: QueryRunner, ownRunner: () => QueryRunner):
  * caller that catches its failure (a conflict turned into a compensation) finds the unit's transaction still usable.
  */
 export function joinAmbientTransactions(dataSource: DataSource): void {
+  if (ownRunners.has(dataSource)) return;
   const ownRunner = dataSource.createQueryRunner.bind(dataSource);
   dataSource.createQueryRunner = (mode) => ambientTransaction()?.joined ?? ownRunner(mode);
   ownRunners.set(dataSource, ownRunner);
 }
 
-const ownRunners = new WeakMap<DataSource, DataSource['createQueryRunner']>();
-
 /** A runner of the data source's own, whatever unit the caller runs in. */
 export function ownRunnerOf(dataSource: DataSource): QueryRunner {
-  return (ownRunners.get(dataSource) ?? dataSource.createQueryRunner.bind(dataSource))();
+  joinAmbientTransactions(dataSource);
+  return ownRunners.get(dataSource)!();
 }
