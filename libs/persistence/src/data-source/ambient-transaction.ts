@@ -7,7 +7,11 @@ export interface AmbientTransaction {
   readonly joined: QueryRunner;
   /** False once the unit committed or rolled back: work that escaped it (a timer, a job) then uses its own runner. */
   open: boolean;
+  /** Whether its transaction has begun (at its first write): from then on it holds a connection. */
+  readonly begun: () => boolean;
   readonly afterCommit: Array<() => Promise<void> | void>;
+  /** Cleanups for after the unit ends, committed or rolled back (best effort, out of its context). */
+  readonly afterEnd: Array<() => Promise<unknown>>;
 }
 
 const ambient = new AsyncLocalStorage<AmbientTransaction>();
@@ -96,4 +100,25 @@ export function joinAmbientTransactions(dataSource: DataSource): void {
 export function ownRunnerOf(dataSource: DataSource): QueryRunner {
   joinAmbientTransactions(dataSource);
   return ownRunners.get(dataSource)!();
+}
+
+/**
+ * Scratch work, not part of the change (rows staged while an upload streams, and their discarding): beside the unit
+ * while its transaction has not begun, so the unit holds no connection while a client sends. Once it has begun, a
+ * statement beside it would wait on PGlite for the connection the unit holds: staging then joins the unit, and a
+ * discard waits for the unit's end (in the unit, a rollback would undo it).
+ */
+export async function scratchBesideTheUnit(dataSource: DataSource, sql: string, parameters: unknown[], when: 'now' | 'cleanup'): Promise<void> {
+  const transaction = ambientTransaction();
+  if (transaction?.begun() && when === 'cleanup') {
+    transaction.afterEnd.push(() => dataSource.query(sql, parameters));
+    return;
+  }
+  if (!transaction || transaction.begun()) return void (await dataSource.query(sql, parameters));
+  const own = ownRunnerOf(dataSource);
+  try {
+    await own.query(sql, parameters);
+  } finally {
+    await own.release();
+  }
 }

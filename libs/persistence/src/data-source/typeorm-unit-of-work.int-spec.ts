@@ -4,6 +4,7 @@ import type { Actor } from '@crucible/domain';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmAppRepository } from '../repositories/app.repository';
 import { TypeOrmAuditTrail } from '../repositories/audit-trail.repository';
+import { TypeOrmTestsetRepository } from '../repositories/testset.repository';
 import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
 
 const change = (name: string) => ({ action: 'app.create', resourceType: 'app', resourceId: null, summary: `created app "${name}"` });
@@ -102,6 +103,26 @@ describe.each(['pglite', 'postgres'] as const)('a unit of work on %s', (engine) 
       expect(before).toMatchObject({ name: 'together' });
       expect(await appNamed('beside-a-read')).toMatchObject({ name: 'beside-a-read' });
     });
+  });
+
+  it('stages an upload\'s rows beside the unit until it writes, and discards them once a failed unit ended', async () => {
+    const testsets = new TypeOrmTestsetRepository(database.dataSource);
+    const uploadId = randomUUID();
+    const staged = async () => {
+      const [{ rows }]: Array<{ rows: number }> = await database.dataSource.query(
+        'SELECT count(*)::int AS rows FROM testset_staged_rows WHERE upload_id = $1', [uploadId]);
+      return rows;
+    };
+    await expect(unit.run(async () => {
+      await testsets.stageRows(actor.projectId, uploadId, 0, [{ question: 'q1' }]);
+      // Committed beside the unit, which holds no connection yet: another request reads them (on PGlite too).
+      expect(await outsideAnyUnit(staged)).toBe(1);
+      await createApp.execute(actor, { appName: `after-staging-${uploadId}` });
+      await testsets.discardStaged(actor.projectId, uploadId);
+      throw new Error('the upload failed after its first write');
+    })).rejects.toThrow('the upload failed after its first write');
+    expect(await staged()).toBe(0);
+    expect(await appNamed(`after-staging-${uploadId}`)).toBeNull();
   });
 
   it('serves parallel units one transaction each, with none waiting forever', async () => {

@@ -14,7 +14,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     if (ambientTransaction()) return work();
     const runner = ownRunnerOf(this.dataSource);
     const { joined, begun } = joinedRunner(runner, () => ownRunnerOf(this.dataSource));
-    const transaction: AmbientTransaction = { joined, open: true, afterCommit: [] };
+    const transaction: AmbientTransaction = { joined, open: true, begun, afterCommit: [], afterEnd: [] };
     let result: T;
     try {
       result = await runInAmbientTransaction(transaction, work);
@@ -26,6 +26,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
       throw error;
     } finally {
       await runner.release();
+      await Promise.allSettled(transaction.afterEnd.map((cleanup) => cleanup()));
     }
     // Out of the unit's context here: what runs now uses connections of its own.
     for (const effect of transaction.afterCommit) await effect();
