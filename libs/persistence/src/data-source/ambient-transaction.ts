@@ -32,7 +32,7 @@ export function runInAmbientTransaction<T>(transaction: AmbientTransaction, work
 /** A statement that reads and nothing else: no row lock, no lock of any kind, no sequence or setting changed. */
 const PLAIN_READ = /^\s*SELECT\b/i;
 const MORE_THAN_A_READ = /\bFOR\s+(NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)\b|\bpg_advisory|\bnextval\s*\(|\bsetval\s*\(|\bset_config\s*\(|\bpg_notify\s*\(/i;
-export const isPlainRead = (sql: string): boolean => PLAIN_READ.test(sql) && !MORE_THAN_A_READ.test(sql);
+const isPlainRead = (sql: string): boolean => PLAIN_READ.test(sql) && !MORE_THAN_A_READ.test(sql);
 
 type RunnerQuery = (sql: string, parameters?: unknown[], structured?: boolean) => Promise<unknown>;
 
