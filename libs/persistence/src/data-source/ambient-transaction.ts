@@ -103,22 +103,29 @@ export function ownRunnerOf(dataSource: DataSource): QueryRunner {
 }
 
 /**
- * Scratch work, not part of the change (rows staged while an upload streams, and their discarding): beside the unit
- * while its transaction has not begun, so the unit holds no connection while a client sends. Once it has begun, a
- * statement beside it would wait on PGlite for the connection the unit holds: staging then joins the unit, and a
- * discard waits for the unit's end (in the unit, a rollback would undo it).
+ * Bookkeeping beside the change (rows staged while an upload streams, an Idempotency-Key claimed): beside the unit
+ * while its transaction has not begun, committed at once as outside a unit, so the unit holds no connection while a
+ * client sends or an upload is judged. Once the unit has begun, a statement beside it would wait on PGlite for the
+ * connection the unit holds, so it joins the unit instead.
  */
-export async function scratchBesideTheUnit(dataSource: DataSource, sql: string, parameters: unknown[], when: 'now' | 'cleanup'): Promise<void> {
+export async function besideTheUnit<T>(dataSource: DataSource, sql: string, parameters: unknown[]): Promise<T> {
   const transaction = ambientTransaction();
-  if (transaction?.begun() && when === 'cleanup') {
-    transaction.afterEnd.push(() => dataSource.query(sql, parameters));
-    return;
-  }
-  if (!transaction || transaction.begun()) return void (await dataSource.query(sql, parameters));
+  if (!transaction || transaction.begun()) return dataSource.query<T>(sql, parameters);
   const own = ownRunnerOf(dataSource);
   try {
-    await own.query(sql, parameters);
+    return await (own.query as RunnerQuery).call(own, sql, parameters) as T;
   } finally {
     await own.release();
   }
+}
+
+/** Runs `cleanup` once the caller's unit ended, committed or rolled back, out of it (nothing outside a unit). */
+export function whenTheUnitEnds(cleanup: () => Promise<unknown>): void {
+  ambientTransaction()?.afterEnd.push(cleanup);
+}
+
+/** Undoing bookkeeping done beside the unit: at once before it began; after its end once it has (a rollback would undo it in it). */
+export async function undoBesideTheUnit(dataSource: DataSource, sql: string, parameters: unknown[]): Promise<void> {
+  if (ambientTransaction()?.begun()) return whenTheUnitEnds(() => dataSource.query(sql, parameters));
+  await besideTheUnit(dataSource, sql, parameters);
 }

@@ -5,6 +5,7 @@ import { type TestDatabase, openTestDatabase } from '../testing/test-database-fi
 import { TypeOrmAppRepository } from '../repositories/app.repository';
 import { TypeOrmAuditTrail } from '../repositories/audit-trail.repository';
 import { TypeOrmTestsetRepository } from '../repositories/testset.repository';
+import { TypeOrmIdempotencyKeyRepository } from '../repositories/idempotency-key.repository';
 import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
 
 const change = (name: string) => ({ action: 'app.create', resourceType: 'app', resourceId: null, summary: `created app "${name}"` });
@@ -123,6 +124,29 @@ describe.each(['pglite', 'postgres'] as const)('a unit of work on %s', (engine) 
     })).rejects.toThrow('the upload failed after its first write');
     expect(await staged()).toBe(0);
     expect(await appNamed(`after-staging-${uploadId}`)).toBeNull();
+  });
+
+  it('claims an Idempotency-Key beside the unit, saves its answer with the change, and frees a rolled-back claim', async () => {
+    const keys = new TypeOrmIdempotencyKeyRepository(database.dataSource);
+    const [kept, undone] = [`kept-${randomUUID()}`, `undone-${randomUUID()}`];
+    await unit.run(async () => {
+      expect(await keys.claim(actor.projectId, kept, 'hash', 3600)).toEqual({ kind: 'claimed' });
+      // Committed beside the unit: a retry meanwhile is told the first is running (on PGlite too, the unit not begun).
+      expect(await outsideAnyUnit(() => keys.claim(actor.projectId, kept, 'hash', 3600))).toEqual({ kind: 'pending', requestHash: 'hash' });
+      await createApp.execute(actor, { appName: kept });
+      await keys.saveAnswer(actor.projectId, kept, { status: 200, body: { app_name: kept } });
+    });
+    expect(await keys.claim(actor.projectId, kept, 'hash', 3600)).toMatchObject({ kind: 'answered', answer: { status: 200 } });
+
+    await expect(unit.run(async () => {
+      expect(await keys.claim(actor.projectId, undone, 'hash', 3600)).toEqual({ kind: 'claimed' });
+      await createApp.execute(actor, { appName: undone });
+      await keys.saveAnswer(actor.projectId, undone, { status: 200, body: { app_name: undone } });
+      throw new Error('the audit event could not be written');
+    })).rejects.toThrow('the audit event could not be written');
+    // Neither the change nor its answer stayed, and the claim is free: the retry runs again.
+    expect(await appNamed(undone)).toBeNull();
+    expect(await keys.claim(actor.projectId, undone, 'hash', 3600)).toEqual({ kind: 'claimed' });
   });
 
   it('serves parallel units one transaction each, with none waiting forever', async () => {
