@@ -55,6 +55,13 @@ export function joinedRunner(runner: QueryRunner, ownRunner: () => QueryRunner):
     readsAlone.add(read);
     return read.finally(() => readsAlone.delete(read));
   };
+  // Statements sent at once (Promise.all) reach the unit's one connection one after the other, as pg wants.
+  let lastInTurn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(statement: () => Promise<T>): Promise<T> => {
+    const turn = lastInTurn.then(statement, statement);
+    lastInTurn = turn.catch(() => undefined);
+    return turn;
+  };
   const keepUntilTheUnitEnds = async (): Promise<void> => undefined;
   const joined = new Proxy(runner, {
     get: (target, key) => {
@@ -65,7 +72,7 @@ export function joinedRunner(runner: QueryRunner, ownRunner: () => QueryRunner):
         return async (sql: string, parameters?: unknown[], structured?: boolean) => {
           if (beginning === null && isPlainRead(sql)) return readAlone(sql, parameters, structured);
           await begin();
-          return (target.query as RunnerQuery).call(target, sql, parameters, structured);
+          return inTurn(() => (target.query as RunnerQuery).call(target, sql, parameters, structured));
         };
       }
       // Whoever asks for the connection itself (or streams, or nests a transaction) is in the unit's transaction.
@@ -73,7 +80,7 @@ export function joinedRunner(runner: QueryRunner, ownRunner: () => QueryRunner):
         const method = Reflect.get(target, key, target) as (...args: unknown[]) => Promise<unknown>;
         return async (...args: unknown[]) => {
           await begin();
-          return method.apply(target, args);
+          return inTurn(() => method.apply(target, args));
         };
       }
       return Reflect.get(target, key, target);
