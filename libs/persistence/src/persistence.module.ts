@@ -5,7 +5,7 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
-  AuditTrail, ProjectsOfEmail,
+  AuditTrail, ProjectsOfEmail, UnitOfWork,
   UserRepository, MembershipRepository, SessionStore, SetupTokenRepository, InvitationRepository, MemberRoster,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
@@ -38,6 +38,7 @@ import { TypeOrmSetupTokenRepository } from './repositories/setup-token.reposito
 import { TypeOrmInvitationRepository } from './repositories/invitation.repository';
 import { TypeOrmMemberRoster } from './repositories/member-roster.repository';
 import { TypeOrmProjectsOfEmail } from './repositories/projects-of-email.repository';
+import { TypeOrmUnitOfWork } from './data-source/typeorm-unit-of-work';
 
 const repositories = [
   { provide: ProjectRepository, useClass: TypeOrmProjectRepository },
@@ -67,6 +68,7 @@ const repositories = [
   { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
   { provide: MemberRoster, useClass: TypeOrmMemberRoster },
   { provide: ProjectsOfEmail, useClass: TypeOrmProjectsOfEmail },
+  { provide: UnitOfWork, useClass: TypeOrmUnitOfWork },
 ];
 
 @Global()

@@ -5,6 +5,7 @@ import { JobQueue, throttled } from '@crucible/application';
 import { jobKey } from './in-process-job-queue';
 import { type BullMqSettings, JOB_ATTEMPTS, redisConnection } from './bullmq-settings';
 import { withTimeout } from './with-timeout';
+import { type AfterCommit, atOnce } from './after-commit';
 
 /** How long a producer waits for Redis: POST /evaluations answers even when Redis is down. */
 const REDIS_TIMEOUT_MS = 2000;
@@ -19,14 +20,22 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationShutdown {
   private readonly queue: Queue;
   private readonly logThrottled = throttled(10_000, (message) => this.logger.warn(message));
 
-  constructor(settings: BullMqSettings) {
+  constructor(settings: BullMqSettings, private readonly afterCommit: AfterCommit = atOnce) {
     super();
     // Without the offline queue a command fails at once while Redis is away instead of running minutes later.
     this.queue = new Queue(settings.queueName, { connection: { ...redisConnection(settings.redisUrl), enableOfflineQueue: false } });
     this.queue.on('error', (error) => this.logThrottled(`redis: ${error.message}`));
   }
 
-  async enqueue(job: Job): Promise<void> {
+  enqueue(job: Job): Promise<void> {
+    return this.afterCommit(() => this.enqueueNow(job));
+  }
+
+  discard(job: Job): Promise<void> {
+    return this.afterCommit(() => this.discardNow(job));
+  }
+
+  private async enqueueNow(job: Job): Promise<void> {
     const payload = jobSchema.parse(job);
     try {
       await withTimeout(this.queue.add(payload.kind, payload, {
@@ -44,7 +53,7 @@ export class BullMqJobQueue extends JobQueue implements OnApplicationShutdown {
   }
 
   /** Removes a waiting or delayed job; an active one is locked by its runner and stops at its next stop check. */
-  async discard(job: Job): Promise<void> {
+  private async discardNow(job: Job): Promise<void> {
     const payload = jobSchema.parse(job);
     try {
       await withTimeout(this.queue.remove(bullMqJobId(payload)), REDIS_TIMEOUT_MS, 'discarding');

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job } from '@crucible/contracts';
 import { DispatchJobUseCase, JOB_DONE, type JobOutcome, JobQueue, SettleFailedJobUseCase } from '@crucible/application';
 import { ProjectSlots } from './project-slots';
+import { type AfterCommit, atOnce } from './after-commit';
 
 /** How long a stopping process lets the batches in flight end (they are asked to stop at once); the rest resume later. */
 export const SHUTDOWN_GRACE_MS = 5000;
@@ -27,11 +28,20 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     private readonly settle: SettleFailedJobUseCase,
     private readonly concurrency = 2,
     private readonly shutdownGraceMs = SHUTDOWN_GRACE_MS,
+    private readonly afterCommit: AfterCommit = atOnce,
   ) {
     super();
   }
 
-  async enqueue(job: Job): Promise<void> {
+  enqueue(job: Job): Promise<void> {
+    return this.afterCommit(() => this.enqueueNow(job));
+  }
+
+  discard(job: Job): Promise<void> {
+    return this.afterCommit(() => this.discardNow(job));
+  }
+
+  private enqueueNow(job: Job): void {
     const key = jobKey(job);
     if (this.live.has(key)) return;
     this.live.add(key);
@@ -39,7 +49,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     this.pump();
   }
 
-  async discard(job: Job): Promise<void> {
+  private discardNow(job: Job): void {
     const key = jobKey(job);
     const timer = this.delayed.get(key);
     const queuedAt = this.waiting.findIndex((waiting) => jobKey(waiting) === key);

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { DispatchJobUseCase, JobQueue, SettleFailedJobUseCase } from '@crucible/application';
-import { InProcessJobQueue } from './in-process-job-queue';
+import { DispatchJobUseCase, JobQueue, SettleFailedJobUseCase, UnitOfWork } from '@crucible/application';
+import { InProcessJobQueue, SHUTDOWN_GRACE_MS } from './in-process-job-queue';
 import type { BullMqSettings } from './bullmq-settings';
 
 export type QueueConfig = { kind: 'in-process'; concurrency: number } | ({ kind: 'bullmq' } & BullMqSettings);
@@ -13,10 +13,15 @@ export function queueProviders(config: QueueConfig): Provider[] {
   if (config.kind === 'in-process') {
     return [{
       provide: JobQueue,
-      useFactory: (dispatch: DispatchJobUseCase, settle: SettleFailedJobUseCase) => new InProcessJobQueue(dispatch, settle, config.concurrency),
-      inject: [DispatchJobUseCase, SettleFailedJobUseCase],
+      useFactory: (dispatch: DispatchJobUseCase, settle: SettleFailedJobUseCase, unitOfWork: UnitOfWork) =>
+        new InProcessJobQueue(dispatch, settle, config.concurrency, SHUTDOWN_GRACE_MS, (effect) => unitOfWork.afterCommit(effect)),
+      inject: [DispatchJobUseCase, SettleFailedJobUseCase, UnitOfWork],
     }];
   }
   // bullmq (and ioredis) load only here: the embedded default never needs them.
-  return [{ provide: JobQueue, useFactory: async () => new (await import('./bullmq-job-queue')).BullMqJobQueue(config) }];
+  return [{
+    provide: JobQueue,
+    useFactory: async (unitOfWork: UnitOfWork) => new (await import('./bullmq-job-queue')).BullMqJobQueue(config, (effect) => unitOfWork.afterCommit(effect)),
+    inject: [UnitOfWork],
+  }];
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProjectReadCache } from '../shared/project-read-cache';
+import { UnitOfWork } from '../shared/unit-of-work';
 
 /** How long another process may use a connection or price it did not see change. */
 const PROVIDER_READ_TTL_MS = 5_000;
@@ -10,7 +11,8 @@ const PROVIDER_READ_TTL_MS = 5_000;
  */
 @Injectable()
 export class ProviderReadCache extends ProjectReadCache {
-  constructor() {
-    super(PROVIDER_READ_TTL_MS);
+  /** Without a unit of work (tests that build the cache alone), every read is outside one. */
+  constructor(unitOfWork?: UnitOfWork) {
+    super(PROVIDER_READ_TTL_MS, unitOfWork);
   }
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AuditEvent, type Membership, type Project, type ProjectRole, type Session, type SetupToken, type User, DomainError,
+  type Membership, type Project, type ProjectRole, type Session, type SetupToken, type User, DomainError,
   normalizeEmail, sessionExpiry,
 } from '@crucible/domain';
 import {
   type MemberProject, MembershipRepository, PasswordHasher, SessionStore, type SetupRedemption, SetupTokenRepository, UserRepository,
 } from '../access/ports';
-import { AuditTrail, type MembershipOfEmail, ProjectsOfEmail } from '../audit/ports';
-import { InMemoryAuditTrail } from './in-memory-audit-trail';
+import { type MembershipOfEmail, ProjectsOfEmail } from '../audit/ports';
 
 export class InMemoryUserRepository extends UserRepository {
   readonly users: User[] = [];
@@ -114,8 +113,6 @@ export class InMemorySetupTokenRepository extends SetupTokenRepository {
   constructor(
     private readonly users: InMemoryUserRepository,
     private readonly memberships: InMemoryMembershipRepository,
-    /** Where the redemption's audit event goes, as the database writes it with the account. */
-    readonly trail: AuditTrail = new InMemoryAuditTrail(),
   ) {
     super();
   }
@@ -128,14 +125,13 @@ export class InMemorySetupTokenRepository extends SetupTokenRepository {
     return structuredClone(this.tokens.find((token) => token.tokenHash === tokenHash) ?? null);
   }
 
-  async redeem(tokenHash: string, at: Date, user: User, owner: Membership, event: AuditEvent): Promise<SetupRedemption> {
+  async redeem(tokenHash: string, at: Date, user: User, owner: Membership): Promise<SetupRedemption> {
     const token = this.tokens.find((candidate) => candidate.tokenHash === tokenHash);
     if (!token) return 'unknown';
     if (token.usedAt || (await this.users.any())) return 'used';
     token.usedAt = at;
     await this.users.create(user);
     await this.memberships.add(owner);
-    await this.trail.record(event);
     return 'redeemed';
   }
 }

@@ -1,12 +1,10 @@
 import {
-  type AuditEvent, DomainError, type Invitation, type MemberChange, type Membership, type ProjectMember, type User, invitationState, normalizeEmail,
+  DomainError, type Invitation, type MemberChange, type Membership, type ProjectMember, type User, invitationState, normalizeEmail,
 } from '@crucible/domain';
 import {
   type InvitationMail, InvitationMailer, type InvitationRedemption, InvitationRepository, type MemberChangeCheck, MemberRoster,
 } from '../access/ports';
 import { type Page, type PageRequest, pageOfList } from '../shared/page';
-import { AuditTrail } from '../audit/ports';
-import { InMemoryAuditTrail } from './in-memory-audit-trail';
 import type { InMemoryMembershipRepository, InMemoryUserRepository } from './in-memory-accounts';
 
 export class InMemoryInvitationRepository extends InvitationRepository {
@@ -15,8 +13,6 @@ export class InMemoryInvitationRepository extends InvitationRepository {
   constructor(
     private readonly users: InMemoryUserRepository,
     private readonly memberships: InMemoryMembershipRepository,
-    /** Where a redemption's audit event goes, as the database writes it with the membership. */
-    readonly trail: AuditTrail = new InMemoryAuditTrail(),
   ) {
     super();
   }
@@ -51,7 +47,7 @@ export class InMemoryInvitationRepository extends InvitationRepository {
     return Boolean(invitation);
   }
 
-  async redeem(invitationId: string, at: Date, newUser: User | null, membership: Membership, event: AuditEvent): Promise<InvitationRedemption> {
+  async redeem(invitationId: string, at: Date, newUser: User | null, membership: Membership): Promise<InvitationRedemption> {
     const invitation = this.invitations.find((i) => i.id === invitationId);
     if (!invitation) return 'unknown';
     if (invitationState(invitation, at) !== 'pending') return 'unusable';
@@ -61,7 +57,6 @@ export class InMemoryInvitationRepository extends InvitationRepository {
     }
     if (newUser) await this.users.create(newUser);
     await this.memberships.add(membership);
-    await this.trail.record(event);
     invitation.acceptedAt = at;
     return 'accepted';
   }

@@ -28,3 +28,4 @@ export * from './in-memory-feedback';
 export * from './in-memory-audit-trail';
 export * from './in-memory-accounts';
 export * from './in-memory-invitations';
+export * from './in-memory-unit-of-work';

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { analyzeWhileOpen } from './auto-analyze';
+import { joinAmbientTransactions } from './ambient-transaction';
 import { PgliteChangeNotices, PostgresChangeNotices, attachChangeNotices } from './change-notices';
 import { openPglite } from './open-pglite';
 import { createPglitePgModule } from './pglite-pool';
@@ -33,6 +34,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
     const dataSource = new DataSource({
       ...common, url: config.url, poolSize: config.poolSize ?? 10, connectTimeoutMS: CONNECT_TIMEOUT_MS,
     });
+    joinAmbientTransactions(dataSource);
     await dataSource.initialize();
     try {
       await runMigrationsExclusively(dataSource);
@@ -48,6 +50,7 @@ export async function openDataSource(config: DatabaseConfig): Promise<DataSource
   try {
     const db = await openPglite(config.dataDir);
     const dataSource = new DataSource({ ...common, driver: createPglitePgModule(db, release) });
+    joinAmbientTransactions(dataSource);
     await dataSource.initialize();
     // One process owns a PGlite directory (the lock above), so nothing else can race these migrations.
     await dataSource.runMigrations({ transaction: 'each' });

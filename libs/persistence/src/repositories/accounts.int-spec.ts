@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AuditEvent, type Membership, type Session, type User, sessionExpiry } from '@crucible/domain';
+import { type Membership, type Session, type User, sessionExpiry } from '@crucible/domain';
 import { type MemberChangeCheck, everything } from '@crucible/application';
 import { type TestDatabase, type TestEngine, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmUserRepository } from './user.repository';
@@ -11,11 +11,6 @@ import { TypeOrmMemberRoster } from './member-roster.repository';
 
 const newUser = (email: string, name = 'Ada'): User => ({ id: randomUUID(), email, name, passwordHash: 'hash', createdAt: new Date() });
 const member = (projectId: string, userId: string, role: Membership['role'], joinedAt = new Date()): Membership => ({ projectId, userId, role, joinedAt });
-/** The audit event a redemption appends with the membership, in its transaction. */
-const joined = (projectId: string, user: User): AuditEvent => ({
-  id: randomUUID(), at: new Date(), projectId, actor: { type: 'user', id: user.id, name: user.name },
-  action: 'member.join', resourceType: 'member', resourceId: user.id, summary: `${user.name} joined`, ip: null,
-});
 const newSession = (userId: string, lastSeenAt: Date): Session => ({
   id: randomUUID(), userId, tokenHash: randomUUID(), csrfToken: 'csrf', createdAt: lastSeenAt, lastSeenAt, expiresAt: sessionExpiry(lastSeenAt),
 });
@@ -43,17 +38,13 @@ describe.each<TestEngine>(['postgres', 'pglite'])('accounts storage on %s', (eng
     await setupTokens.create({ tokenHash: 'second', createdAt: new Date(), usedAt: null });
     const owner = newUser('owner@example.com', 'Owner');
     const projectId = database.actor.projectId;
-    expect(await setupTokens.redeem('nope', new Date(), owner, member(projectId, owner.id, 'owner'), joined(projectId, owner))).toBe('unknown');
-    const ownerJoined = joined(projectId, owner);
-    expect(await setupTokens.redeem('first', new Date(), owner, member(projectId, owner.id, 'owner'), ownerJoined)).toBe('redeemed');
-    expect(await database.dataSource.query('SELECT id, action, resource_id FROM audit_events'))
-      .toEqual([{ id: ownerJoined.id, action: 'member.join', resource_id: owner.id }]);
+    expect(await setupTokens.redeem('nope', new Date(), owner, member(projectId, owner.id, 'owner'))).toBe('unknown');
+    expect(await setupTokens.redeem('first', new Date(), owner, member(projectId, owner.id, 'owner'))).toBe('redeemed');
     expect(await users.any()).toBe(true);
     expect((await setupTokens.find('first'))?.usedAt).not.toBeNull();
     const late = newUser('late@example.com');
-    expect(await setupTokens.redeem('first', new Date(), late, member(projectId, late.id, 'owner'), joined(projectId, late))).toBe('used');
-    expect(await setupTokens.redeem('second', new Date(), late, member(projectId, late.id, 'owner'), joined(projectId, late))).toBe('used');
-    expect(await database.dataSource.query('SELECT id FROM audit_events')).toEqual([{ id: ownerJoined.id }]);
+    expect(await setupTokens.redeem('first', new Date(), late, member(projectId, late.id, 'owner'))).toBe('used');
+    expect(await setupTokens.redeem('second', new Date(), late, member(projectId, late.id, 'owner'))).toBe('used');
     expect(await users.findByEmail('late@example.com')).toBeNull();
     expect(await memberships.findRole(projectId, owner.id)).toBe('owner');
   });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type IdempotencyClaim, IdempotencyKeyRepository, type StoredAnswer } from '@crucible/application';
+import { besideTheUnit, undoBesideTheUnit, whenTheUnitEnds } from '../data-source/ambient-transaction';
 import { IDEMPOTENCY_ANSWER, IDEMPOTENCY_CLAIM, IDEMPOTENCY_RECORD, IDEMPOTENCY_RELEASE } from './idempotency-key.sql';
 
 /** A claim whose request never answered is given up after this long (its process died mid-request). */
@@ -18,9 +19,19 @@ export class TypeOrmIdempotencyKeyRepository extends IdempotencyKeyRepository {
     super();
   }
 
+  /**
+   * Claimed beside the request's unit of work (a retry meanwhile is told the first is still running, and the unit
+   * holds no connection while, say, an upload is judged); the answer is saved in the unit, with the change. A unit
+   * that rolls back leaves its claim unanswered: it is released once the unit ended (after a commit there is nothing
+   * to release).
+   */
   async claim(projectId: string, key: string, requestHash: string, ttlSeconds: number): Promise<IdempotencyClaim> {
-    const claimed: unknown[] = await this.dataSource.query(IDEMPOTENCY_CLAIM, [projectId, key, requestHash, ttlSeconds, ABANDONED_CLAIM_SECONDS]);
-    if (claimed.length > 0) return { kind: 'claimed' };
+    const parameters = [projectId, key, requestHash, ttlSeconds, ABANDONED_CLAIM_SECONDS];
+    const claimed: unknown[] = await besideTheUnit(this.dataSource, IDEMPOTENCY_CLAIM, parameters);
+    if (claimed.length > 0) {
+      whenTheUnitEnds(() => this.dataSource.query(IDEMPOTENCY_RELEASE, [projectId, key]));
+      return { kind: 'claimed' };
+    }
     const [row]: KeyRow[] = await this.dataSource.query(IDEMPOTENCY_RECORD, [projectId, key]);
     if (!row) return this.claim(projectId, key, requestHash, ttlSeconds);
     if (row.response_status === null) return { kind: 'pending', requestHash: row.request_hash };
@@ -32,6 +43,6 @@ export class TypeOrmIdempotencyKeyRepository extends IdempotencyKeyRepository {
   }
 
   async release(projectId: string, key: string): Promise<void> {
-    await this.dataSource.query(IDEMPOTENCY_RELEASE, [projectId, key]);
+    await undoBesideTheUnit(this.dataSource, IDEMPOTENCY_RELEASE, [projectId, key]);
   }
 }

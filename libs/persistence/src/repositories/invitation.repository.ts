@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
-import { type AuditEvent, type Invitation, type Membership, type User, invitationState, normalizeEmail } from '@crucible/domain';
+import { type Invitation, type Membership, type User, invitationState, normalizeEmail } from '@crucible/domain';
 import { type InvitationRedemption, InvitationRepository, type Page, type PageRequest, mapPage } from '@crucible/application';
 import { InvitationOrmEntity, MembershipOrmEntity, UserOrmEntity } from '../entities/account.orm-entity';
 import { invitationMapper } from '../mappers/invitation.mapper';
 import { membershipMapper, userMapper } from '../mappers/account.mapper';
-import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
-import { auditEventMapper } from '../mappers/audit-event.mapper';
 import { conflictIfTaken } from '../data-source/database-errors';
 import { OLDEST_FIRST, keysetPage } from './keyset';
 
@@ -54,7 +52,7 @@ export class TypeOrmInvitationRepository extends InvitationRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  redeem(invitationId: string, at: Date, newUser: User | null, membership: Membership, event: AuditEvent): Promise<InvitationRedemption> {
+  redeem(invitationId: string, at: Date, newUser: User | null, membership: Membership): Promise<InvitationRedemption> {
     return this.dataSource.transaction(async (manager) => {
       // Two browsers accepting one link at once: the row lock makes the second see the first's acceptance.
       const row = await manager.getRepository(InvitationOrmEntity).createQueryBuilder('i')
@@ -66,7 +64,6 @@ export class TypeOrmInvitationRepository extends InvitationRepository {
       await conflictIfTaken(`${row.email} is a member of this project already: sign in instead`,
         () => memberships.insert(memberships.create(membershipMapper.toOrm(membership))));
       await manager.getRepository(InvitationOrmEntity).update({ id: invitationId }, { acceptedAt: at });
-      await manager.getRepository(AuditEventOrmEntity).insert(auditEventMapper.toOrm(event));
       return 'accepted';
     });
   }

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AuditEvent, Membership, SetupToken, User } from '@crucible/domain';
+import type { Membership, SetupToken, User } from '@crucible/domain';
 import { type SetupRedemption, SetupTokenRepository } from '@crucible/application';
 import { MembershipOrmEntity, SetupTokenOrmEntity, UserOrmEntity } from '../entities/account.orm-entity';
 import { membershipMapper, setupTokenMapper, userMapper } from '../mappers/account.mapper';
-import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
-import { auditEventMapper } from '../mappers/audit-event.mapper';
 
 @Injectable()
 export class TypeOrmSetupTokenRepository extends SetupTokenRepository {
@@ -23,7 +21,7 @@ export class TypeOrmSetupTokenRepository extends SetupTokenRepository {
     return row ? setupTokenMapper.toDomain(row) : null;
   }
 
-  redeem(tokenHash: string, at: Date, user: User, owner: Membership, event: AuditEvent): Promise<SetupRedemption> {
+  redeem(tokenHash: string, at: Date, user: User, owner: Membership): Promise<SetupRedemption> {
     return this.dataSource.transaction(async (manager) => {
       // Two links printed by two api processes, used at once: the lock makes the second see the first's account.
       await manager.query('LOCK TABLE setup_tokens IN SHARE ROW EXCLUSIVE MODE');
@@ -36,7 +34,6 @@ export class TypeOrmSetupTokenRepository extends SetupTokenRepository {
       await users.insert(users.create(userMapper.toOrm(user)));
       const memberships = manager.getRepository(MembershipOrmEntity);
       await memberships.insert(memberships.create(membershipMapper.toOrm(owner)));
-      await manager.getRepository(AuditEventOrmEntity).insert(auditEventMapper.toOrm(event));
       return 'redeemed';
     });
   }

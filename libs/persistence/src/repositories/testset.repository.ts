@@ -6,6 +6,7 @@ import { type Page, type PageRequest, TestsetRepository, type TestsetPatch, mapP
 import { TestsetOrmEntity, TestsetVersionOrmEntity } from '../entities/testset.orm-entity';
 import { type TestsetSummaryRow, testsetMapper } from '../mappers/testset.mapper';
 import { conflictIfTaken } from '../data-source/database-errors';
+import { besideTheUnit, undoBesideTheUnit } from '../data-source/ambient-transaction';
 import { type KeyColumn, OLDEST_FIRST_BY_NAME, keysetPage, keysetRawPage } from './keyset';
 import {
   DISCARD_STAGED_ROWS, DROP_USED_STAGED_ROWS, INSERT_TESTSET, INSERT_TESTSET_VERSION, STAGE_ROWS, TESTSET_FROM_STAGED,
@@ -37,8 +38,9 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
     });
   }
 
+  /** Staged beside the request's unit of work: an upload holds no transaction while its client sends. */
   async stageRows(projectId: string, uploadId: string, batch: number, rows: TestsetRow[]): Promise<void> {
-    await this.dataSource.query(STAGE_ROWS, [uploadId, batch, projectId, JSON.stringify(rows)]);
+    await besideTheUnit(this.dataSource, STAGE_ROWS, [uploadId, batch, projectId, JSON.stringify(rows)]);
   }
 
   async createFromStaged(testset: Omit<Testset, 'rows' | 'version'>, uploadId: string, stamp: TestsetVersionStamp): Promise<void> {
@@ -54,7 +56,7 @@ export class TypeOrmTestsetRepository extends TestsetRepository {
   }
 
   async discardStaged(projectId: string, uploadId: string): Promise<void> {
-    await this.dataSource.query(DISCARD_STAGED_ROWS, [uploadId, projectId]);
+    await undoBesideTheUnit(this.dataSource, DISCARD_STAGED_ROWS, [uploadId, projectId]);
   }
 
   async list(projectId: string, appId: string | undefined, page: PageRequest): Promise<Page<TestsetSummary>> {

@@ -1,4 +1,4 @@
-import type { AuditEvent, Invitation, Membership, User } from '@crucible/domain';
+import type { Invitation, Membership, User } from '@crucible/domain';
 import type { Page, PageRequest } from '../../shared/page';
 
 /** How a redemption ended: only `accepted` wrote anything. */
@@ -19,8 +19,7 @@ export abstract class InvitationRepository {
    * In one transaction, serialized against every other redemption of it: marks the invitation accepted, creates
    * `newUser` when given, and adds the membership. `unusable` (nothing written) when it was used, revoked or had
    * expired at `at` by then. Throws a `conflict` DomainError (nothing written) when the address got an account or
-   * the user a membership meanwhile. `event`, the audit event of the person joining, is appended in the same
-   * transaction.
+   * the user a membership meanwhile. The caller's unit of work (UnitOfWork) adds the audit event to the transaction.
    */
-  abstract redeem(invitationId: string, at: Date, newUser: User | null, membership: Membership, event: AuditEvent): Promise<InvitationRedemption>;
+  abstract redeem(invitationId: string, at: Date, newUser: User | null, membership: Membership): Promise<InvitationRedemption>;
 }

@@ -1,4 +1,4 @@
-import type { AuditEvent, Membership, SetupToken, User } from '@crucible/domain';
+import type { Membership, SetupToken, User } from '@crucible/domain';
 
 export type SetupRedemption = 'redeemed' | 'unknown' | 'used';
 
@@ -8,8 +8,8 @@ export abstract class SetupTokenRepository {
   /**
    * In one transaction, serialized against every other redemption: marks the token used and creates the first user
    * with their membership. `used` (nothing written) when the token was used already or any user exists, since the
-   * first-run link only ever makes the first account; `unknown` when there is no such token. `event`, the audit
-   * event of the owner joining, is appended in the same transaction.
+   * first-run link only ever makes the first account; `unknown` when there is no such token. The caller's unit of
+   * work (UnitOfWork) adds the audit event to the transaction.
    */
-  abstract redeem(tokenHash: string, at: Date, user: User, owner: Membership, event: AuditEvent): Promise<SetupRedemption>;
+  abstract redeem(tokenHash: string, at: Date, user: User, owner: Membership): Promise<SetupRedemption>;
 }

@@ -5,10 +5,12 @@ import {
 } from '@crucible/domain';
 import { InvitationRepository, PasswordHasher, ProjectRepository, SessionStore, UserRepository } from '../ports';
 import { type OpenedSession, openSession } from '../session-secret';
-import { memberJoined } from '../member-joined';
+import { memberJoined, redeemWithEvent } from '../member-joined';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../account-rules';
 import { FailedSignIns } from '../failed-sign-ins';
 import { hashInvitationToken } from '../invitation-secret';
+import { AuditTrail } from '../../audit/ports';
+import { UnitOfWork } from '../../shared/unit-of-work';
 
 const UNKNOWN = 'unknown invitation link: ask whoever invited you for a new one';
 
@@ -42,6 +44,8 @@ export class AcceptInvitationUseCase {
     private readonly sessions: SessionStore,
     private readonly hasher: PasswordHasher,
     private readonly failedSignIns: FailedSignIns,
+    private readonly trail: AuditTrail,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(input: AcceptInvitationInput): Promise<AcceptedInvitation> {
@@ -55,7 +59,7 @@ export class AcceptInvitationUseCase {
     if (existing) await this.assertIsThem(existing, input);
     const membership: Membership = { projectId: invitation.projectId, userId: user.id, role: invitation.role, joinedAt: now };
     const joined = memberJoined(user, membership, 'accepted an invitation', input.ip ?? null);
-    const redeemed = await this.invitations.redeem(invitation.id, now, existing ? null : user, membership, joined);
+    const redeemed = await redeemWithEvent(this.unitOfWork, this.trail, () => this.invitations.redeem(invitation.id, now, existing ? null : user, membership), joined);
     if (redeemed === 'unknown') throw new DomainError('not_found', UNKNOWN);
     if (redeemed === 'unusable') {
       // Another request redeemed or revoked it since it was read: say which.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Invitation, Project, ProjectRole } from '@crucible/domain';
 import {
-  InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUserRepository,
+  InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUnitOfWork, InMemoryUserRepository,
 } from '../../testing';
 import { OidcClient, type OidcIdentity, type OidcSignInStart, ProjectRepository } from '../ports';
 import { CompleteOidcSignInUseCase } from './complete-oidc-sign-in.use-case';
@@ -58,7 +58,7 @@ describe('CompleteOidcSignInUseCase', () => {
   let oidc: ScriptedOidcClient;
   const audit = new InMemoryAuditTrail();
   const useCase = (autoJoinRole: ProjectRole | null = null) => new CompleteOidcSignInUseCase(
-    oidc, { autoJoinRole }, users, invitations, new Projects([defaultProject, other]), memberships, sessions, audit,
+    oidc, { autoJoinRole }, users, invitations, new Projects([defaultProject, other]), memberships, sessions, audit, new InMemoryUnitOfWork(),
   );
   const signedInAt = (email: string, emailVerified = true, name: string | null = null) => {
     oidc.identity = { subject: randomUUID(), email, emailVerified, name };

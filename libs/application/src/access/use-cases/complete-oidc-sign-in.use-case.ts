@@ -6,8 +6,9 @@ import {
   SessionStore, UserRepository,
 } from '../ports';
 import { openSession } from '../session-secret';
-import { memberJoined } from '../member-joined';
+import { memberJoined, redeemWithEvent } from '../member-joined';
 import { AuditTrail } from '../../audit/ports';
+import { UnitOfWork } from '../../shared/unit-of-work';
 import type { SignedIn } from './sign-in.use-case';
 
 const MAX_NAME_LENGTH = 200;
@@ -30,6 +31,7 @@ export class CompleteOidcSignInUseCase {
     private readonly memberships: MembershipRepository,
     private readonly sessions: SessionStore,
     private readonly audit: AuditTrail,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(callback: OidcCallback): Promise<SignedIn> {
@@ -64,8 +66,11 @@ export class CompleteOidcSignInUseCase {
       throw error;
     }
     const membership = { projectId: project.id, userId: user.id, role, joinedAt: now };
-    await this.memberships.add(membership);
-    await this.audit.record(memberJoined(user, membership, 'signed in with SSO for the first time', null));
+    // The membership and its event commit together (the account alone, made above, changes no project).
+    await this.unitOfWork.run(async () => {
+      await this.memberships.add(membership);
+      await this.audit.record(memberJoined(user, membership, 'signed in with SSO for the first time', null));
+    });
     return user;
   }
 
@@ -76,7 +81,7 @@ export class CompleteOidcSignInUseCase {
       const membership = { projectId: invitation.projectId, userId: (created ?? user).id, role: invitation.role, joinedAt: now };
       try {
         const joined = memberJoined(user, membership, 'signed in with SSO, accepting an invitation,', null);
-        const redeemed = await this.invitations.redeem(invitation.id, now, created ? null : user, membership, joined);
+        const redeemed = await redeemWithEvent(this.unitOfWork, this.audit, () => this.invitations.redeem(invitation.id, now, created ? null : user, membership), joined);
         if (redeemed === 'accepted') created ??= user;
       } catch (error) {
         if (!isConflict(error)) throw error;

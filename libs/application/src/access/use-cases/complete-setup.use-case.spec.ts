@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Project } from '@crucible/domain';
 import {
-  InMemoryAuditTrail, InMemoryMembershipRepository, InMemorySessionStore, InMemorySetupTokenRepository, InMemoryUserRepository, RecordingPasswordHasher,
+  InMemoryAuditTrail, InMemoryMembershipRepository, InMemorySessionStore, InMemorySetupTokenRepository, InMemoryUnitOfWork, InMemoryUserRepository,
+  RecordingPasswordHasher,
 } from '../../testing';
 import { ProjectRepository } from '../ports';
 import { CompleteSetupUseCase } from './complete-setup.use-case';
@@ -46,9 +47,9 @@ describe('first-run setup', () => {
     users = new InMemoryUserRepository();
     memberships = new InMemoryMembershipRepository();
     trail = new InMemoryAuditTrail();
-    const tokens = new InMemorySetupTokenRepository(users, memberships, trail);
+    const tokens = new InMemorySetupTokenRepository(users, memberships);
     issue = new IssueSetupLinkUseCase(users, tokens);
-    setup = new CompleteSetupUseCase(tokens, new OneProject(project), new InMemorySessionStore(), new RecordingPasswordHasher());
+    setup = new CompleteSetupUseCase(tokens, new OneProject(project), new InMemorySessionStore(), new RecordingPasswordHasher(), trail, new InMemoryUnitOfWork());
   });
 
   it('makes the first account owner of the default project and signs it in; the link is dead after', async () => {

@@ -6,6 +6,8 @@ import { hashSessionToken, openSession } from '../session-secret';
 import { memberJoined } from '../member-joined';
 import { assertAcceptablePassword, newAccountFields } from '../account-rules';
 import type { SignedIn } from './sign-in.use-case';
+import { AuditTrail } from '../../audit/ports';
+import { UnitOfWork } from '../../shared/unit-of-work';
 
 const USED = 'this setup link was used already: the first account exists, sign in instead';
 
@@ -21,6 +23,8 @@ export class CompleteSetupUseCase {
     private readonly projects: ProjectRepository,
     private readonly sessions: SessionStore,
     private readonly hasher: PasswordHasher,
+    private readonly trail: AuditTrail,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(input: { token: string; email: string; name: string; password: string; ip?: string | null }): Promise<SetUp> {
@@ -36,7 +40,12 @@ export class CompleteSetupUseCase {
     const user: User = { id: randomUUID(), ...fields, passwordHash: await this.hasher.hash(input.password), createdAt: now };
     const owner: Membership = { projectId: project.id, userId: user.id, role: 'owner', joinedAt: now };
     const joined = memberJoined(user, owner, 'completed the first-run setup', input.ip ?? null);
-    const redeemed = await this.setupTokens.redeem(tokenHash, now, user, owner, joined);
+    // The account, the membership and the event of the owner joining commit together.
+    const redeemed = await this.unitOfWork.run(async () => {
+      const outcome = await this.setupTokens.redeem(tokenHash, now, user, owner);
+      if (outcome === 'redeemed') await this.trail.record(joined);
+      return outcome;
+    });
     if (redeemed === 'unknown') throw new DomainError('not_found', 'unknown setup link: use the link the api printed when it started');
     if (redeemed === 'used') throw new DomainError('gone', USED);
     return { user, project, ...(await openSession(this.sessions, user.id, now)) };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, type ApiKey, type Project, type ProjectRole } from '@crucible/domain';
 import {
-  InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUserRepository,
+  InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUnitOfWork,
+  InMemoryUserRepository,
   RecordingInvitationMailer, RecordingPasswordHasher,
 } from '../../testing';
 import { ProjectRepository } from '../ports';
@@ -45,13 +46,13 @@ function world() {
   const memberships = new InMemoryMembershipRepository();
   memberships.projects.push(project);
   const trail = new InMemoryAuditTrail();
-  const invitations = new InMemoryInvitationRepository(users, memberships, trail);
+  const invitations = new InMemoryInvitationRepository(users, memberships);
   const mailer = new RecordingInvitationMailer();
   const sessions = new InMemorySessionStore();
   const projects = new Projects([project]);
   const create = new CreateInvitationUseCase(invitations, users, memberships, projects, mailer);
   const hasher = new RecordingPasswordHasher();
-  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new FailedSignIns());
+  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new FailedSignIns(), trail, new InMemoryUnitOfWork());
   const roster = new InMemoryMemberRoster(users, memberships);
   const actor = (role: ProjectRole, id = randomUUID()): Actor => ({ projectId: project.id, type: 'user', id, name: `the ${role}`, role });
   const invite = (email: string, role: ProjectRole = 'editor', by = actor('admin')) =>
