@@ -131,14 +131,20 @@ export class InMemoryTraceRepository extends TraceRepository {
     }));
   }
 
-  async deleteStartedBefore(cutoff: Date): Promise<number> {
+  async deleteDaysBefore(cutoff: Date): Promise<number> {
+    const firstKept = Math.floor(cutoff.getTime() / 86_400_000) * 86_400_000;
     let deleted = 0;
     for (const [key, { trace }] of this.stored) {
-      if (trace.startTime < cutoff) {
+      if (trace.startTime.getTime() < firstKept) {
         this.stored.delete(key);
         deleted += 1;
       }
     }
     return deleted;
+  }
+
+  /** Memory needs no partitions: nothing to ready. */
+  async prepareDays(): Promise<number> {
+    return 0;
   }
 }

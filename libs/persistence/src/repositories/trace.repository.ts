@@ -8,9 +8,10 @@ import {
 } from '@crucible/application';
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
 import { OnlineRulesOfProjects, logOnlineExecutions } from './online-execution-intake';
+import { TraceDays } from './trace-days';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
-  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
+  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
 } from './trace.sql';
 
 /** Traces a text search reads first, newest first, before it searches the whole filter. */
@@ -19,10 +20,12 @@ const SEARCH_HEAD_ROWS = 5000;
 @Injectable()
 export class TypeOrmTraceRepository extends TraceRepository {
   private readonly onlineRules: OnlineRulesOfProjects;
+  private readonly days: TraceDays;
 
   constructor(private readonly dataSource: DataSource) {
     super();
     this.onlineRules = new OnlineRulesOfProjects(dataSource);
+    this.days = new TraceDays(dataSource);
   }
 
   async save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces> {
@@ -129,8 +132,11 @@ export class TypeOrmTraceRepository extends TraceRepository {
     return buckets;
   }
 
-  async deleteStartedBefore(cutoff: Date): Promise<number> {
-    const [{ deleted }] = await this.dataSource.query(TRACES_DELETE_BEFORE, [cutoff.toISOString()]);
-    return Number(deleted);
+  deleteDaysBefore(cutoff: Date): Promise<number> {
+    return this.days.deleteBefore(cutoff);
+  }
+
+  prepareDays(days: Date[]): Promise<number> {
+    return this.days.prepare(days);
   }
 }
