@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
 
 /**
- * How long partition work waits for its table lock before giving up until the next run. Attaching a day waits for
- * nothing ingest holds; detaching one needs the parent alone for a moment, and while it waits, queries that come after
- * it wait too: this bounds that stall.
+ * How long partition work waits for its table locks before giving up until the next run. Attaching a day needs the
+ * default partition alone for a moment (reads of the whole table touch it; inserts into a day partition do not), and
+ * detaching one the parent; while either waits, the queries that come after it wait too: this bounds that stall.
  */
-const LOCK_TIMEOUT = '1s';
+const LOCK_TIMEOUT = '500ms';
 /** PostgreSQL's lock_not_available: the lock timeout passed. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
