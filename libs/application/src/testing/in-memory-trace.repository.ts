@@ -131,8 +131,9 @@ export class InMemoryTraceRepository extends TraceRepository {
     }));
   }
 
-  async deleteDaysBefore(cutoff: Date): Promise<number> {
-    const firstKept = Math.floor(cutoff.getTime() / 86_400_000) * 86_400_000;
+  async deleteWeeksBefore(cutoff: Date): Promise<number> {
+    const day = Math.floor(cutoff.getTime() / 86_400_000) * 86_400_000;
+    const firstKept = day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000;
     let deleted = 0;
     for (const [key, { trace }] of this.stored) {
       if (trace.startTime.getTime() < firstKept) {

@@ -45,7 +45,7 @@ import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testse
 import { AuditEvents1795886975363 } from '../migrations/1795886975363-audit-events';
 import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
 import { HumanScenarioModifiedBy1795887815424 } from '../migrations/1795887815424-human-scenario-modified-by';
-import { TraceDayPartitions1795897231670 } from '../migrations/1795897231670-trace-day-partitions';
+import { TraceWeekPartitions1795897231670 } from '../migrations/1795897231670-trace-week-partitions';
 
 export const ORM_ENTITIES = [
   ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
@@ -71,4 +71,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, OnlineEvaluationSelfPause1795886938410,
   AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
   TraceStoreIndexes1795887329757, HumanScenarioModifiedBy1795887815424, OnlineEvaluationChangeNotices1795888010172,
-  TraceDayPartitions1795897231670];
+  TraceWeekPartitions1795897231670];

@@ -8,7 +8,7 @@ import {
 } from '@crucible/application';
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
 import { OnlineRulesOfProjects, logOnlineExecutions } from './online-execution-intake';
-import { TraceDays } from './trace-days';
+import { TracePartitions } from './trace-partitions';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
   FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
@@ -20,12 +20,12 @@ const SEARCH_HEAD_ROWS = 5000;
 @Injectable()
 export class TypeOrmTraceRepository extends TraceRepository {
   private readonly onlineRules: OnlineRulesOfProjects;
-  private readonly days: TraceDays;
+  private readonly partitions: TracePartitions;
 
   constructor(private readonly dataSource: DataSource) {
     super();
     this.onlineRules = new OnlineRulesOfProjects(dataSource);
-    this.days = new TraceDays(dataSource);
+    this.partitions = new TracePartitions(dataSource);
   }
 
   async save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces> {
@@ -132,11 +132,11 @@ export class TypeOrmTraceRepository extends TraceRepository {
     return buckets;
   }
 
-  deleteDaysBefore(cutoff: Date): Promise<number> {
-    return this.days.deleteBefore(cutoff);
+  deleteWeeksBefore(cutoff: Date): Promise<number> {
+    return this.partitions.deleteWeeksBefore(cutoff);
   }
 
   prepareDays(days: Date[]): Promise<number> {
-    return this.days.prepare(days);
+    return this.partitions.prepare(days);
   }
 }

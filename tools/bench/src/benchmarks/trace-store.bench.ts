@@ -29,7 +29,7 @@ const WORDS = ['refund', 'cancel', 'track', 'return', 'upgrade', 'downgrade', 'i
  * Traces `$2` ≤ i < `$3` of project `$1`, of a fill of `$6` traces from `$5` spread evenly over the 30 days before `$4`
  * (epoch seconds), in time order as ingest writes them: every size covers the same month. Ten consecutive traces form
  * a block of one app, environment and user, split into two sessions of 1–9 traces (a fifth of the blocks have none).
- * Each trace gets its key, in the day partitions the store has for the month (migration 1795897231670).
+ * Each trace gets its key, in the week partitions the store has for the month (migration 1795897231670).
  */
 const FILL_SQL = `
   WITH stored AS (
@@ -160,7 +160,7 @@ export const traceStoreBenchmark: Benchmark = {
       const dataSource = stand.app.get(DataSource);
       const [{ id: projectId }] = await dataSource.query('SELECT id FROM projects ORDER BY created_at LIMIT 1');
       const now = Date.now();
-      // The api made today's and the coming days' partitions; a store kept a month has had those of the month before.
+      // The api made the partitions of this week and the next; a store kept a month has had those of the month before.
       await stand.app.get(TraceRepository).prepareDays(Array.from({ length: 31 }, (_, i) => new Date(now - (i + 1) * DAY_MS)));
       const rows: BenchRow[] = [];
       const smallest = new Map<string, number>();

@@ -50,11 +50,12 @@ export abstract class TraceRepository {
   abstract findManyWithFirstSpans(projectId: string, traceIds: string[], spansPerTrace: number): Promise<Map<string, TraceWithSpans>>;
   abstract metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]>;
   /**
-   * Deletes every project's traces (their spans, scores, queue items and online executions with them) of the UTC days
-   * before `cutoff`'s, a trace's day being the one it started on as first stored; returns how many. Whole days go at
-   * once (a store partitioned by day drops their partitions), so a trace outlives `cutoff` by less than a day.
+   * Deletes every project's traces (their spans, scores, queue items and online executions with them) of the weeks
+   * (Monday to Sunday, UTC) before `cutoff`'s, a trace's day being the one it started on as first stored; returns how
+   * many. Whole weeks go at once (a store partitioned by week drops their partitions), so a trace outlives `cutoff` by
+   * less than a week.
    */
-  abstract deleteDaysBefore(cutoff: Date): Promise<number>;
-  /** Readies the store for the traces of these UTC days (a day's partitions), where not ready yet; returns how many were readied. */
+  abstract deleteWeeksBefore(cutoff: Date): Promise<number>;
+  /** Readies the store for the traces of these UTC days (their weeks' partitions), where not ready yet; returns how many weeks were readied. */
   abstract prepareDays(days: Date[]): Promise<number>;
 }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TraceRepository } from '../ports';
 
 /**
- * Retention: traces (and their spans) older than `retentionDays` go, in every project, by whole UTC days (a day's
- * partitions are dropped at once), so a trace is kept `retentionDays` and less than one day more.
+ * Retention: traces (and their spans) older than `retentionDays` go, in every project, by whole weeks (a week's
+ * partitions are dropped at once), so a trace is kept `retentionDays` and less than a week more.
  */
 @Injectable()
 export class PurgeExpiredTracesUseCase {
@@ -11,6 +11,6 @@ export class PurgeExpiredTracesUseCase {
 
   execute(input: { retentionDays: number; now?: Date }): Promise<number> {
     const now = input.now ?? new Date();
-    return this.traces.deleteDaysBefore(new Date(now.getTime() - input.retentionDays * 86_400_000));
+    return this.traces.deleteWeeksBefore(new Date(now.getTime() - input.retentionDays * 86_400_000));
   }
 }

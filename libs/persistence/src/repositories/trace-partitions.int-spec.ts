@@ -5,7 +5,7 @@ import {
   ProviderReadCache, PurgeExpiredTracesUseCase, TRACE_DAYS_AHEAD,
 } from '@crucible/application';
 import { InMemoryModelCatalog, InMemoryProviderConnectionDirectory } from '@crucible/application/testing';
-import { TraceDayPartitions1795897231670 } from '../migrations/1795897231670-trace-day-partitions';
+import { TraceWeekPartitions1795897231670 } from '../migrations/1795897231670-trace-week-partitions';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmCustomModelRepository } from './custom-model.repository';
 import { TypeOrmScoreRepository } from './score.repository';
@@ -14,7 +14,11 @@ import { TypeOrmTraceRepository } from './trace.repository';
 const DAY_MS = 86_400_000;
 const LIMITS = { maxSpansPerTrace: 100 };
 const nanos = (date: Date) => `${BigInt(date.getTime()) * 1_000_000n}`;
-const suffix = (day: Date) => day.toISOString().slice(0, 10).replaceAll('-', '');
+/** A time's week partition's suffix: its Monday (UTC). */
+const week = (time: Date) => {
+  const day = Math.floor(time.getTime() / DAY_MS) * DAY_MS;
+  return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
+};
 
 /** An SDK trace of one span. */
 function sdkTrace(id: string, start: Date): TraceRecord {
@@ -26,7 +30,7 @@ function sdkTrace(id: string, start: Date): TraceRecord {
   };
 }
 
-describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (engine) => {
+describe.each(['postgres', 'pglite'] as const)('trace week partitions on %s', (engine) => {
   let database: TestDatabase;
   let actor: Actor;
   let useCases: ReturnType<typeof wire>;
@@ -69,15 +73,16 @@ describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (en
     [actor.projectId, `score-${traceId}`, traceId],
   );
 
-  it('makes the partitions of today and the next days, each once', async () => {
-    const now = new Date('2031-03-10T15:00:00.000Z');
-    expect(await useCases.prepare.execute({ now })).toBe(TRACE_DAYS_AHEAD + 1);
+  it('makes the partitions of the weeks of today and the next days, each once', async () => {
+    const now = new Date('2031-03-12T15:00:00.000Z');
+    const weeks = [...new Set(Array.from({ length: TRACE_DAYS_AHEAD + 1 }, (_, i) => week(new Date(now.getTime() + i * DAY_MS))))];
+    expect(weeks).toEqual(['20310310', '20310317']);
+    expect(await useCases.prepare.execute({ now })).toBe(2);
     expect(await useCases.prepare.execute({ now })).toBe(0);
-    const days = Array.from({ length: TRACE_DAYS_AHEAD + 1 }, (_, i) => suffix(new Date(now.getTime() + i * DAY_MS)));
-    expect(await partitions()).toEqual(expect.arrayContaining([...days.map((day) => `spans_d${day}`), ...days.map((day) => `traces_d${day}`)]));
+    expect(await partitions()).toEqual(expect.arrayContaining(['spans_default', 'spans_w20310310', 'spans_w20310317', 'traces_default', 'traces_w20310310', 'traces_w20310317']));
   });
 
-  it('drops the partitions of expired days whole, with their scores and keys, and keeps the days after', async () => {
+  it('drops the partitions of expired weeks whole, with their scores and keys, and keeps the weeks after', async () => {
     const now = new Date('2031-03-10T15:00:00.000Z');
     const expired = new Date('2031-01-05T10:00:00.000Z');
     const kept = new Date('2031-02-20T10:00:00.000Z');
@@ -93,17 +98,17 @@ describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (en
     ] }] }] });
     await score('expired-1');
     await score('kept');
-    expect(await homes()).toEqual({ 'expired-1': `traces_d${suffix(expired)}`, 'expired-2': `traces_d${suffix(expired)}`,
-      ['e'.repeat(32)]: `traces_d${suffix(expired)}`, kept: `traces_d${suffix(kept)}` });
-    expect(await count(`SELECT count(*) AS n FROM spans_d${suffix(expired)} WHERE project_id = $1`)).toBe(1);
+    expect(await homes()).toEqual({ 'expired-1': `traces_w${week(expired)}`, 'expired-2': `traces_w${week(expired)}`,
+      ['e'.repeat(32)]: `traces_w${week(expired)}`, kept: `traces_w${week(kept)}` });
+    expect(await count(`SELECT count(*) AS n FROM spans_w${week(expired)} WHERE project_id = $1`)).toBe(1);
 
     expect(await useCases.purge.execute({ retentionDays: 30, now })).toBe(3);
 
-    expect(await tableExists(`traces_d${suffix(expired)}`)).toBe(false);
-    expect(await tableExists(`spans_d${suffix(expired)}`)).toBe(false);
-    expect(await partitions()).not.toContain(`traces_d${suffix(expired)}`);
-    expect(await partitions()).toContain(`traces_d${suffix(kept)}`);
-    expect(await homes()).toEqual({ kept: `traces_d${suffix(kept)}` });
+    expect(await tableExists(`traces_w${week(expired)}`)).toBe(false);
+    expect(await tableExists(`spans_w${week(expired)}`)).toBe(false);
+    expect(await partitions()).not.toContain(`traces_w${week(expired)}`);
+    expect(await partitions()).toContain(`traces_w${week(kept)}`);
+    expect(await homes()).toEqual({ kept: `traces_w${week(kept)}` });
     expect(await count('SELECT count(*) AS n FROM trace_keys WHERE project_id = $1')).toBe(1);
     expect(await count('SELECT count(*) AS n FROM scores WHERE project_id = $1')).toBe(1);
     expect((await useCases.get.execute(actor, 'kept')).scores.map((s) => s.id)).toEqual(['score-kept']);
@@ -111,7 +116,7 @@ describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (en
     expect(await useCases.purge.execute({ retentionDays: 30, now })).toBe(0);
   });
 
-  it('stores a trace of a day without partitions in the default one, purges it when old, and moves it when its day gets partitions', async () => {
+  it('stores a trace of a week without partitions in the default one, purges it when old, and moves it when its week gets partitions', async () => {
     const now = new Date('2031-03-10T15:00:00.000Z');
     await useCases.prepare.execute({ now });
     const ancient = new Date('2019-06-01T00:00:00.000Z');
@@ -124,7 +129,7 @@ describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (en
     expect(Object.keys(await homes()).sort()).toEqual(['future', 'later']);
 
     await useCases.prepare.execute({ now: laterThisMonth });
-    expect(await homes()).toEqual({ future: 'traces_default', later: `traces_d${suffix(laterThisMonth)}` });
+    expect(await homes()).toEqual({ future: 'traces_default', later: `traces_w${week(laterThisMonth)}` });
     expect((await useCases.get.execute(actor, 'later')).spans.map((span) => span.spanId)).toEqual(['later-root']);
     expect((await useCases.list.execute(actor, {}, { limit: 10, after: null })).traces.map((trace) => trace.traceId)).toEqual(['future', 'later']);
   });
@@ -149,9 +154,9 @@ describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (en
     const { trace, spans } = await useCases.get.execute(actor, traceId);
     expect(trace).toMatchObject({ name: 'root', spanCount: 2, startTime: new Date(midnight.getTime() - 5000) });
     expect(spans.map((span) => span.name)).toEqual(['root', 'child']);
-    // The trace stays in the partition of the day it was first stored on, its spans with it.
-    expect((await homes())[traceId]).toBe(`traces_d${suffix(midnight)}`);
-    expect(await count(`SELECT count(*) AS n FROM spans_d${suffix(midnight)} WHERE project_id = $1`)).toBe(1);
+    // The trace stays in the partition of the day it was first stored on (a Monday: the week before has its own), its spans with it.
+    expect((await homes())[traceId]).toBe(`traces_w${week(midnight)}`);
+    expect(await count(`SELECT count(*) AS n FROM spans_w${week(midnight)} WHERE project_id = $1`)).toBe(1);
     const listed = await useCases.list.execute(actor, { from: new Date(midnight.getTime() - DAY_MS), to: midnight }, { limit: 10, after: null });
     expect(listed.traces.map((item) => item.traceId)).toEqual([traceId]);
   });
@@ -169,7 +174,7 @@ describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (en
     const migrate = async (step: 'up' | 'down') => {
       const runner = database.dataSource.createQueryRunner();
       try {
-        await new TraceDayPartitions1795897231670()[step](runner);
+        await new TraceWeekPartitions1795897231670()[step](runner);
       } finally {
         await runner.release();
       }
@@ -180,8 +185,8 @@ describe.each(['postgres', 'pglite'] as const)('trace day partitions on %s', (en
     expect(await count('SELECT count(*) AS n FROM traces WHERE project_id = $1')).toBe(3);
     expect(await count('SELECT count(*) AS n FROM spans WHERE project_id = $1')).toBe(1);
     await migrate('up');
-    expect(await homes()).toEqual({ today: `traces_d${suffix(today)}`, old: 'traces_default', ['f'.repeat(32)]: `traces_d${suffix(today)}` });
-    expect(await count(`SELECT count(*) AS n FROM spans_d${suffix(today)} WHERE project_id = $1`)).toBe(1);
+    expect(await homes()).toEqual({ today: `traces_w${week(today)}`, old: 'traces_default', ['f'.repeat(32)]: `traces_w${week(today)}` });
+    expect(await count(`SELECT count(*) AS n FROM spans_w${week(today)} WHERE project_id = $1`)).toBe(1);
     expect((await useCases.get.execute(actor, 'old')).scores.map((s) => s.id)).toEqual(['score-old']);
     expect((await useCases.get.execute(actor, 'f'.repeat(32))).spans).toHaveLength(2);
     expect(await useCases.purge.execute({ retentionDays: 30 })).toBe(1);
