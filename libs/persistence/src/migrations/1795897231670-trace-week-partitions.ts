@@ -11,8 +11,9 @@ const DAYS_BACK = 31;
  * `traces` and `spans` as native range partitions by week (issue 42), so retention drops a week's partitions instead
  * of deleting its rows one by one. Weeks (Monday to Sunday, UTC), not days: every query of the whole table is planned
  * over each partition and each of its indexes, and 35 daily partitions (a month kept) made the trace list's first
- * page 3.4 times slower and a trace by id 7.6 times (planning, on a million traces), where 6 weekly ones cost little. A partitioned table's unique keys must hold its partition key, and a trace's time is
- * not fixed (an OTLP trace's start moves earlier as its spans arrive), so:
+ * page 3.4 times slower and a trace by id 7.6 times (planning, on a million traces), where 6 weekly ones cost little.
+ * A partitioned table's unique keys must hold its partition key, and a trace's time is not fixed (an OTLP trace's
+ * start moves earlier as its spans arrive), so:
  * - `start_day` is the UTC day a trace started as first stored, and never changes; it keys the partitions of both
  *   tables (a span carries its trace's);
  * - `trace_keys` (project, trace id, start_day) is the one row per trace id of a project that idempotent ingest
@@ -20,7 +21,7 @@ const DAYS_BACK = 31;
  * - `create_trace_partitions(day)` makes the partitions of both tables for the week of `day` without blocking
  *   ingest: each is made alone and attached (SHARE UPDATE EXCLUSIVE on the parent, which writers do not wait for),
  *   after the rows of that week that the DEFAULT partition caught (a late, old or far-future trace never fails to be
- *   stored) moved into it.
+ *   stored) moved into it. Attaching needs the default partition alone for a moment; the caller bounds that wait.
  * Existing rows move into the new tables: the weeks of the last month get their partitions, older ones the default's.
  * `traces_start_time_idx` served only retention's row deletes, and is not made again.
  */
