@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { Logger } from 'pino';
-import { PurgeExpiredTracesUseCase } from '@crucible/application';
+import { PrepareTraceDaysUseCase, PurgeExpiredTracesUseCase } from '@crucible/application';
 
 /** Purges run hourly; CRUCIBLE_TRACE_RETENTION_DAYS sets how old a trace may get. */
 export const TRACE_PURGE_EVERY_MS = 3_600_000;
@@ -13,10 +13,14 @@ export interface TraceRetention {
   everyMs: number;
 }
 
-/** The periodic job that enforces trace retention: once at start, then every `everyMs`. */
+/**
+ * The periodic job of the trace store: once at start, then every `everyMs`, it makes the coming days' partitions (kept
+ * traces are partitioned too: a store that turns retention on later drops whole days) and enforces retention.
+ */
 @Injectable()
 export class TraceRetentionScheduler implements OnApplicationBootstrap {
   constructor(
+    private readonly prepare: PrepareTraceDaysUseCase,
     private readonly purge: PurgeExpiredTracesUseCase,
     private readonly schedules: SchedulerRegistry,
     private readonly retention: TraceRetention,
@@ -24,14 +28,16 @@ export class TraceRetentionScheduler implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.retention.days === 0) return;
     void this.runOnce();
     // The schedule module clears it before shutdown.
     this.schedules.addInterval('trace-retention', setInterval(() => void this.runOnce(), this.retention.everyMs).unref());
   }
 
+  /** Returns how many traces were deleted. */
   async runOnce(): Promise<number> {
     try {
+      await this.prepare.execute();
+      if (this.retention.days === 0) return 0;
       const deleted = await this.purge.execute({ retentionDays: this.retention.days });
       if (deleted > 0) this.logger.info({ deleted, retention_days: this.retention.days }, 'deleted expired traces');
       return deleted;

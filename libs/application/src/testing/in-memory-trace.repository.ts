@@ -131,14 +131,21 @@ export class InMemoryTraceRepository extends TraceRepository {
     }));
   }
 
-  async deleteStartedBefore(cutoff: Date): Promise<number> {
+  async deleteWeeksBefore(cutoff: Date): Promise<number> {
+    const day = Math.floor(cutoff.getTime() / 86_400_000) * 86_400_000;
+    const firstKept = day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000;
     let deleted = 0;
     for (const [key, { trace }] of this.stored) {
-      if (trace.startTime < cutoff) {
+      if (trace.startTime.getTime() < firstKept) {
         this.stored.delete(key);
         deleted += 1;
       }
     }
     return deleted;
+  }
+
+  /** Memory needs no partitions: nothing to ready. */
+  async prepareDays(): Promise<number> {
+    return 0;
   }
 }

@@ -46,17 +46,13 @@ import { TestsetVersions1795874736290 } from '../migrations/1795874736290-testse
 import { AuditEvents1795886975363 } from '../migrations/1795886975363-audit-events';
 import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
 import { HumanScenarioModifiedBy1795887815424 } from '../migrations/1795887815424-human-scenario-modified-by';
-
-export const ORM_ENTITIES = [
-  ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity, VariantRevisionOrmEntity,
-  EnvironmentOrmEntity, EnvironmentRevisionOrmEntity,
-  TestsetOrmEntity, TestsetVersionOrmEntity,
-  EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
-  HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity,
-  ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
+import { TraceWeekPartitions1795897231670 } from '../migrations/1795897231670-trace-week-partitions';
+export const ORM_ENTITIES = [ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity,
+  VariantRevisionOrmEntity, EnvironmentOrmEntity, EnvironmentRevisionOrmEntity, TestsetOrmEntity,
+  TestsetVersionOrmEntity, EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
+  HumanEvaluationOrmEntity, HumanEvaluationScenarioOrmEntity, ProviderConnectionOrmEntity, SecretKeyCheckOrmEntity,
   ScoreConfigOrmEntity, ScoreOrmEntity, AnnotationQueueOrmEntity, OnlineEvaluationOrmEntity, AuditEventOrmEntity,
-  UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity,
-];
+  UserOrmEntity, MembershipOrmEntity, SessionOrmEntity, InvitationOrmEntity, SetupTokenOrmEntity];
 
 /** Applied in order on PostgreSQL and PGlite alike. */
 export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000001, EvaluationsSchema1763800000002,
@@ -71,4 +67,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, OnlineEvaluationSelfPause1795886938410,
   AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
   TraceStoreIndexes1795887329757, HumanScenarioModifiedBy1795887815424, OnlineEvaluationChangeNotices1795888010172,
-  TraceMetricHours1795897800000];
+  TraceWeekPartitions1795897231670, TraceMetricHours1795897800000];

@@ -50,10 +50,10 @@ export const ADD_ITEMS = `
   ON CONFLICT (queue_id, trace_id) DO NOTHING
   RETURNING id`;
 
-/** `$1` project, `$2` trace ids: those the project does not hold, in the order given. */
+/** `$1` project, `$2` trace ids: those the project does not hold (no key), in the order given. */
 export const MISSING_TRACES = `
   SELECT t.trace_id FROM unnest($2::text[]) WITH ORDINALITY AS t(trace_id, n)
-  WHERE NOT EXISTS (SELECT 1 FROM traces WHERE project_id = $1 AND trace_id = t.trace_id)
+  WHERE NOT EXISTS (SELECT 1 FROM trace_keys WHERE project_id = $1 AND trace_id = t.trace_id)
   ORDER BY t.n`;
 
 /** `$1` project, `$2` queue ids, `$3` now. */

@@ -14,29 +14,49 @@ const PREVIEW_VALUES = ['inputs', 'output']
 export const SPAN_COLUMNS = `span_id, parent_span_id, name, kind, status, start_time, end_time, latency_ms, inputs, outputs, error,
   model, prompt_tokens, completion_tokens, total_tokens, cost, attributes, cost_source`;
 
+/** The UTC day a time falls in: a trace's `start_day` (migration 1795897231670). */
+const utcDay = (time: string): string => `(${time} AT TIME ZONE 'UTC')::date`;
+
 /**
- * A data-modifying CTE, `saved_traces` (trace_id, source, inserted), that stores traces idempotently, for a statement
- * that may write more besides: one statement is one round trip and one commit. A trace seen again keeps what it had
- * and fills in only what it lacked. A trace's row holds the spans of its first write, as the `inline_spans` array
- * (migration 1764900000000): an evaluation's traces come whole, once (a resumed write, or the SDK exporting the same
- * call, brings the same spans again), so this is all their write needs; spans that come later are
- * `LATER_SPANS_INSERT`'s. `$project` and `$traces` are the parameter numbers of the project id and of
- * `traceInsertParameter`'s value.
+ * Data-modifying CTEs ending in `saved_traces` (trace_id, source, inserted) that store traces idempotently, for a
+ * statement that may write more besides: one statement is one round trip and one commit. A trace id's one row in a
+ * project is its key (`trace_keys`), upserted first: a new key stores the trace in the partition of its `start_day`,
+ * the day it started as first stored, which never changes (migration 1795897231670); a key seen again fills in only
+ * what its trace lacked. A trace's row holds the spans of its first write, as the `inline_spans` array (migration
+ * 1764900000000): an evaluation's traces come whole, once (a resumed write, or the SDK exporting the same call, brings
+ * the same spans again), so this is all their write needs; spans that come later are `LATER_SPANS_INSERT`'s.
+ * `$project` and `$traces` are the parameter numbers of the project id and of `traceInsertParameter`'s value.
  */
 export function traceInsertCte(project: number, traces: number): string {
-  return `saved_traces AS (
-      INSERT INTO traces (project_id, ${TRACE_COLUMNS}, inline_spans, ${PREVIEW_COLUMNS})
-      SELECT $${project}::uuid, ${TRACE_COLUMNS}, spans, ${PREVIEW_VALUES}
-        FROM jsonb_to_recordset($${traces}::jsonb) AS r(${TRACE_RECORD_COLUMNS}, spans jsonb)
-      ON CONFLICT (project_id, trace_id) DO UPDATE SET
-        app_id = coalesce(traces.app_id, excluded.app_id),
-        variant_id = coalesce(traces.variant_id, excluded.variant_id),
-        variant_revision_id = coalesce(traces.variant_revision_id, excluded.variant_revision_id),
-        environment = coalesce(traces.environment, excluded.environment),
-        route = coalesce(traces.route, excluded.route),
-        session_id = coalesce(traces.session_id, excluded.session_id),
-        user_id = coalesce(traces.user_id, excluded.user_id)
-      RETURNING trace_id, source, (xmax = 0) AS inserted
+  return `incoming_traces AS MATERIALIZED (
+      SELECT * FROM jsonb_to_recordset($${traces}::jsonb) AS r(${TRACE_RECORD_COLUMNS}, spans jsonb)
+    ), trace_keys_saved AS (
+      INSERT INTO trace_keys (project_id, trace_id, start_day)
+      SELECT $${project}::uuid, trace_id, ${utcDay('start_time')} FROM incoming_traces
+      ON CONFLICT (project_id, trace_id) DO UPDATE SET start_day = trace_keys.start_day
+      RETURNING trace_id, start_day, (xmax = 0) AS inserted
+    ), traces_added AS (
+      INSERT INTO traces (project_id, start_day, ${TRACE_COLUMNS}, inline_spans, ${PREVIEW_COLUMNS})
+      SELECT $${project}::uuid, k.start_day, ${TRACE_COLUMNS.replace(/(\w+)/g, 'r.$1')}, r.spans, ${PREVIEW_VALUES}
+        FROM incoming_traces r JOIN trace_keys_saved k ON k.trace_id = r.trace_id AND k.inserted
+      RETURNING trace_id, source
+    ), traces_filled AS (
+      UPDATE traces SET
+        app_id = coalesce(traces.app_id, r.app_id),
+        variant_id = coalesce(traces.variant_id, r.variant_id),
+        variant_revision_id = coalesce(traces.variant_revision_id, r.variant_revision_id),
+        environment = coalesce(traces.environment, r.environment),
+        route = coalesce(traces.route, r.route),
+        session_id = coalesce(traces.session_id, r.session_id),
+        user_id = coalesce(traces.user_id, r.user_id)
+      FROM incoming_traces r JOIN trace_keys_saved k ON k.trace_id = r.trace_id AND NOT k.inserted
+      WHERE traces.project_id = $${project} AND traces.trace_id = k.trace_id AND traces.start_day = k.start_day
+      RETURNING traces.trace_id, traces.source
+    ), saved_traces AS (
+      -- A trace another statement stored at this moment is not in this one's snapshot: it keeps the source it came with.
+      SELECT k.trace_id, coalesce(a.source, f.source, r.source) AS source, k.inserted
+        FROM trace_keys_saved k JOIN incoming_traces r USING (trace_id)
+        LEFT JOIN traces_added a USING (trace_id) LEFT JOIN traces_filled f USING (trace_id)
     )`;
 }
 
@@ -54,7 +74,7 @@ export function traceInsertCte(project: number, traces: number): string {
  */
 export const LATER_SPANS_INSERT = `
   WITH grown AS (
-    SELECT trace_id, inline_spans FROM traces WHERE project_id = $1 AND trace_id = ANY($2::text[]) FOR KEY SHARE
+    SELECT trace_id, start_day, inline_spans FROM traces WHERE project_id = $1 AND trace_id = ANY($2::text[]) FOR KEY SHARE
   ), room AS (
     SELECT g.trace_id, $4::int - jsonb_array_length(g.inline_spans)
       - (SELECT count(*) FROM spans x WHERE x.project_id = $1 AND x.trace_id = g.trace_id)::int AS room
@@ -69,11 +89,11 @@ export const LATER_SPANS_INSERT = `
          (SELECT g.trace_id, inline.span_id FROM grown g CROSS JOIN LATERAL jsonb_to_recordset(g.inline_spans) AS inline(span_id text))
        AND NOT EXISTS (SELECT 1 FROM spans x WHERE x.project_id = $1 AND x.trace_id = r.trace_id AND x.span_id = s.span_id)
   ), saved_spans AS (
-    INSERT INTO spans (project_id, trace_id, ${SPAN_COLUMNS})
-    SELECT $1::uuid, o.trace_id, ${SPAN_COLUMNS.replace(/(\w+)/g, 'o.$1')}
-      FROM offered o JOIN room USING (trace_id)
+    INSERT INTO spans (project_id, trace_id, start_day, ${SPAN_COLUMNS})
+    SELECT $1::uuid, o.trace_id, g.start_day, ${SPAN_COLUMNS.replace(/(\w+)/g, 'o.$1')}
+      FROM offered o JOIN room USING (trace_id) JOIN grown g USING (trace_id)
      WHERE o.position <= room.room
-    ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
+    ON CONFLICT (project_id, trace_id, span_id, start_day) DO NOTHING
     RETURNING 1
   )
   SELECT (SELECT count(*)::int FROM saved_spans) AS spans, (SELECT count(*)::int FROM offered) AS offered`;

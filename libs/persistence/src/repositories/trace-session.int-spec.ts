@@ -70,9 +70,9 @@ describe.each(['postgres', 'pglite'] as const)('sessions on %s', (engine) => {
     repository = new TypeOrmTraceSessionRepository(database.dataSource);
     await database.dataSource.query(
       `INSERT INTO traces (project_id, trace_id, source, name, app_id, environment, session_id, user_id, status, start_time, end_time,
-         latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, span_count)
+         latency_ms, cost, prompt_tokens, completion_tokens, total_tokens, span_count, start_day)
        SELECT $1, r.trace_id, 'sdk', 'generate', r.app_id, r.environment, r.session_id, r.user_id, 'ok', r.start_time, r.start_time,
-         10, r.tokens / 1000.0, r.tokens, 0, r.tokens, 1
+         10, r.tokens / 1000.0, r.tokens, 0, r.tokens, 1, (r.start_time AT TIME ZONE 'UTC')::date
        FROM jsonb_to_recordset($2::jsonb) AS r(trace_id text, app_id text, environment text, session_id text, user_id text, start_time timestamptz, tokens int)`,
       [database.actor.projectId, JSON.stringify(traces.map((trace) => ({
         trace_id: trace.traceId, app_id: trace.appId, environment: trace.environment, session_id: trace.sessionId, user_id: trace.userId,

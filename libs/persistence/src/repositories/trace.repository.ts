@@ -8,10 +8,11 @@ import {
 } from '@crucible/application';
 import { metricsBucketFromRow, spanFromRow, traceFromRow, traceListItemFromRow } from '../mappers/trace.mapper';
 import { OnlineRulesOfProjects, logOnlineExecutions } from './online-execution-intake';
-import { metricsFromSummedHours, purgeTraceMetricHoursBefore, summedHoursServe } from './trace-metric-hours';
+import { metricsFromSummedHours, summedHoursServe } from './trace-metric-hours';
+import { TracePartitions } from './trace-partitions';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
-  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACES_DELETE_BEFORE, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
+  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
 } from './trace.sql';
 
 /**
@@ -28,10 +29,12 @@ const headFor = (wanted: number, found: number, read: number): number => Math.ce
 @Injectable()
 export class TypeOrmTraceRepository extends TraceRepository {
   private readonly onlineRules: OnlineRulesOfProjects;
+  private readonly partitions: TracePartitions;
 
   constructor(private readonly dataSource: DataSource) {
     super();
     this.onlineRules = new OnlineRulesOfProjects(dataSource);
+    this.partitions = new TracePartitions(dataSource);
   }
 
   async save(projectId: string, items: TraceWithSpans[], limits: { maxSpansPerTrace: number }): Promise<SavedTraces> {
@@ -146,11 +149,11 @@ export class TypeOrmTraceRepository extends TraceRepository {
     return buckets;
   }
 
-  async deleteStartedBefore(cutoff: Date): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      await purgeTraceMetricHoursBefore(manager, cutoff);
-      const [{ deleted }] = await manager.query(TRACES_DELETE_BEFORE, [cutoff.toISOString()]);
-      return Number(deleted);
-    });
+  deleteWeeksBefore(cutoff: Date): Promise<number> {
+    return this.partitions.deleteWeeksBefore(cutoff);
+  }
+
+  prepareDays(days: Date[]): Promise<number> {
+    return this.partitions.prepare(days);
   }
 }

@@ -134,5 +134,3 @@ export const traceMetricsSql = (where: string, interval: number): string =>
      sum(total_tokens) AS total_tokens, sum(cost) AS cost
    FROM traces WHERE ${where} GROUP BY 1 ORDER BY 1`;
 
-/** `$1` the cut-off time. */
-export const TRACES_DELETE_BEFORE = 'WITH gone AS (DELETE FROM traces WHERE start_time < $1 RETURNING 1) SELECT count(*)::int AS deleted FROM gone';

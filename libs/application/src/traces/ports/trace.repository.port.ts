@@ -49,6 +49,13 @@ export abstract class TraceRepository {
   /** Many traces at once, each with its first `spansPerTrace` spans in start order (what an evaluator reads); those not found are left out. */
   abstract findManyWithFirstSpans(projectId: string, traceIds: string[], spansPerTrace: number): Promise<Map<string, TraceWithSpans>>;
   abstract metrics(projectId: string, filter: TraceFilter & { from: Date; to: Date }, interval: MetricsInterval): Promise<TraceMetricsBucket[]>;
-  /** Deletes every project's traces (and their spans) that started before `cutoff`; returns how many. */
-  abstract deleteStartedBefore(cutoff: Date): Promise<number>;
+  /**
+   * Deletes every project's traces (their spans, scores, queue items and online executions with them) of the weeks
+   * (Monday to Sunday, UTC) before `cutoff`'s, a trace's day being the one it started on as first stored; returns how
+   * many. Whole weeks go at once (a store partitioned by week drops their partitions), so a trace outlives `cutoff` by
+   * less than a week.
+   */
+  abstract deleteWeeksBefore(cutoff: Date): Promise<number>;
+  /** Readies the store for the traces of these UTC days (their weeks' partitions), where not ready yet; returns how many weeks were readied. */
+  abstract prepareDays(days: Date[]): Promise<number>;
 }
