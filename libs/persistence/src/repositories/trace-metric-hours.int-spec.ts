@@ -115,11 +115,18 @@ describe.each(['postgres', 'pglite'] as const)('trace metrics from summed hours 
   });
 
   it('drops the sums of the hours retention cuts', async () => {
-    const cutoff = START + 10 * HOUR + 30 * 60_000;
+    // Eight days before the others: a week retention drops whole while the others' week stays.
+    const old = START - 8 * 86_400_000;
+    const oldRange = { from: new Date(old), to: new Date(old + HOUR) };
+    await ingest.execute(actor, { traces: [trace('old-1', old + 60_000, 1), trace('old-2', old + 120_000, 2)] });
+    expect((await metrics.execute(actor, oldRange, 'hour')).buckets.map((bucket) => bucket.count)).toEqual([2]);
+    const sumsOfOldHour = 'SELECT count(*)::int AS n FROM trace_metric_hours WHERE project_id = $1 AND hour = $2';
+    expect((await database.dataSource.query(sumsOfOldHour, [actor.projectId, new Date(old).toISOString()]))[0].n).toBeGreaterThan(0);
     const retentionDays = 20;
-    await purge.execute({ retentionDays, now: new Date(cutoff + retentionDays * 86_400_000) });
-    const left: Array<{ hour: Date }> = await database.dataSource.query('SELECT hour FROM trace_metric_hours WHERE project_id = $1', [actor.projectId]);
-    expect(left.every((row) => new Date(row.hour).getTime() >= cutoff)).toBe(true);
+    await purge.execute({ retentionDays, now: new Date(START + retentionDays * 86_400_000) });
+    expect((await database.dataSource.query(sumsOfOldHour, [actor.projectId, new Date(old).toISOString()]))[0].n).toBe(0);
+    expect((await metrics.execute(actor, oldRange, 'hour')).buckets).toEqual([]);
+    expect(await summedHours()).toBeGreaterThan(0);
     await expectSameFigures(range, 'hour');
     await expectSameFigures({ ...range, appId: 'app-b', environment: 'staging' }, 'day');
   });
@@ -151,8 +158,8 @@ describe.each(['postgres', 'pglite'] as const)('trace metrics from summed hours 
       try {
         await writer.startTransaction();
         // The writer's trace, not committed: a sum made now cannot see it.
-        await writer.query(`INSERT INTO traces (project_id, trace_id, source, name, app_id, status, start_time, end_time, latency_ms, span_count)
-          VALUES ($1, 'in-flight', 'sdk', 'generate', 'app-a', 'ok', $2, $2, 77777, 1)`, [actor.projectId, new Date(hour + 60_000).toISOString()]);
+        await writer.query(`INSERT INTO traces (project_id, trace_id, source, name, app_id, status, start_time, end_time, latency_ms, span_count, start_day)
+          VALUES ($1, 'in-flight', 'sdk', 'generate', 'app-a', 'ok', $2, $2, 77777, 1, ($2::timestamptz AT TIME ZONE 'UTC')::date)`, [actor.projectId, new Date(hour + 60_000).toISOString()]);
         const summing = database.dataSource.transaction((manager) => summarizeSealedHours(manager, actor.projectId, new Date(hour), new Date(hour + HOUR)));
         // The summing waits for the writer's hour row (its claim), then finds the version moved on.
         while (!await waitingOnLock()) await new Promise((resolve) => setTimeout(resolve, 10));
