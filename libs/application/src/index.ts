@@ -2,6 +2,7 @@ export * from './shared/page';
 export * from './shared/cursor';
 export * from './shared/user-regex';
 export * from './shared/throttled';
+export * from './shared/sibling-processes';
 export * from './access';
 export * from './registry';
 export * from './environments';
