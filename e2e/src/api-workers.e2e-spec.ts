@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { type TestPostgres, createTestPostgres } from '@crucible/persistence';
@@ -33,8 +34,8 @@ function invokeOnNewConnection(url: string, appId: string): Promise<{ status: nu
   });
 }
 
-/** CRUCIBLE_API_WORKERS on PostgreSQL: several api processes on one port, their gateway caches kept in step. */
-describe('the api with two workers on PostgreSQL', () => {
+/** CRUCIBLE_API_WORKERS in distributed mode: several api processes on one port, their gateway caches kept in step. */
+describe('the api with two workers on PostgreSQL and Redis', () => {
   let mock: MockLlmServer;
   let postgres: TestPostgres;
   let api: ApiProcess;
@@ -46,6 +47,7 @@ describe('the api with two workers on PostgreSQL', () => {
     api = await spawnApiProcess({
       DATABASE_URL: postgres.url, CRUCIBLE_API_WORKERS: '2', CRUCIBLE_BOOTSTRAP_API_KEY: KEY, CRUCIBLE_SECRET_KEY: MASTER_KEY,
       CRUCIBLE_ALLOWED_PRIVATE_HOSTS: '127.0.0.1', LOG_LEVEL: 'info',
+      REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379', QUEUE_NAME: `e2e-api-workers-${randomBytes(4).toString('hex')}`,
     });
     await untilHealthy(api);
     client = new HttpClient(api.url, KEY);

@@ -15,13 +15,17 @@ async function main(): Promise<void> {
   const env = parseEnvironment(process.env);
   const logger = createLogger('crucible-api', env.LOG_LEVEL);
   const database = databaseConfigOf(env);
+  const queue = queueConfigOf(env);
   const workers = env.CRUCIBLE_API_WORKERS;
   if (cluster.isPrimary && workers > 1) {
-    if (database.kind === 'postgres') return superviseApiWorkers(workers, logger);
-    logger.warn(`CRUCIBLE_API_WORKERS=${workers} ignored: the embedded database (PGlite) lives in one process; set DATABASE_URL to run several api workers`);
+    // Several workers each running jobs in-process would each take the sweeper's re-enqueued runs: jobs go to Redis.
+    if (database.kind === 'postgres' && queue.kind === 'bullmq') return superviseApiWorkers(workers, logger);
+    const why = database.kind === 'pglite'
+      ? 'the embedded database (PGlite) lives in one process; set DATABASE_URL and REDIS_URL to run several api workers'
+      : 'without REDIS_URL the api runs evaluations in its own process, which one process must do; set REDIS_URL to run several api workers';
+    logger.warn(`CRUCIBLE_API_WORKERS=${workers} ignored: ${why}`);
   }
   if (database.kind === 'pglite') compileWasmForMemory();
-  const queue = queueConfigOf(env);
   const consoleDir = env.CRUCIBLE_CONSOLE_DIR ?? resolve('dist/apps/web');
   const app = await createApiApp({ environment: env, database, queue, logger, consoleDir });
   // The first worker of several has done it (and printed the key or the setup link) before the others started.

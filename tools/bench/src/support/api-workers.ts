@@ -8,7 +8,7 @@ import { freePort } from './process-group';
 import { BENCH_KEY, type Stand, requestJson } from './stand';
 import { workspaceRoot } from './workspace-root';
 
-/** The api as `npm start` runs it with CRUCIBLE_API_WORKERS, on a fresh PostgreSQL database. */
+/** The api as `npm start` runs it with CRUCIBLE_API_WORKERS, on a fresh PostgreSQL database and a queue of its own in Redis. */
 export interface WorkersStand extends Pick<Stand, 'base' | 'request'> {
   close(): Promise<void>;
 }
@@ -40,6 +40,7 @@ export async function startApiWorkers(workers: number): Promise<WorkersStand> {
       ...engineEnvironment('postgres'), DATABASE_URL: postgres.url, PORT: String(port), HOST: '127.0.0.1', CRUCIBLE_API_WORKERS: String(workers),
       CRUCIBLE_BOOTSTRAP_API_KEY: BENCH_KEY, CRUCIBLE_SECRET_KEY: randomBytes(32).toString('base64'), CRUCIBLE_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
       CRUCIBLE_SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn',
+      REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379', QUEUE_NAME: `bench-api-workers-${randomBytes(4).toString('hex')}`,
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
