@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
 import { type TestPostgres, createTestPostgres } from '@crucible/persistence';
 import { type ApiProcess, spawnApiProcess, untilHealthy } from './support/api-process';
@@ -100,5 +103,26 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
     api.child.kill('SIGTERM');
     expect(await api.exited).toBe(0);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+  });
+});
+
+describe('the api asked for two workers on the embedded database', () => {
+  let api: ApiProcess;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'crucible-e2e-workers-'));
+    api = await spawnApiProcess({ CRUCIBLE_DATA_DIR: dataDir, CRUCIBLE_API_WORKERS: '2', CRUCIBLE_BOOTSTRAP_API_KEY: KEY });
+    await untilHealthy(api);
+  }, 180_000);
+  afterAll(async () => {
+    await api?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says why it runs one process, and serves from it', async () => {
+    const warning = logLines(api.output()).find((line) => line.msg.startsWith('CRUCIBLE_API_WORKERS=2 ignored'));
+    expect(warning).toMatchObject({ pid: api.child.pid, msg: expect.stringContaining('the embedded database (PGlite) lives in one process') });
+    expect((await new HttpClient(api.url, KEY).get('/apps')).status).toBe(200);
   });
 });
