@@ -43,6 +43,21 @@ describe.each<Engine>(['pglite', 'postgres'])('the gateway in front of a service
     expect((await invoke({ inputs: 'not an object' })).status).toBe(422);
   });
 
+  // The route is served ahead of Nest's router (apps/api/src/http/lean-route.ts): its edge answers as every route's do.
+  it('answers a bad key, a bad id, a bad body and raw JSON text as every route does, with the security headers', async () => {
+    expect(await server.client.withKey(undefined).post(`/apps/${appId}/invoke`, { inputs: {} })).toMatchObject({ status: 401, body: { detail: expect.stringContaining('missing API key') } });
+    expect(await server.client.withKey('crc_not-a-key-0123456789abcdefghij').post(`/apps/${appId}/invoke`, { inputs: {} })).toMatchObject({ status: 401, body: { detail: 'invalid API key' } });
+    expect(await invoke({ inputs: {} }, 'not-a-uuid')).toMatchObject({ status: 404, body: { detail: expect.stringContaining('not-a-uuid') } });
+    expect(await invoke({ inputs: {}, environment: '' })).toMatchObject({ status: 422, body: { detail: [expect.objectContaining({ loc: ['body', 'environment'] })] } });
+    expect(await invoke({})).toMatchObject({ status: 422, body: { detail: [expect.objectContaining({ loc: ['body', 'inputs'], type: 'missing' })] } });
+    expect(await server.client.post(`/apps/${appId}/invoke`, '[1, 2]')).toMatchObject({ status: 422, body: { detail: [expect.objectContaining({ loc: ['body'] })] } });
+    expect(await server.client.post(`/apps/${appId}/invoke`, '{"inputs": ')).toMatchObject({ status: 422 });
+    expect(await server.client.post(`/apps/${appId}/invoke`, { inputs: { input: 'a\u0000b' } })).toMatchObject({ status: 422 });
+    const answered = await invoke({ inputs: { input: 'Paris' } });
+    expect(answered.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answered.headers.get('x-request-id')).toEqual(expect.any(String));
+  });
+
   it('runs the deployed revision and records the call as a trace of its environment', async () => {
     await saveTemplate('MOCK_REPLY: first {input}');
     await deploy('production');

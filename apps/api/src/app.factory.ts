@@ -25,6 +25,8 @@ import { jsonBody } from './http/json-body.middleware';
 import { otlpProtobufBody } from './http/otlp-protobuf-body.middleware';
 import { securityHeaders } from './http/security-headers';
 import { RequestAuthenticator } from './http/request-authenticator';
+import { leanRoute } from './http/lean-route';
+import { leanInvokeRoute } from './controllers/gateway.controller';
 
 export interface ApiOptions extends Omit<CoreConfig, 'environment'> {
   /** Default: process.env, parsed here (main.ts passes the one it parsed). */
@@ -67,6 +69,7 @@ export async function createApiApp(options: ApiOptions): Promise<INestApplicatio
     res.status(mapped.status).json(mapped.body);
   });
   app.use(rejectUntrustedInput);
+  app.use(leanRoute(app, leanInvokeRoute));
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();

@@ -3,6 +3,7 @@ export * from './shared/cursor';
 export * from './shared/user-regex';
 export * from './shared/throttled';
 export * from './shared/unit-of-work';
+export * from './shared/sibling-processes';
 export * from './access';
 export * from './registry';
 export * from './environments';

@@ -14,3 +14,4 @@ export * from './mail/nodemailer-invitation-mailer';
 export * from './sso/openid-connect-client';
 export { SIGN_IN_ATTEMPT_LIFETIME_MS } from './sso/sign-in-attempt';
 export * from './sso/unconfigured-oidc-client';
+export * from './processes/cluster-sibling-processes';

@@ -1,13 +1,14 @@
+import cluster from 'node:cluster';
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, InvitationMailer, OidcClient, OidcSignInPolicy, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
   EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OnlineEvaluationSettings, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
-  ServiceDescriber, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
+  NoSiblingProcesses, ServiceDescriber, SiblingProcesses, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
 import { BuiltinEvaluatorService } from '@crucible/evaluators';
 import {
-  AiSdkLlmGateway, Argon2PasswordHasher, GenaiPricesCatalog, NodemailerInvitationMailer, UnconfiguredInvitationMailer, OpenIdConnectClient, UnconfiguredOidcClient, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
+  AiSdkLlmGateway, Argon2PasswordHasher, ClusterSiblingProcesses, GenaiPricesCatalog, NodemailerInvitationMailer, UnconfiguredInvitationMailer, OpenIdConnectClient, UnconfiguredOidcClient, GuardedProviderProbe, GuardedWebhookClient, HttpWorkflowInvoker, IsolatedVmCodeSandbox,
   OpenApiServiceDescriber, type OutboundConfig, UndiciOutboundGuard, defaultMaxIsolates,
 } from '@crucible/integrations';
 import { type DatabaseConfig, SqlProviderConnectionDirectory } from '@crucible/persistence';
@@ -112,6 +113,8 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
     ),
     inject: [TraceRepository, TraceIngestLimits, ModelPricing],
   },
+  // An api worker of CRUCIBLE_API_WORKERS tells its siblings what its changes drop from their caches.
+  { provide: SiblingProcesses, useFactory: () => (cluster.isWorker ? new ClusterSiblingProcesses() : new NoSiblingProcesses()) },
   DependencyHealth,
   { provide: PasswordHasher, useClass: Argon2PasswordHasher },
   FailedSignIns,

@@ -114,11 +114,15 @@ export class RequestValidationPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const dto = metadata.metatype;
     if (!isZodDto(dto) || metadata.type === 'custom') return value;
-    const location = metadata.type === 'param' ? 'path' : metadata.type;
-    const input = value ?? {};
-    if (typeof input !== 'object' || Array.isArray(input)) {
-      throw RequestValidationError.of(location, [], 'Input should be a valid dictionary or object to extract fields from', 'not_a_dictionary_body');
-    }
-    return parseWire(dto.schema, input, location);
+    return parseDto(dto, value, metadata.type === 'param' ? 'path' : metadata.type);
   }
+}
+
+/** A body, query or path parameters parsed with their DTO's schema, as the pipe does (and a lean route, lean-route.ts). */
+export function parseDto<T extends z.ZodType>(dto: { schema: T }, value: unknown, location: RequestPart): z.infer<T> {
+  const input = value ?? {};
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw RequestValidationError.of(location, [], 'Input should be a valid dictionary or object to extract fields from', 'not_a_dictionary_body');
+  }
+  return parseWire(dto.schema, input, location);
 }

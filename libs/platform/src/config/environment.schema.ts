@@ -28,6 +28,7 @@ export const environmentSchema = z.object({
   RUNNER_PORT: port.default(8001),
   DATABASE_URL: url(/^postgres(ql)?$/, 'postgres://').optional(),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
+  CRUCIBLE_API_WORKERS: wholeNumber(1, 64).default(1),
   CRUCIBLE_CHANGE_NOTICES: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   CRUCIBLE_DATA_DIR: z.string().default('.data'),
   CRUCIBLE_BOOTSTRAP_API_KEY: z.string()

@@ -12,7 +12,7 @@ export const INVOKE_BODY = JSON.stringify({ inputs: { input: QUESTION } });
  * A completion prompt app on an `openai_compatible` connection to the mock, deployed to production: the same request
  * reaches the mock through the gateway as when the bench calls it directly.
  */
-export async function deployedPromptApp(stand: Stand, name: string, mockUrl: string): Promise<{ appId: string }> {
+export async function deployedPromptApp(stand: Pick<Stand, 'request'>, name: string, mockUrl: string): Promise<{ appId: string }> {
   const connection = await stand.request<{ id: string }>('POST', '/provider-connections', {
     name, kind: 'openai_compatible', base_url: mockUrl, api_key: 'bench',
   });

@@ -47,7 +47,7 @@ export class DeployUseCase {
       modifiedBy: actor.name,
     });
     // The gateway's next call runs what was just deployed.
-    this.deployedConfigs.dropProject(actor.projectId);
+    await this.deployedConfigs.dropProject(actor.projectId);
     return deployed;
   }
 }

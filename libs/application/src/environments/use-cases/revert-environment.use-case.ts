@@ -32,7 +32,7 @@ export class RevertEnvironmentUseCase {
       modifiedById: actor.id,
       modifiedBy: actor.name,
     });
-    this.deployedConfigs.dropProject(actor.projectId);
+    await this.deployedConfigs.dropProject(actor.projectId);
     return reverted;
   }
 }

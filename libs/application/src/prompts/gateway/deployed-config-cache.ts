@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Parameters } from '@crucible/domain';
+import { NoSiblingProcesses, SiblingProcesses } from '../../shared/sibling-processes';
 
 /** What an environment runs, as the gateway needs it on every call. */
 export interface DeployedConfig {
@@ -13,7 +14,7 @@ export interface DeployedConfig {
   invocationUrl: string;
 }
 
-/** How long another api process may serve a deployment it did not see replaced. */
+/** How long another api server (not a sibling worker of this one) may serve a deployment it did not see replaced. */
 const DEPLOYED_CONFIG_TTL_MS = 30_000;
 
 interface Entry {
@@ -21,14 +22,20 @@ interface Entry {
   expiresAt: number;
 }
 
+const TOPIC = 'deployed-configs';
+
 /**
  * Environments' deployed configs, kept in this process so the gateway's hot path reads no database. Deploy and
- * revert drop the project's entries before they answer, so the very next call sees the new deployment; the TTL only
- * bounds how long another api process (which did not see the deploy) may lag.
+ * revert drop the project's entries, here and in this server's sibling workers, before they answer, so the very next
+ * call sees the new deployment; the TTL only bounds how long another api server (which did not see the deploy) may lag.
  */
 @Injectable()
 export class DeployedConfigCache {
   private readonly projects = new Map<string, Map<string, Entry>>();
+
+  constructor(@Optional() private readonly siblings: SiblingProcesses = new NoSiblingProcesses()) {
+    siblings.subscribe(TOPIC, (projectId) => this.projects.delete(projectId));
+  }
 
   get(projectId: string, appId: string, environment: string, load: () => Promise<DeployedConfig>): Promise<DeployedConfig> {
     let entries = this.projects.get(projectId);
@@ -47,7 +54,8 @@ export class DeployedConfigCache {
   }
 
   /** Called by deploy, revert and app deletion: whatever was loaded (or is loading) for the project is forgotten. */
-  dropProject(projectId: string): void {
+  async dropProject(projectId: string): Promise<void> {
     this.projects.delete(projectId);
+    await this.siblings.broadcast(TOPIC, projectId);
   }
 }

@@ -15,6 +15,6 @@ export class DeleteAppUseCase {
   async execute(actor: Actor, appId: string): Promise<void> {
     await this.getApp.execute(actor, appId);
     await this.apps.delete(actor.projectId, appId);
-    this.deployedConfigs.dropProject(actor.projectId);
+    await this.deployedConfigs.dropProject(actor.projectId);
   }
 }

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type MockLlmServer, startMockLlmServer } from '@crucible/mock-llm';
+import { type TestPostgres, createTestPostgres } from '@crucible/persistence';
+import { type ApiProcess, spawnApiProcess, untilHealthy } from './support/api-process';
+import { HttpClient } from './support/http-client';
+import { waitFor } from './support/wait-for';
+
+const KEY = 'crc_e2e-api-workers-key-0123456789abcdef';
+const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+/** Calls on fresh connections: the primary hands connections to the workers in turn. */
+const CALLS = 8;
+
+interface LogLine {
+  pid: number;
+  msg: string;
+  req?: { url?: string };
+}
+
+const logLines = (output: string): LogLine[] => output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
+
+/** One gateway call on a connection of its own (no keep-alive), so that consecutive calls reach different workers. */
+function invokeOnNewConnection(url: string, appId: string): Promise<{ status: number; body: { data?: unknown } }> {
+  return new Promise((resolve, reject) => {
+    const call = request(`${url}/apps/${appId}/invoke`, {
+      method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: `ApiKey ${KEY}` },
+    }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { data?: unknown } }));
+    });
+    call.on('error', reject);
+    call.end(JSON.stringify({ inputs: {} }));
+  });
+}
+
+/** CRUCIBLE_API_WORKERS in distributed mode: several api processes on one port, their gateway caches kept in step. */
+describe('the api with two workers on PostgreSQL and Redis', () => {
+  let mock: MockLlmServer;
+  let postgres: TestPostgres;
+  let api: ApiProcess;
+  let client: HttpClient;
+
+  beforeAll(async () => {
+    mock = await startMockLlmServer();
+    postgres = await createTestPostgres();
+    api = await spawnApiProcess({
+      DATABASE_URL: postgres.url, CRUCIBLE_API_WORKERS: '2', CRUCIBLE_BOOTSTRAP_API_KEY: KEY, CRUCIBLE_SECRET_KEY: MASTER_KEY,
+      CRUCIBLE_ALLOWED_PRIVATE_HOSTS: '127.0.0.1', LOG_LEVEL: 'info',
+      REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379', QUEUE_NAME: `e2e-api-workers-${randomBytes(4).toString('hex')}`,
+    });
+    await untilHealthy(api);
+    client = new HttpClient(api.url, KEY);
+  }, 180_000);
+  afterAll(async () => {
+    await api?.stop();
+    await mock?.close();
+    await postgres?.drop();
+  });
+
+  const listeningPids = () => new Set(logLines(api.output()).filter((line) => line.msg.startsWith('Crucible api listening')).map((line) => line.pid));
+
+  it('serves from two worker processes, and a deploy on one is seen by the next call on every one', async () => {
+    await waitFor('both workers listening', async () => (listeningPids().size === 2 ? true : undefined), 60_000);
+    expect(listeningPids().has(api.child.pid!)).toBe(false);
+
+    const connection = await client.post('/provider-connections', { name: 'mock', kind: 'openai_compatible', base_url: mock.url, api_key: 'k' });
+    expect(connection.status).toBe(200);
+    const app = await client.post('/apps', { app_name: 'workers' });
+    const variantOf = async (reply: string) => (await client.post(`/apps/${app.body.app_id}/variant/from-service`, {
+      variant_name: reply, url: 'crucible:builtin:completion:v1',
+      parameters: { prompt: { messages: [{ role: 'user', content: `MOCK_REPLY: ${reply}` }], llm_config: { model: 'mock/gpt-4o-mini', connection_id: connection.body.id } } },
+    })).body.variant_id as string;
+    const first = await variantOf('first');
+    const second = await variantOf('second');
+    const deploy = async (variantId: string) => expect((await client.post('/environments/deploy', {
+      app_id: app.body.app_id, environment_name: 'production', variant_id: variantId,
+    })).status).toBe(200);
+    const answers = async () => {
+      const replies: unknown[] = [];
+      for (let call = 0; call < CALLS; call++) replies.push((await invokeOnNewConnection(api.url, app.body.app_id)).body.data);
+      return replies;
+    };
+
+    await deploy(first);
+    expect(await answers()).toEqual(Array(CALLS).fill('first'));
+    await deploy(second);
+    const servedBefore = logLines(api.output()).length;
+    expect(await answers()).toEqual(Array(CALLS).fill('second'));
+    // Both workers answered after the deploy (from the access log: one line per request, with its process).
+    const servers = await waitFor('the access log of the calls', async () => {
+      const lines = logLines(api.output()).slice(servedBefore).filter((line) => line.req?.url?.endsWith('/invoke'));
+      return lines.length === CALLS ? new Set(lines.map((line) => line.pid)) : undefined;
+    }, 10_000);
+    expect(servers).toEqual(listeningPids());
+  });
+
+  it('stops every worker gracefully on SIGTERM', async () => {
+    const workers = [...listeningPids()];
+    api.child.kill('SIGTERM');
+    expect(await api.exited).toBe(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+  });
+});
+
+describe('the api asked for two workers on the embedded database', () => {
+  let api: ApiProcess;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'crucible-e2e-workers-'));
+    api = await spawnApiProcess({ CRUCIBLE_DATA_DIR: dataDir, CRUCIBLE_API_WORKERS: '2', CRUCIBLE_BOOTSTRAP_API_KEY: KEY });
+    await untilHealthy(api);
+  }, 180_000);
+  afterAll(async () => {
+    await api?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says why it runs one process, and serves from it', async () => {
+    const warning = logLines(api.output()).find((line) => line.msg.startsWith('CRUCIBLE_API_WORKERS=2 ignored'));
+    expect(warning).toMatchObject({ pid: api.child.pid, msg: expect.stringContaining('the embedded database (PGlite) lives in one process') });
+    expect((await new HttpClient(api.url, KEY).get('/apps')).status).toBe(200);
+  });
+});
