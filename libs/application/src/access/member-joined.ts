@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEvent, Membership, User } from '@crucible/domain';
 import type { AuditTrail } from '../audit/ports';
 import type { UnitOfWork } from '../shared/unit-of-work';
-import type { InvitationRedemption } from './ports';
 
 /**
  * `member.join`, signed by the person who joined: setup, invitations and SSO run on public routes, where the audit
@@ -16,13 +15,16 @@ export function memberJoined(user: User, membership: Membership, how: string, ip
   };
 }
 
-/** An invitation's redemption and the event of the person joining commit together; the event only if it was accepted. */
-export function redeemWithEvent(
-  unitOfWork: UnitOfWork, trail: AuditTrail, redeem: () => Promise<InvitationRedemption>, joined: AuditEvent,
-): Promise<InvitationRedemption> {
+/**
+ * A link's redemption (setup, invitation) and the event of the person joining commit together; the event only when the
+ * redemption answered `joinedWhen` (the link was good).
+ */
+export function redeemWithEvent<Outcome extends string>(
+  unitOfWork: UnitOfWork, trail: AuditTrail, redeem: () => Promise<Outcome>, joined: AuditEvent, joinedWhen: Outcome,
+): Promise<Outcome> {
   return unitOfWork.run(async () => {
     const outcome = await redeem();
-    if (outcome === 'accepted') await trail.record(joined);
+    if (outcome === joinedWhen) await trail.record(joined);
     return outcome;
   });
 }

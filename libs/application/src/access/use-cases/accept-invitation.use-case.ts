@@ -59,7 +59,7 @@ export class AcceptInvitationUseCase {
     if (existing) await this.assertIsThem(existing, input);
     const membership: Membership = { projectId: invitation.projectId, userId: user.id, role: invitation.role, joinedAt: now };
     const joined = memberJoined(user, membership, 'accepted an invitation', input.ip ?? null);
-    const redeemed = await redeemWithEvent(this.unitOfWork, this.trail, () => this.invitations.redeem(invitation.id, now, existing ? null : user, membership), joined);
+    const redeemed = await redeemWithEvent(this.unitOfWork, this.trail, () => this.invitations.redeem(invitation.id, now, existing ? null : user, membership), joined, 'accepted');
     if (redeemed === 'unknown') throw new DomainError('not_found', UNKNOWN);
     if (redeemed === 'unusable') {
       // Another request redeemed or revoked it since it was read: say which.

@@ -81,7 +81,7 @@ export class CompleteOidcSignInUseCase {
       const membership = { projectId: invitation.projectId, userId: (created ?? user).id, role: invitation.role, joinedAt: now };
       try {
         const joined = memberJoined(user, membership, 'signed in with SSO, accepting an invitation,', null);
-        const redeemed = await redeemWithEvent(this.unitOfWork, this.audit, () => this.invitations.redeem(invitation.id, now, created ? null : user, membership), joined);
+        const redeemed = await redeemWithEvent(this.unitOfWork, this.audit, () => this.invitations.redeem(invitation.id, now, created ? null : user, membership), joined, 'accepted');
         if (redeemed === 'accepted') created ??= user;
       } catch (error) {
         if (!isConflict(error)) throw error;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, type Membership, type Project, type User } from '@crucible/domain';
 import { PasswordHasher, ProjectRepository, SessionStore, SetupTokenRepository } from '../ports';
 import { hashSessionToken, openSession } from '../session-secret';
-import { memberJoined } from '../member-joined';
+import { memberJoined, redeemWithEvent } from '../member-joined';
 import { assertAcceptablePassword, newAccountFields } from '../account-rules';
 import type { SignedIn } from './sign-in.use-case';
 import { AuditTrail } from '../../audit/ports';
@@ -41,11 +41,7 @@ export class CompleteSetupUseCase {
     const owner: Membership = { projectId: project.id, userId: user.id, role: 'owner', joinedAt: now };
     const joined = memberJoined(user, owner, 'completed the first-run setup', input.ip ?? null);
     // The account, the membership and the event of the owner joining commit together.
-    const redeemed = await this.unitOfWork.run(async () => {
-      const outcome = await this.setupTokens.redeem(tokenHash, now, user, owner);
-      if (outcome === 'redeemed') await this.trail.record(joined);
-      return outcome;
-    });
+    const redeemed = await redeemWithEvent(this.unitOfWork, this.trail, () => this.setupTokens.redeem(tokenHash, now, user, owner), joined, 'redeemed');
     if (redeemed === 'unknown') throw new DomainError('not_found', 'unknown setup link: use the link the api printed when it started');
     if (redeemed === 'used') throw new DomainError('gone', USED);
     return { user, project, ...(await openSession(this.sessions, user.id, now)) };
