@@ -14,8 +14,8 @@ export interface TraceRetention {
 }
 
 /**
- * The periodic job of the trace store: once at start, then every `everyMs`, it makes the coming days' partitions (kept
- * traces are partitioned too: a store that turns retention on later drops whole days) and enforces retention.
+ * The periodic job of the trace store: once at start, then every `everyMs`, it makes the coming weeks' partitions (kept
+ * traces are partitioned too: a store that turns retention on later drops whole weeks) and enforces retention.
  */
 @Injectable()
 export class TraceRetentionScheduler implements OnApplicationBootstrap {
