@@ -38,4 +38,23 @@ describe('AuthenticateUseCase', () => {
     expect(revoked).toMatchObject({ code: 'unauthorized', message: 'invalid API key' });
     expect(unknown).toEqual(revoked);
   });
+
+  it('does not hold a key whose lookup was in flight when the key was forgotten', async () => {
+    const { rawKey, key } = issueApiKey(projectId, 'revoked meanwhile', 'editor');
+    await keys.create(key);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    const asOfBefore = await keys.findByHash(key.keyHash);
+    const findByHash = jest.spyOn(keys, 'findByHash').mockImplementationOnce(async () => {
+      await released;
+      return asOfBefore; // read before the revocation committed
+    });
+    const inFlight = authenticate.execute(rawKey);
+    await keys.revoke(projectId, key.id, new Date());
+    authenticate.forget(key.id);
+    release();
+    await inFlight;
+    findByHash.mockRestore();
+    await expect(authenticate.execute(rawKey)).rejects.toMatchObject({ code: 'unauthorized' });
+  });
 });

@@ -19,6 +19,8 @@ export class AuthenticateUseCase {
   private readonly known = new Map<string, Known>();
   /** When this process last wrote each key's `lastUsedAt`: a busy key writes once a minute, not on every request. */
   private readonly recordedAt = new Map<string, number>();
+  /** Counts the keys forgotten: a lookup that began before a key was forgotten may hold it as it was, so it is not kept. */
+  private forgotten = 0;
 
   constructor(private readonly apiKeys: ApiKeyRepository) {}
 
@@ -30,6 +32,7 @@ export class AuthenticateUseCase {
       await this.recordUse(held.actor.id);
       return held.actor;
     }
+    const forgottenBefore = this.forgotten;
     const key = await this.apiKeys.findByHash(hash);
     // A revoked key answers like an unknown one: nothing tells a caller which keys once existed.
     if (!key || key.revokedAt) {
@@ -37,7 +40,7 @@ export class AuthenticateUseCase {
       throw new DomainError('unauthorized', 'invalid API key');
     }
     const actor: Actor = { projectId: key.projectId, type: 'api_key', id: key.id, name: key.name, role: key.role };
-    this.known.set(hash, { actor, expiresAt: Date.now() + AUTHENTICATED_KEY_TTL_MS });
+    if (this.forgotten === forgottenBefore) this.known.set(hash, { actor, expiresAt: Date.now() + AUTHENTICATED_KEY_TTL_MS });
     await this.recordUse(actor.id);
     return actor;
   }
@@ -58,6 +61,7 @@ export class AuthenticateUseCase {
 
   /** A revoked key stops working in this process at once. */
   forget(keyId: string): void {
+    this.forgotten += 1;
     for (const [hash, held] of this.known) if (held.actor.id === keyId) this.known.delete(hash);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Actor, DomainError } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
 import { assertOwnProject } from '../project-ownership';
+import { UnitOfWork } from '../../shared/unit-of-work';
 import { AuthenticateUseCase } from './authenticate.use-case';
 
 /** Revokes a key: it stops working at once, and its hash is kept so it can never come back (as a bootstrap key). */
@@ -10,6 +11,7 @@ export class DeleteApiKeyUseCase {
   constructor(
     private readonly apiKeys: ApiKeyRepository,
     private readonly authenticate: AuthenticateUseCase,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(actor: Actor, input: { projectId: string; keyId: string }): Promise<void> {
@@ -18,6 +20,8 @@ export class DeleteApiKeyUseCase {
       throw new DomainError('rule_violation', 'cannot delete the last API key of a project');
     }
     if (!(await this.apiKeys.revoke(input.projectId, input.keyId, new Date()))) throw DomainError.notFound('API key', input.keyId);
+    // Again once the revocation is visible: until then another request may still read the key as it was.
     this.authenticate.forget(input.keyId);
+    await this.unitOfWork.afterCommit(() => this.authenticate.forget(input.keyId));
   }
 }
