@@ -134,6 +134,28 @@ describe.each(['postgres', 'pglite'] as const)('trace week partitions on %s', (e
     expect((await useCases.list.execute(actor, {}, { limit: 10, after: null })).traces.map((trace) => trace.traceId)).toEqual(['future', 'later']);
   });
 
+  it('reads a trace by id from the partitions of its own week alone', async () => {
+    const weeks = ['2031-01-06', '2031-01-13', '2031-01-20', '2031-01-27'].map((day) => new Date(`${day}T10:00:00.000Z`));
+    for (const day of weeks) await useCases.prepare.execute({ now: day });
+    await useCases.ingest.execute(actor, { traces: weeks.map((day, i) => sdkTrace(`week-${i}`, day)) });
+    const sent: Array<[string, unknown[]]> = [];
+    const original = database.dataSource.query.bind(database.dataSource);
+    const spied = jest.spyOn(database.dataSource, 'query').mockImplementation((sql: string, params?: unknown[] | object) => {
+      sent.push([sql, Array.isArray(params) ? params : []]);
+      return original(sql, params as unknown[]);
+    });
+    const { spans } = await useCases.get.execute(actor, 'week-2');
+    spied.mockRestore();
+    expect(spans.map((span) => span.spanId)).toEqual(['week-2-root']);
+    const read = new Set<string>();
+    for (const [sql, params] of sent.filter(([sql]) => /\b(traces|spans)\b/.test(sql) && !/trace_keys|scores/.test(sql))) {
+      const [plan] = await database.dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      const relations = JSON.stringify(plan).match(/"Relation Name":\s*"[a-z_0-9]+"/g) ?? [];
+      for (const relation of relations) read.add(relation.replace(/.*"([a-z_0-9]+)"$/, '$1'));
+    }
+    expect([...read].sort()).toEqual([`spans_w${week(weeks[2]!)}`, `traces_w${week(weeks[2]!)}`]);
+  });
+
   it('keeps one row per trace id: sent again, or grown by a batch that moves its start to the day before', async () => {
     const midnight = new Date('2031-03-10T00:00:00.000Z');
     await useCases.prepare.execute({ now: new Date(midnight.getTime() - DAY_MS) });

@@ -12,7 +12,7 @@ import { metricsFromSummedHours, summedHoursServe } from './trace-metric-hours';
 import { TracePartitions } from './trace-partitions';
 import { LATER_SPANS_INSERT, capSpans, mergeTraces, traceInsertParameter } from './trace-insert.sql';
 import {
-  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACE_BATCH_INSERT, TRACE_BY_ID, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
+  FIRST_SPANS_OF_TRACES, RECOMPUTE_OTLP_TOTALS, TRACES_BY_IDS, TRACE_BATCH_INSERT, TRACE_BY_ID, TRACE_DAY, filterClauses, scoreMeansSql, traceListSql, traceMetricsSql, traceSearchHeadSql, traceSpansPageSql,
 } from './trace.sql';
 
 /**
@@ -99,13 +99,16 @@ export class TypeOrmTraceRepository extends TraceRepository {
   }
 
   async findById(projectId: string, traceId: string, page: { limit: number; after: SpanCursor | null }): Promise<TraceWithSpanPage | null> {
-    const [row] = await this.dataSource.query(TRACE_BY_ID, [projectId, traceId]);
+    // Its day first: then only that week's partitions are planned and read, not every week's.
+    const [key]: Array<{ start_day: string }> = await this.dataSource.query(TRACE_DAY, [projectId, traceId]);
+    if (!key) return null;
+    const [row] = await this.dataSource.query(TRACE_BY_ID, [projectId, traceId, key.start_day]);
     if (!row) return null;
-    const params: unknown[] = [projectId, [traceId]];
+    const params: unknown[] = [projectId, [traceId], key.start_day];
     let keyset = '';
     if (page.after) {
       params.push(page.after.startTime.toISOString(), page.after.spanId);
-      keyset = ` WHERE (start_time, span_id) > ($3::timestamptz, $4::text)`;
+      keyset = ` WHERE (start_time, span_id) > ($4::timestamptz, $5::text)`;
     }
     params.push(page.limit + 1);
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(traceSpansPageSql(keyset, params.length), params);

@@ -6,11 +6,20 @@ import { PREVIEW_COLUMNS, SPAN_COLUMNS, TRACE_COLUMNS, TRACE_SUMMARY_COLUMNS, tr
 export const TRACE_BATCH_INSERT = `WITH ${traceInsertCte(1, 2)} SELECT coalesce((SELECT json_agg(saved_traces) FROM saved_traces), '[]') AS traces`;
 
 /** Every span stored of the traces `$2` of project `$1`: in its trace's row or in `spans` (never both). */
-export const STORED_SPANS = `
+export const STORED_SPANS = storedSpans();
+
+/**
+ * With `day`, the number of a parameter holding the traces' `start_day` (trace_keys): only that day's partitions are
+ * planned and read, where without it every week's partition is.
+ */
+function storedSpans(day?: number): string {
+  const onDay = (table: string) => (day === undefined ? '' : ` AND ${table}start_day = $${day}::date`);
+  return `
   SELECT t.trace_id, s.* FROM traces t CROSS JOIN LATERAL jsonb_to_recordset(t.inline_spans) AS s(${SPAN_RECORD_COLUMNS})
-   WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])
+   WHERE t.project_id = $1 AND t.trace_id = ANY($2::text[])${onDay('t.')}
   UNION ALL
-  SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
+  SELECT trace_id, ${SPAN_COLUMNS} FROM spans WHERE project_id = $1 AND trace_id = ANY($2::text[])${onDay('')}`;
+}
 
 /** A trace filter's clause: the trace has a score named `$name`, its value within the bounds given. */
 export function scoreFilterClause(name: number, min: number | null, max: number | null): string {
@@ -109,7 +118,11 @@ export const traceSearchHeadSql = (base: string, search: string, keyset: string,
     WHERE ${search} ORDER BY start_time DESC, trace_id DESC LIMIT $${limit}`;
 
 /** `$1` project, `$2` trace. */
-export const TRACE_BY_ID = `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2`;
+/** `$1` project, `$2` trace id: the day whose partitions hold the trace (as text: a date would be read in local time). */
+export const TRACE_DAY = 'SELECT start_day::text AS start_day FROM trace_keys WHERE project_id = $1 AND trace_id = $2';
+
+/** `$1` project, `$2` trace id, `$3` its day (TRACE_DAY). */
+export const TRACE_BY_ID = `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = $2 AND start_day = $3::date`;
 
 /** `$1` project, `$2` trace ids: the traces found. */
 export const TRACES_BY_IDS = `SELECT project_id, ${TRACE_COLUMNS} FROM traces WHERE project_id = $1 AND trace_id = ANY($2::text[])`;
@@ -122,7 +135,7 @@ export const FIRST_SPANS_OF_TRACES = `
 
 /** A page of a trace's spans, `STORED_SPANS` with `$1` project and `$2` the trace's id alone. */
 export const traceSpansPageSql = (keyset: string, limit: number): string =>
-  `SELECT * FROM (${STORED_SPANS}) stored${keyset} ORDER BY start_time, span_id LIMIT $${limit}`;
+  `SELECT * FROM (${storedSpans(3)}) stored${keyset} ORDER BY start_time, span_id LIMIT $${limit}`;
 
 /** Buckets of `$interval` in UTC whatever the server's time zone. */
 export const traceMetricsSql = (where: string, interval: number): string =>

@@ -1,8 +1,8 @@
 /**
  * The trace store at scale (issue 42): 100 000 then 1 000 000 traces (5 spans each, inline in their row as the SDK's
- * traces are stored) written straight into PostgreSQL by SQL, then the console's four reads through the api, 50 calls
+ * traces are stored) written straight into PostgreSQL by SQL, then the console's reads through the api, 50 calls
  * each: the first page of `GET /traces` for an app and environment, the same with `q`, `/traces/metrics` hourly over
- * 30 days, and the first page of `GET /sessions`. PostgreSQL only: PGlite is for small stores. The metrics' first read
+ * 30 days, the first page of `GET /sessions`, and one trace by id. PostgreSQL only: PGlite is for small stores. The metrics' first read
  * after each fill is reported on its own: it sums the sealed hours the fill wrote to (migration 1795897800000).
  * BENCH_TRACE_STORE_TRACES scales the largest size down (the smaller stays 100 000 at most).
  */
@@ -100,6 +100,8 @@ const READS: Read[] = [
     path: (now) => `/traces/metrics?app_id=app-1&environment=production&interval=hour&from=${new Date(now - 30 * DAY_MS).toISOString()}&to=${new Date(now).toISOString()}`,
   },
   { name: 'GET /sessions first page (app, 50)', goalMs: 150, path: () => '/sessions?app_id=app-1&limit=50' },
+  // A trace of every size's fill, its spans' first page with it: what the console's trace drawer reads.
+  { name: 'GET /traces/{id} (5 spans)', goalMs: 100, path: () => '/traces/trace-00004242' },
 ];
 
 async function fill(dataSource: DataSource, projectId: string, from: number, to: number, nowSeconds: number): Promise<void> {
