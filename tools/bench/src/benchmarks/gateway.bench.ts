@@ -6,6 +6,7 @@
  * adds is also measured at 10 connections (about 200 calls a second), where neither side is saturated. On PostgreSQL
  * the api also runs as `npm start` runs it with CRUCIBLE_API_WORKERS (BENCH_GATEWAY_WORKERS, default 2; 1 leaves it
  * out), in the same rounds: the one-process figure stays the one to compare with Portkey, which runs one process.
+ * A bare Node proxy (support/bare-proxy.ts) runs in the same rounds too: the floor any Node gateway starts from.
  */
 import type { Benchmark } from '../support/benchmark';
 import { startChild } from '../support/child-server';
@@ -62,6 +63,7 @@ export const gatewayBenchmark: Benchmark = {
     try {
       for (const delayMs of [50, 0]) {
         const mock = await startChild('tools/mock-llm/src/main.ts', { MOCK_LLM_PORT: '0', MOCK_LLM_LATENCY_MS: String(delayMs) });
+        const children = [mock.child];
         try {
           const { appId } = await deployedPromptApp(stand, `mock${delayMs}`, mock.url);
           const json = { 'content-type': 'application/json' };
@@ -72,6 +74,9 @@ export const gatewayBenchmark: Benchmark = {
             portkeyRun: { url: `${portkey.url}/v1/chat/completions`, body: DIRECT_BODY, headers: portkey.headersFor(mock.url) },
           };
           if (workers) targets['crucibleWorkers'] = invokeOn(workers.base, (await deployedPromptApp(workers, `mock${delayMs}`, mock.url)).appId);
+          const bare = await startChild('tools/bench/src/support/bare-proxy.ts', { BARE_PROXY_UPSTREAM: mock.url });
+          children.push(bare.child);
+          targets['bareNode'] = { url: `${bare.url}/invoke`, body: INVOKE_BODY, headers: json };
           const measured = await measure(targets);
           const { direct, crucible, portkeyRun } = measured;
           const ofDirect = crucible!.requestsPerSecond / direct!.requestsPerSecond;
@@ -88,6 +93,7 @@ export const gatewayBenchmark: Benchmark = {
               ratio: `Portkey +${(portkeyRun!.p50Ms - direct!.p50Ms).toFixed(2)} ms`, goal: delayMs > 0 ? '≤ 2 ms' : '—', met: clean && (delayMs === 0 || added <= 2) },
           );
           if (workers) rows.push(...workerRows(`${title}, ${workersOf()} api workers`, stand.engine, measured, delayMs));
+          rows.push(bareRow(`${title}: what a bare Node proxy adds (no key, no template, no trace)`, stand.engine, measured));
           if (delayMs > 0) {
             const calm = await measure(targets, UNSATURATED_CONNECTIONS);
             const calmAdded = calm.crucible!.p50Ms - calm.direct!.p50Ms;
@@ -108,7 +114,7 @@ export const gatewayBenchmark: Benchmark = {
             }
           }
         } finally {
-          mock.child.kill();
+          for (const child of children.splice(0)) child.kill();
         }
       }
     } finally {
@@ -135,4 +141,18 @@ function workerRows(title: string, engine: BenchRow['engine'], measured: Record<
     { benchmark: `${title}: p50 added`, engine, measured: `+${added.toFixed(2)} ms`, baseline: `mock direct p50 ${direct!.p50Ms.toFixed(1)} ms`,
       ratio: `Portkey +${(portkeyRun!.p50Ms - direct!.p50Ms).toFixed(2)} ms`, goal: delayMs > 0 ? '≤ 2 ms' : '—', met: clean && (delayMs === 0 || added <= 2) },
   ];
+}
+
+/**
+ * The floor: a Node proxy that only forwards (support/bare-proxy.ts), measured in the same rounds. Its p50 added at
+ * 50 connections is what Node's HTTP on both sides costs here, before any of the gateway's own work.
+ */
+function bareRow(title: string, engine: BenchRow['engine'], measured: Record<string, Pooled>): BenchRow {
+  const { direct, crucible } = measured;
+  const bare = measured['bareNode']!;
+  return {
+    benchmark: title, engine, measured: `+${(bare.p50Ms - direct!.p50Ms).toFixed(2)} ms (${describe(bare)})`,
+    baseline: `mock direct p50 ${direct!.p50Ms.toFixed(1)} ms`, ratio: `Crucible +${(crucible!.p50Ms - direct!.p50Ms).toFixed(2)} ms`,
+    goal: '— (reference)', met: bare.failures === 0,
+  };
 }
