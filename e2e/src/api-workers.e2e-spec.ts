@@ -98,6 +98,17 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
     expect(servers).toEqual(listeningPids());
   });
 
+  it('runs the trace store\'s periodic job in one worker only', async () => {
+    const said = await waitFor('each worker saying whether it runs the trace job', async () => {
+      const lines = logLines(api.output()).filter((line) => line.msg.includes('runs the trace store\'s periodic job'));
+      return new Set(lines.map((line) => line.pid)).size === 2 ? lines : undefined;
+    }, 30_000);
+    const runners = said.filter((line) => line.msg.startsWith('this api process runs')).map((line) => line.pid);
+    expect(runners).toHaveLength(1);
+    expect(listeningPids().has(runners[0]!)).toBe(true);
+    expect(said.filter((line) => line.msg.startsWith('another api process runs'))).toHaveLength(1);
+  });
+
   it('stops every worker gracefully on SIGTERM', async () => {
     const workers = [...listeningPids()];
     api.child.kill('SIGTERM');
