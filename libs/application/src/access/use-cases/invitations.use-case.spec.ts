@@ -39,6 +39,10 @@ class Projects extends ProjectRepository {
   async findDefault(): Promise<Project | null> {
     return this.projects[0] ?? null;
   }
+
+  async holdCreationsAndDeletions(): Promise<void> {
+    // One test, one caller at a time: nothing to hold off.
+  }
 }
 
 function world(unit: UnitOfWork = new InMemoryUnitOfWork()) {
