@@ -7,7 +7,7 @@ import {
 } from '../../testing';
 import { ProjectRepository } from '../ports';
 import { UnitOfWork } from '../../shared/unit-of-work';
-import { FailedSignIns } from '../failed-sign-ins';
+import { InProcessFailedSignIns } from '../failed-sign-ins';
 import { CreateInvitationUseCase } from './create-invitation.use-case';
 import { AcceptInvitationUseCase } from './accept-invitation.use-case';
 import { RevokeInvitationUseCase } from './revoke-invitation.use-case';
@@ -57,7 +57,7 @@ function world(unit: UnitOfWork = new InMemoryUnitOfWork()) {
   const projects = new Projects([project]);
   const create = new CreateInvitationUseCase(invitations, users, memberships, projects, mailer, unit);
   const hasher = new RecordingPasswordHasher();
-  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new FailedSignIns(), trail, new InMemoryUnitOfWork());
+  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new InProcessFailedSignIns(), trail, new InMemoryUnitOfWork());
   const roster = new InMemoryMemberRoster(users, memberships);
   const actor = (role: ProjectRole, id = randomUUID()): Actor => ({ projectId: project.id, type: 'user', id, name: `the ${role}`, role });
   const invite = (email: string, role: ProjectRole = 'editor', by = actor('admin')) =>
