@@ -17,8 +17,8 @@ export class SoleProcessLeadership extends PeriodicJobLeadership {
 /**
  * On PostgreSQL, a session-level advisory lock held on a connection of its own, outside the pool, for as long as the
  * process lives: the server frees it when that session ends, so a worker that dies (or loses the server) hands the
- * lead to whichever process asks next, and a process restarted by the cluster's primary simply asks again. The
- * connection is opened at the first question: a process that schedules nothing holds none.
+ * lead to whichever process asks next, and a process restarted by the cluster's primary simply asks again. Only the
+ * holder keeps a connection: the others open one for each question and close it on a no.
  */
 export class AdvisoryLockLeadership extends PeriodicJobLeadership {
   private client: Client | null = null;
@@ -50,6 +50,8 @@ export class AdvisoryLockLeadership extends PeriodicJobLeadership {
       // Held, a round trip proves the session (and so the lock) still lives; not held, it tries again, without stacking.
       if (this.held) await client.query('SELECT 1');
       else this.held = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LEADERSHIP_LOCK_KEY])).rows[0]?.locked === true;
+      // Only the holder keeps its connection: the others ask again on one of their next ticks.
+      if (!this.held) await this.drop();
       return this.held;
     } catch {
       await this.drop();
