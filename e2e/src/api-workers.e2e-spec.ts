@@ -22,20 +22,22 @@ interface LogLine {
 
 const logLines = (output: string): LogLine[] => output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
 
-/** One gateway call on a connection of its own (no keep-alive), so that consecutive calls reach different workers. */
-function invokeOnNewConnection(url: string, appId: string): Promise<{ status: number; body: { data?: unknown } }> {
+/** A POST on a connection of its own (no keep-alive), so that consecutive calls reach different workers. */
+function postOnNewConnection(url: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: { data?: unknown } }> {
   return new Promise((resolve, reject) => {
-    const call = request(`${url}/apps/${appId}/invoke`, {
-      method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: `ApiKey ${KEY}` },
-    }, (response) => {
+    const call = request(`${url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } }, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { data?: unknown } }));
     });
     call.on('error', reject);
-    call.end(JSON.stringify({ inputs: {} }));
+    call.end(JSON.stringify(body));
   });
 }
+
+/** One gateway call on a connection of its own. */
+const invokeOnNewConnection = (url: string, appId: string) =>
+  postOnNewConnection(url, `/apps/${appId}/invoke`, { inputs: {} }, { authorization: `ApiKey ${KEY}` });
 
 /** CRUCIBLE_API_WORKERS in distributed mode: several api processes on one port, their gateway caches kept in step. */
 describe('the api with two workers on PostgreSQL and Redis', () => {
@@ -96,6 +98,31 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
       return lines.length === CALLS ? new Set(lines.map((line) => line.pid)) : undefined;
     }, 10_000);
     expect(servers).toEqual(listeningPids());
+  });
+
+  it('runs the trace store\'s periodic job in one worker only', async () => {
+    const said = await waitFor('each worker saying whether it runs the trace job', async () => {
+      const lines = logLines(api.output()).filter((line) => line.msg.includes('runs the trace store\'s periodic job'));
+      return new Set(lines.map((line) => line.pid)).size === 2 ? lines : undefined;
+    }, 30_000);
+    const runners = said.filter((line) => line.msg.startsWith('this api process runs')).map((line) => line.pid);
+    expect(runners).toHaveLength(1);
+    expect(listeningPids().has(runners[0]!)).toBe(true);
+    expect(said.filter((line) => line.msg.startsWith('another api process runs'))).toHaveLength(1);
+  });
+
+  it('counts failed sign-ins for an email across the workers: the eleventh is refused, whichever worker took the ten', async () => {
+    await waitFor('both workers listening', async () => (listeningPids().size === 2 ? true : undefined), 60_000);
+    const servedBefore = logLines(api.output()).length;
+    const signIn = (password: string) => postOnNewConnection(api.url, '/auth/sign-in', { email: 'mallory@example.com', password }, { origin: api.url });
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await signIn(`guess ${attempt}`)).status).toBe(401);
+    const servers = await waitFor('the access log of the sign-ins', async () => {
+      const lines = logLines(api.output()).slice(servedBefore).filter((line) => line.req?.url === '/auth/sign-in');
+      return lines.length === 10 ? new Set(lines.map((line) => line.pid)) : undefined;
+    }, 10_000);
+    expect(servers.size).toBe(2);
+    expect((await signIn('guess 11')).status).toBe(429);
+    expect((await signIn('guess 12')).status).toBe(429);
   });
 
   it('stops every worker gracefully on SIGTERM', async () => {

@@ -147,6 +147,19 @@ describe.each<Engine>(['pglite', 'postgres'])('invitations and members on %s', (
     }
   });
 
+  it('serves the project while the mail server is slow to take an invitation\'s mail, then says it was mailed', async () => {
+    const slow = sink.hold();
+    const inviting = invite('patient@example.com', 'viewer');
+    await slow.received;
+    // The invitation has committed before its mail went: reads see it and writes go on (on PGlite, the one connection is free).
+    expect(await server.client.get(`/projects/${projectId}/invitations`))
+      .toMatchObject({ status: 200, body: expect.arrayContaining([expect.objectContaining({ email: 'patient@example.com' })]) });
+    expect(await server.client.post('/apps', { app_name: 'written-while-mailing' })).toMatchObject({ status: 200 });
+    slow.release();
+    expect(await inviting).toMatchObject({ status: 200, body: { email: 'patient@example.com', mailed: true } });
+    expect(sink.mails.map((mail) => mail.to)).toContainEqual(['patient@example.com']);
+  });
+
   it('lists members with paging, changes roles, and never loses the last owner', async () => {
     const page = await server.client.get(`/projects/${projectId}/members?limit=1`);
     expect(page.body).toEqual([{ user_id: ownerId, email: 'olga@example.com', name: 'Olga', role: 'owner', joined_at: expect.any(String) }]);

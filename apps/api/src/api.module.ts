@@ -5,7 +5,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import type { Logger } from 'pino';
 import {
   ACCESS_USE_CASES, AUDIT_USE_CASES, SIGN_IN_REFUSED, ENVIRONMENTS_USE_CASES, FEEDBACK_USE_CASES, GATEWAY_USE_CASES, EVALUATIONS_USE_CASES, EVALUATORS_USE_CASES, HUMAN_EVALUATIONS_USE_CASES, JOBS_USE_CASES,
-  PLAYGROUND_USE_CASES, PROMPTS_USE_CASES, PrepareTraceDaysUseCase, PROVIDERS_USE_CASES, PurgeExpiredTracesUseCase, REGISTRY_USE_CASES, TESTSETS_USE_CASES, TRACES_USE_CASES,
+  PeriodicJobLeadership, PLAYGROUND_USE_CASES, PROMPTS_USE_CASES, PrepareTraceDaysUseCase, PROVIDERS_USE_CASES, PurgeExpiredTracesUseCase, REGISTRY_USE_CASES, TESTSETS_USE_CASES, TRACES_USE_CASES,
 } from '@crucible/application';
 import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
 import { ApiKeyGuard } from './http/auth.guard';
@@ -85,9 +85,9 @@ export class ApiModule {
         { provide: MAX_UPLOAD_BYTES, useValue: config.maxUploadBytes ?? environment.CRUCIBLE_MAX_UPLOAD_BYTES },
         {
           provide: TraceRetentionScheduler,
-          useFactory: (prepare: PrepareTraceDaysUseCase, purge: PurgeExpiredTracesUseCase, schedules: SchedulerRegistry) =>
-            new TraceRetentionScheduler(prepare, purge, schedules, retention, config.logger),
-          inject: [PrepareTraceDaysUseCase, PurgeExpiredTracesUseCase, SchedulerRegistry],
+          useFactory: (prepare: PrepareTraceDaysUseCase, purge: PurgeExpiredTracesUseCase, schedules: SchedulerRegistry, leadership: PeriodicJobLeadership) =>
+            new TraceRetentionScheduler(prepare, purge, schedules, leadership, retention, config.logger),
+          inject: [PrepareTraceDaysUseCase, PurgeExpiredTracesUseCase, SchedulerRegistry, PeriodicJobLeadership],
         },
       ],
     };

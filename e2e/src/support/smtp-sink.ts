@@ -12,9 +12,17 @@ export interface ReceivedMail {
   user: string | undefined;
 }
 
+/** A mail server slow to answer: the next mails are read, but taken (answered 250) only at `release()`. */
+export interface HeldAnswers {
+  /** Resolves once a mail has been read and waits for its answer. */
+  received: Promise<void>;
+  release(): void;
+}
+
 export interface SmtpSink {
   url: (credentials?: string) => string;
   mails: ReceivedMail[];
+  hold(): HeldAnswers;
   close(): Promise<void>;
 }
 
@@ -44,6 +52,7 @@ function parse(raw: string): { subject: string; text: string } {
 /** A local SMTP server on a random port that keeps every mail it is given (no TLS; any credentials accepted). */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  let held: { received: () => void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -54,7 +63,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (held) {
+          held.received();
+          await held.released;
+        }
         mails.push({
           to: session.envelope.rcptTo.map((address) => address.address),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -70,6 +83,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: (credentials) => `smtp://${credentials ? `${credentials}@` : ''}127.0.0.1:${port}`,
     mails,
+    hold() {
+      let received!: () => void;
+      let released!: () => void;
+      const gate = { received: new Promise<void>((resolve) => { received = resolve; }), released: new Promise<void>((resolve) => { released = resolve; }) };
+      held = { received, released: gate.released };
+      return { received: gate.received, release: () => { held = undefined; released(); } };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

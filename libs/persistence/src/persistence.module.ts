@@ -5,7 +5,7 @@ import {
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
-  AuditTrail, ProjectsOfEmail, UnitOfWork,
+  AuditTrail, PeriodicJobLeadership, ProjectsOfEmail, UnitOfWork,
   UserRepository, MembershipRepository, SessionStore, SetupTokenRepository, InvitationRepository, MemberRoster,
 } from '@crucible/application';
 import { TypeOrmEvaluationRepository } from './repositories/evaluation.repository';
@@ -13,6 +13,7 @@ import { TypeOrmEvaluatorConfigRepository } from './repositories/evaluator-confi
 import { type DatabaseConfig, closeDataSource, openDataSource } from './data-source/create-data-source';
 import { AdvisoryExclusiveLock, DatabaseOutageClassifier, ProcessExclusiveLock } from './data-source/exclusive-locks';
 import { runStoragePolicyOf } from './data-source/run-storage-policies';
+import { periodicJobLeadershipOf } from './data-source/periodic-job-leadership';
 import { TypeOrmApiKeyRepository } from './repositories/api-key.repository';
 import { TypeOrmProjectRepository } from './repositories/project.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
@@ -87,10 +88,15 @@ export class PersistenceModule implements OnApplicationShutdown {
           useFactory: (dataSource: DataSource) => (config.kind === 'postgres' ? new AdvisoryExclusiveLock(dataSource) : new ProcessExclusiveLock()),
           inject: [DataSource],
         },
+        {
+          provide: PeriodicJobLeadership,
+          useFactory: (dataSource: DataSource) => periodicJobLeadershipOf(config, dataSource),
+          inject: [DataSource],
+        },
         { provide: OutageClassifier, useClass: DatabaseOutageClassifier },
         { provide: RunStoragePolicy, useValue: runStoragePolicyOf(config.kind) },
       ],
-      exports: [DataSource, ...repositories.map((r) => r.provide), ExclusiveLock, OutageClassifier, RunStoragePolicy],
+      exports: [DataSource, ...repositories.map((r) => r.provide), ExclusiveLock, PeriodicJobLeadership, OutageClassifier, RunStoragePolicy],
     };
   }
 

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  BackgroundTraceWriter, BuiltinWorkflowRunner, FailedSignIns, InvitationMailer, OidcClient, OidcSignInPolicy, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
+  BackgroundTraceWriter, BuiltinWorkflowRunner, InvitationMailer, OidcClient, OidcSignInPolicy, PasswordHasher, CachedProviderConnectionDirectory, CodeSandbox, ComparisonCache, DispatchingWorkflowInvoker, ComparisonSlots, ConnectionCredentialsSource, CustomThenCatalogPricing, EnvironmentConnectionSettings,
   EvaluatorService, LlmGateway, ModelCatalog, ModelPricing, OnlineEvaluationSettings, OutboundGuard, ProviderConnectionDirectory, ProviderProbe, ProviderReadCache, RunReporter,
   NoSiblingProcesses, ServiceDescriber, SiblingProcesses, StoredConnectionCredentialsSource, TraceIngestLimits, TraceRepository, WebhookClient, WorkflowInvoker,
 } from '@crucible/application';
@@ -117,7 +117,6 @@ export const coreAdapters = (database: DatabaseConfig, outbound: OutboundConfig,
   { provide: SiblingProcesses, useFactory: () => (cluster.isWorker ? new ClusterSiblingProcesses() : new NoSiblingProcesses()) },
   DependencyHealth,
   { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-  FailedSignIns,
   {
     provide: InvitationMailer,
     useFactory: ({ CRUCIBLE_SMTP_URL, CRUCIBLE_SMTP_FROM }: CrucibleEnvironment): InvitationMailer => (CRUCIBLE_SMTP_URL

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { type DatabaseConfig, PersistenceModule } from '@crucible/persistence';
-import { type QueueConfig, queueProviders } from '@crucible/queue';
+import { type QueueConfig, failedSignInsProvider, queueProviders } from '@crucible/queue';
 import type { OutboundConfig } from '@crucible/integrations';
 import type { Logger } from 'pino';
 import { createLogger } from './logging/logger';
@@ -41,6 +41,8 @@ export class CoreModule {
       ...new Set(contexts.flat()),
       ...coreAdapters(config.database, outbound, config.logger ?? createLogger('crucible')),
       ...queueProviders(config.queue),
+      // Beside the queue: where there is a queue in Redis, there may be several api processes to count for.
+      failedSignInsProvider(config.queue),
     ];
     const persistence = PersistenceModule.forRoot(config.database);
     return {

@@ -3,7 +3,7 @@ import { ApiNoContentResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import type { Request, Response } from 'express';
 import type { Actor } from '@crucible/domain';
-import { CreateInvitationUseCase, ListInvitationsUseCase, RevokeInvitationUseCase } from '@crucible/application';
+import { CreateInvitationUseCase, ListInvitationsUseCase, RevokeInvitationUseCase, UnitOfWork } from '@crucible/application';
 import { CurrentActor } from '../http/auth.guard';
 import { IdPipe } from '../http/id.pipe';
 import { answerPage, listed, pageRequest } from '../http/paging';
@@ -22,9 +22,14 @@ export class InvitationsController {
     private readonly listInvitations: ListInvitationsUseCase,
     private readonly revokeInvitation: RevokeInvitationUseCase,
     private readonly authenticator: RequestAuthenticator,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** 409 when the address is a member already or has a pending invitation; only an owner invites owners. */
+  /**
+   * 409 when the address is a member already or has a pending invitation; only an owner invites owners. The mail goes
+   * after the commit (the audit's unit of work wraps this handler), and the unit runs its after-commit effects before
+   * the answer leaves, so `mailed` is filled in by then.
+   */
   @Post()
   @ZodResponse({ status: 200, type: CreatedInvitationDto })
   async create(
@@ -33,7 +38,9 @@ export class InvitationsController {
   ) {
     const publicBaseUrl = this.authenticator.configuredPublicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
     const { invitation, inviteUrl, mailed } = await this.createInvitation.execute(actor, { projectId, email: body.email, role: body.role, publicBaseUrl });
-    return { ...presentInvitation(invitation), invite_url: inviteUrl, mailed };
+    const answer = { ...presentInvitation(invitation), invite_url: inviteUrl, mailed: false };
+    await this.unitOfWork.afterCommit(async () => { answer.mailed = await mailed; });
+    return answer;
   }
 
   /** The pending ones: used, revoked and expired invitations are not listed. */

@@ -14,7 +14,8 @@ export abstract class UnitOfWork {
   /**
    * Something that must happen only once the change is visible to other connections (enqueueing a job for it,
    * dropping what another request may have cached meanwhile): inside a unit, after it commits (never if it rolls
-   * back), outside the unit's async context; outside a unit, now.
+   * back), outside the unit's async context, in the order they were registered, and `run` resolves only once they
+   * have (so what they fill in is there when the unit's caller answers); outside a unit, now.
    */
   abstract afterCommit(effect: () => Promise<void> | void): Promise<void>;
 

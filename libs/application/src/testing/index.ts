@@ -29,3 +29,4 @@ export * from './in-memory-audit-trail';
 export * from './in-memory-accounts';
 export * from './in-memory-invitations';
 export * from './in-memory-unit-of-work';
+export * from './held-unit-of-work';

@@ -38,6 +38,16 @@ export class TypeOrmProjectRepository extends ProjectRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * SHARE ROW EXCLUSIVE conflicts with itself and with every INSERT, UPDATE and DELETE of projects, not with reads: a
+   * second deleter or a creator waits for the unit's commit, then sees its outcome. (On PGlite one session runs one
+   * transaction at a time anyway; the statement costs nothing there.) It begins the unit's transaction, so the reads
+   * after it are the unit's own.
+   */
+  async holdCreationsAndDeletions(): Promise<void> {
+    await this.dataSource.query('LOCK TABLE projects IN SHARE ROW EXCLUSIVE MODE');
+  }
+
   async findDefault(): Promise<Project | null> {
     const row = await this.dataSource.getRepository(ProjectOrmEntity).createQueryBuilder('p')
       .orderBy(`CASE WHEN p.name = 'default' THEN 0 ELSE 1 END`).addOrderBy('p.created_at').addOrderBy('p.id')

@@ -9,3 +9,4 @@ export * from './member-roster.port';
 export * from './invitation-mailer.port';
 export * from './password-hasher.port';
 export * from './oidc-client.port';
+export * from './failed-sign-ins.port';

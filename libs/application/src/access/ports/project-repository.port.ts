@@ -12,4 +12,9 @@ export abstract class ProjectRepository {
    * transaction; its audit events stay. False when there was no such project.
    */
   abstract delete(projectId: string): Promise<boolean>;
+  /**
+   * Inside a unit of work, before reading which projects exist: until the unit ends, nobody else creates or deletes
+   * a project (reads go on), so what the unit read of them is still true when its change commits.
+   */
+  abstract holdCreationsAndDeletions(): Promise<void>;
 }

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import {
   DomainError, type InputViolation, type Invitation, type Membership, type Project, type ProjectRole, type User, assertInvitationUsable,
 } from '@crucible/domain';
-import { InvitationRepository, PasswordHasher, ProjectRepository, SessionStore, UserRepository } from '../ports';
+import { FailedSignIns, InvitationRepository, PasswordHasher, ProjectRepository, SessionStore, UserRepository } from '../ports';
 import { type OpenedSession, openSession } from '../session-secret';
 import { memberJoined, redeemWithEvent } from '../member-joined';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../account-rules';
-import { FailedSignIns } from '../failed-sign-ins';
 import { hashInvitationToken } from '../invitation-secret';
 import { AuditTrail } from '../../audit/ports';
 import { UnitOfWork } from '../../shared/unit-of-work';
@@ -96,12 +95,12 @@ export class AcceptInvitationUseCase {
     if (input.signedInUserId === user.id) return;
     const needed = `${user.email} has an account already: sign in as ${user.email} first, or send its password to join`;
     if (input.password === undefined) throw new DomainError('unauthorized', needed);
-    const retryAfter = this.failedSignIns.retryAfterSeconds(user.email);
+    const retryAfter = await this.failedSignIns.retryAfterSeconds(user.email);
     if (retryAfter !== null) throw DomainError.tooManyRequests(`too many wrong passwords for ${user.email}: try again later`, retryAfter);
     const matches = user.passwordHash !== null && input.password.length <= MAX_PASSWORD_LENGTH
       && (await this.hasher.verify(user.passwordHash, input.password));
     if (!matches) {
-      this.failedSignIns.record(user.email);
+      await this.failedSignIns.record(user.email);
       throw new DomainError('unauthorized', `wrong password for ${user.email}: ${needed}`);
     }
   }

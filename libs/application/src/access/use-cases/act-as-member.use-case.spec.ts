@@ -20,6 +20,10 @@ class NoKeyProjects extends ProjectRepository {
   async delete() {
     return false;
   }
+
+  async holdCreationsAndDeletions(): Promise<void> {
+    // One test, one caller at a time: nothing to hold off.
+  }
 }
 
 describe('a person acting in their projects', () => {

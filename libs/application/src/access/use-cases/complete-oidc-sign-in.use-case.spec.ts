@@ -30,6 +30,10 @@ class Projects extends ProjectRepository {
   async findDefault(): Promise<Project | null> {
     return this.projects[0] ?? null;
   }
+
+  async holdCreationsAndDeletions(): Promise<void> {
+    // One test, one caller at a time: nothing to hold off.
+  }
 }
 
 /** Answers the callback with whoever the test says signed in at the provider. */

@@ -32,6 +32,10 @@ class OneProject extends ProjectRepository {
   async findDefault(): Promise<Project | null> {
     return this.project;
   }
+
+  async holdCreationsAndDeletions(): Promise<void> {
+    // One test, one caller at a time: nothing to hold off.
+  }
 }
 
 describe('first-run setup', () => {

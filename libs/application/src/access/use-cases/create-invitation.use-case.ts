@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, DomainError, type Invitation, type ProjectRole, assertMayGrant, normalizeEmail } from '@crucible/domain';
 import { InvitationMailer, InvitationRepository, MembershipRepository, ProjectRepository, UserRepository } from '../ports';
+import { UnitOfWork } from '../../shared/unit-of-work';
 import { assertOwnProject } from '../project-ownership';
 import { invitationLink, issueInvitation } from '../invitation-secret';
 
 export interface CreatedInvitation {
   invitation: Invitation;
   inviteUrl: string;
-  /** Whether the mail server took the mail with the link (false when none is configured or it failed). */
-  mailed: boolean;
+  /**
+   * Whether the mail server took the mail with the link (false when none is configured or it failed). Settles only
+   * once the invitation has committed: inside a unit of work, await it in an after-commit effect of your own (the
+   * unit runs those in order, so the mail's comes first), never in the unit's work itself, which would wait forever.
+   */
+  mailed: Promise<boolean>;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -18,7 +23,9 @@ const inviterOf = (actor: Actor): string => (actor.type === 'user' ? actor.name 
 
 /**
  * Invites an address into the caller's project with a role: a single-use link valid for a week, shown to the inviter
- * and mailed when a mail server is configured. A mail that fails loses nothing: the link is in the answer.
+ * and mailed when a mail server is configured. A mail that fails loses nothing: the link is in the answer. The mail
+ * leaves after the commit: a slow mail server must not hold the transaction (on PGlite, the only connection) for the
+ * SMTP timeout, and a rolled-back invitation must not be mailed.
  */
 @Injectable()
 export class CreateInvitationUseCase {
@@ -28,6 +35,7 @@ export class CreateInvitationUseCase {
     private readonly memberships: MembershipRepository,
     private readonly projects: ProjectRepository,
     private readonly mailer: InvitationMailer,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(
@@ -53,9 +61,11 @@ export class CreateInvitationUseCase {
     const { invitation, rawToken } = issueInvitation({ projectId: input.projectId, email, role: input.role, createdBy: actor.id }, now);
     await this.invitations.create(invitation);
     const inviteUrl = invitationLink(input.publicBaseUrl, rawToken);
-    const mailed = await this.mailer.send({
-      to: email, projectName: project.name, role: input.role, invitedBy: inviterOf(actor), inviteUrl, expiresAt: invitation.expiresAt,
-    });
+    const mail = { to: email, projectName: project.name, role: input.role, invitedBy: inviterOf(actor), inviteUrl, expiresAt: invitation.expiresAt };
+    let settle: (mailed: boolean) => void = () => undefined;
+    const mailed = new Promise<boolean>((resolve) => { settle = resolve; });
+    // The mailer answers false rather than throwing, so the promise always settles once the effect runs.
+    await this.unitOfWork.afterCommit(async () => settle(await this.mailer.send(mail)));
     return { invitation, inviteUrl, mailed };
   }
 }

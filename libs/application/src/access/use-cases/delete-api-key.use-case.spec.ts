@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@crucible/domain';
-import { InMemoryApiKeyRepository } from '../../testing';
-import { UnitOfWork } from '../../shared/unit-of-work';
+import { HeldUnitOfWork, InMemoryApiKeyRepository } from '../../testing';
 import { issueApiKey } from '../api-key-secret';
 import { AuthenticateUseCase } from './authenticate.use-case';
 import { DeleteApiKeyUseCase } from './delete-api-key.use-case';
-
-/** A unit whose after-commit effects wait for `commit()`, as they wait for the database's commit. */
-class HeldUnitOfWork extends UnitOfWork {
-  private readonly effects: Array<() => Promise<void> | void> = [];
-  run<T>(work: () => Promise<T>): Promise<T> { return work(); }
-  async afterCommit(effect: () => Promise<void> | void): Promise<void> { this.effects.push(effect); }
-  isActive(): boolean { return true; }
-  async commit(): Promise<void> { for (const effect of this.effects.splice(0)) await effect(); }
-}
 
 describe('DeleteApiKeyUseCase', () => {
   it('forgets the key again after the commit: a request between the revocation and its commit read it as it was', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, Project } from '@crucible/domain';
 import { ProjectRepository } from '../ports';
 import { DeleteProjectUseCase } from './delete-project.use-case';
+import { InMemoryUnitOfWork } from '../../testing';
 
 /** Projects in creation order; the default is the one named "default", else the oldest (as the adapter answers). */
 class Projects extends ProjectRepository {
@@ -35,6 +36,10 @@ class Projects extends ProjectRepository {
     this.all.splice(at, 1);
     return true;
   }
+
+  async holdCreationsAndDeletions(): Promise<void> {
+    // One test, one caller at a time: nothing to hold off.
+  }
 }
 
 const ownerOf = (project: Project): Actor => ({ projectId: project.id, type: 'user', id: randomUUID(), name: 'Ada', role: 'owner' });
@@ -44,7 +49,7 @@ describe('DeleteProjectUseCase', () => {
     const projects = new Projects();
     projects.add('default');
     const team = projects.add('team');
-    await new DeleteProjectUseCase(projects).execute(ownerOf(team), team.id);
+    await new DeleteProjectUseCase(projects, new InMemoryUnitOfWork()).execute(ownerOf(team), team.id);
     expect(projects.all.map((project) => project.name)).toEqual(['default']);
   });
 
@@ -52,7 +57,7 @@ describe('DeleteProjectUseCase', () => {
     const projects = new Projects();
     projects.add('default');
     const [team, other] = [projects.add('team'), projects.add('other')];
-    const deleting = new DeleteProjectUseCase(projects);
+    const deleting = new DeleteProjectUseCase(projects, new InMemoryUnitOfWork());
     await expect(deleting.execute(ownerOf(team), other.id)).rejects.toMatchObject({ code: 'not_found', message: `project ${other.id} not found` });
     await projects.delete(team.id);
     await expect(deleting.execute(ownerOf(team), team.id)).rejects.toMatchObject({ code: 'not_found' });
@@ -62,7 +67,7 @@ describe('DeleteProjectUseCase', () => {
     const projects = new Projects();
     const defaultProject = projects.add('default');
     const team = projects.add('team');
-    const deleting = new DeleteProjectUseCase(projects);
+    const deleting = new DeleteProjectUseCase(projects, new InMemoryUnitOfWork());
     await expect(deleting.execute(ownerOf(defaultProject), defaultProject.id)).rejects.toMatchObject({
       code: 'conflict', message: expect.stringContaining('CRUCIBLE_BOOTSTRAP_API_KEY'),
     });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, type ApiKey, type Project, type ProjectRole } from '@crucible/domain';
 import {
-  InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUnitOfWork,
+  HeldUnitOfWork, InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUnitOfWork,
   InMemoryUserRepository,
   RecordingInvitationMailer, RecordingPasswordHasher,
 } from '../../testing';
 import { ProjectRepository } from '../ports';
-import { FailedSignIns } from '../failed-sign-ins';
+import { UnitOfWork } from '../../shared/unit-of-work';
+import { InProcessFailedSignIns } from '../failed-sign-ins';
 import { CreateInvitationUseCase } from './create-invitation.use-case';
 import { AcceptInvitationUseCase } from './accept-invitation.use-case';
 import { RevokeInvitationUseCase } from './revoke-invitation.use-case';
@@ -38,9 +39,13 @@ class Projects extends ProjectRepository {
   async findDefault(): Promise<Project | null> {
     return this.projects[0] ?? null;
   }
+
+  async holdCreationsAndDeletions(): Promise<void> {
+    // One test, one caller at a time: nothing to hold off.
+  }
 }
 
-function world() {
+function world(unit: UnitOfWork = new InMemoryUnitOfWork()) {
   const project: Project = { id: randomUUID(), name: 'team', createdAt: new Date() };
   const users = new InMemoryUserRepository();
   const memberships = new InMemoryMembershipRepository();
@@ -50,9 +55,9 @@ function world() {
   const mailer = new RecordingInvitationMailer();
   const sessions = new InMemorySessionStore();
   const projects = new Projects([project]);
-  const create = new CreateInvitationUseCase(invitations, users, memberships, projects, mailer);
+  const create = new CreateInvitationUseCase(invitations, users, memberships, projects, mailer, unit);
   const hasher = new RecordingPasswordHasher();
-  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new FailedSignIns(), trail, new InMemoryUnitOfWork());
+  const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new InProcessFailedSignIns(), trail, new InMemoryUnitOfWork());
   const roster = new InMemoryMemberRoster(users, memberships);
   const actor = (role: ProjectRole, id = randomUUID()): Actor => ({ projectId: project.id, type: 'user', id, name: `the ${role}`, role });
   const invite = (email: string, role: ProjectRole = 'editor', by = actor('admin')) =>
@@ -71,7 +76,7 @@ describe('invitations', () => {
     expect(invitation.expiresAt.getTime() - invitation.createdAt.getTime()).toBe(7 * 24 * 3600 * 1000);
     expect(invitation.createdAt.getTime()).toBeGreaterThanOrEqual(before);
     expect(JSON.stringify(w.invitations.invitations)).not.toContain(w.tokenOf(inviteUrl));
-    expect(mailed).toBe(true);
+    expect(await mailed).toBe(true);
     expect(w.mailer.sent).toEqual([expect.objectContaining({ to: 'ada@example.com', projectName: 'team', role: 'editor', inviteUrl })]);
   });
 
@@ -79,9 +84,23 @@ describe('invitations', () => {
     const w = world();
     w.mailer.failing = true;
     const { invitation, mailed } = await w.invite('ada@example.com');
-    expect(mailed).toBe(false);
+    expect(await mailed).toBe(false);
     expect((await new ListInvitationsUseCase(w.invitations).execute(w.actor('admin'), w.project.id, { limit: null, cursor: null })).items.map((i) => i.id))
       .toEqual([invitation.id]);
+  });
+
+  it('mails only once the invitation has committed, and says then whether it went', async () => {
+    const unit = new HeldUnitOfWork();
+    const w = world(unit);
+    const { inviteUrl, mailed } = await w.invite('ada@example.com');
+    const settled = jest.fn();
+    void mailed.then(settled);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(w.mailer.sent).toEqual([]);
+    expect(settled).not.toHaveBeenCalled();
+    await unit.commit();
+    expect(await mailed).toBe(true);
+    expect(w.mailer.sent).toEqual([expect.objectContaining({ to: 'ada@example.com', inviteUrl })]);
   });
 
   it('refuses inviting a member (409), a second pending invitation (409), an owner by a non-owner (403), another project (404)', async () => {

@@ -3,7 +3,7 @@ import {
   InMemoryAuditTrail, InMemoryMembershipRepository, InMemoryProjectsOfEmail, InMemorySessionStore, InMemoryUserRepository, RecordingPasswordHasher,
 } from '../../testing';
 import { RecordFailedSignInUseCase } from '../../audit/use-cases/record-failed-sign-in.use-case';
-import { FAILED_SIGN_INS_ALLOWED, FailedSignIns } from '../failed-sign-ins';
+import { FAILED_SIGN_INS_ALLOWED, InProcessFailedSignIns } from '../failed-sign-ins';
 import { hashSessionToken } from '../session-secret';
 import { SIGN_IN_REFUSED, SignInUseCase } from './sign-in.use-case';
 import { SignOutUseCase } from './sign-out.use-case';
@@ -25,7 +25,7 @@ describe('SignInUseCase', () => {
     hasher = new RecordingPasswordHasher();
     trail = new InMemoryAuditTrail();
     const memberships = new InMemoryMembershipRepository();
-    signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns(),
+    signIn = new SignInUseCase(users, sessions, hasher, new InProcessFailedSignIns(),
       new RecordFailedSignInUseCase(trail, new InMemoryProjectsOfEmail(users, memberships)));
     await users.create({ id: ada, email: 'ada@example.com', name: 'Ada', passwordHash: await hasher.hash(password), createdAt: new Date() });
     for (const projectId of [teamA, teamB]) await memberships.add({ projectId, userId: ada, role: 'viewer', joinedAt: new Date() });
@@ -70,14 +70,14 @@ describe('SignInUseCase', () => {
   });
 });
 
-describe('FailedSignIns', () => {
-  it('forgets failures older than fifteen minutes, and says when the next attempt may be made', () => {
-    const failures = new FailedSignIns();
+describe('InProcessFailedSignIns', () => {
+  it('forgets failures older than fifteen minutes, and says when the next attempt may be made', async () => {
+    const failures = new InProcessFailedSignIns();
     const start = 1_000_000;
-    for (let i = 0; i < FAILED_SIGN_INS_ALLOWED; i += 1) failures.record('x@example.com', start + i * 1000);
-    expect(failures.retryAfterSeconds('X@example.com', start + 10_000)).toBe(15 * 60 - 10);
-    expect(failures.retryAfterSeconds('other@example.com', start + 10_000)).toBeNull();
-    expect(failures.retryAfterSeconds('x@example.com', start + 15 * 60 * 1000 + 1)).toBeNull();
+    for (let i = 0; i < FAILED_SIGN_INS_ALLOWED; i += 1) await failures.record('x@example.com', start + i * 1000);
+    expect(await failures.retryAfterSeconds('X@example.com', start + 10_000)).toBe(15 * 60 - 10);
+    expect(await failures.retryAfterSeconds('other@example.com', start + 10_000)).toBeNull();
+    expect(await failures.retryAfterSeconds('x@example.com', start + 15 * 60 * 1000 + 1)).toBeNull();
   });
 });
 
@@ -88,7 +88,7 @@ describe('sessions', () => {
     const hasher = new RecordingPasswordHasher();
     const user = { id: randomUUID(), email: 'ada@example.com', name: 'Ada', passwordHash: await hasher.hash('a good long password'), createdAt: new Date() };
     await users.create(user);
-    const signIn = new SignInUseCase(users, sessions, hasher, new FailedSignIns(),
+    const signIn = new SignInUseCase(users, sessions, hasher, new InProcessFailedSignIns(),
       new RecordFailedSignInUseCase(new InMemoryAuditTrail(), new InMemoryProjectsOfEmail(users, new InMemoryMembershipRepository())));
     const authenticate = new AuthenticateSessionUseCase(sessions, users);
     const day = 24 * 60 * 60 * 1000;

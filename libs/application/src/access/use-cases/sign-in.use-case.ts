@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DomainError, type User } from '@crucible/domain';
-import { PasswordHasher, SessionStore, UserRepository } from '../ports';
+import { FailedSignIns, PasswordHasher, SessionStore, UserRepository } from '../ports';
 import { type OpenedSession, openSession } from '../session-secret';
-import { FailedSignIns } from '../failed-sign-ins';
 import { MAX_PASSWORD_LENGTH } from '../account-rules';
 import { RecordFailedSignInUseCase } from '../../audit/use-cases/record-failed-sign-in.use-case';
 
@@ -33,13 +32,13 @@ export class SignInUseCase {
   ) {}
 
   async execute(input: { email: string; password: string; ip?: string | null }): Promise<SignedIn> {
-    const retryAfter = this.failedSignIns.retryAfterSeconds(input.email);
+    const retryAfter = await this.failedSignIns.retryAfterSeconds(input.email);
     if (retryAfter !== null) throw DomainError.tooManyRequests(SIGN_IN_REFUSED, retryAfter);
     const user = await this.users.findByEmail(input.email);
     const passwordHash = user?.passwordHash ?? (await this.dummy());
     const matches = input.password.length <= MAX_PASSWORD_LENGTH && (await this.hasher.verify(passwordHash, input.password));
     if (!user?.passwordHash || !matches) {
-      this.failedSignIns.record(input.email);
+      await this.failedSignIns.record(input.email);
       // In every project of the account; an unknown address writes nothing (there is no project to write to).
       await this.recordFailedSignIn.execute({ email: input.email, ip: input.ip ?? null });
       throw new DomainError('unauthorized', SIGN_IN_REFUSED);

@@ -1,2 +1,3 @@
 export * from './exclusive-lock.port';
 export * from './outage-classifier.port';
+export * from './periodic-job-leadership.port';

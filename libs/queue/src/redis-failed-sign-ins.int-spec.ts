@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { type Server, type Socket, createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { FAILED_SIGN_INS_ALLOWED, FAILED_SIGN_IN_WINDOW_MS } from '@crucible/application';
+import { redisConnection } from './bullmq-settings';
+import { RedisFailedSignIns } from './redis-failed-sign-ins';
+
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** Two api processes on one Redis (ARCHITECTURE §17: ten failed sign-ins per email per fifteen minutes, in all). */
+describe('failed sign-ins counted in Redis', () => {
+  const prefix = `test-failed-sign-ins-${randomBytes(4).toString('hex')}:`;
+  const opened: RedisFailedSignIns[] = [];
+  const apiProcess = (keyPrefix = prefix, url = REDIS_URL) => {
+    const failures = new RedisFailedSignIns(url, keyPrefix, 100);
+    opened.push(failures);
+    return failures;
+  };
+
+  afterAll(async () => {
+    for (const failures of opened) failures.onApplicationShutdown();
+    const redis = new Redis(redisConnection(REDIS_URL));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('shares the count between processes: ten failures in all, wherever they happened, refuse the next attempt everywhere', async () => {
+    const [first, second] = [apiProcess(), apiProcess()];
+    const start = Date.now();
+    for (let i = 0; i < FAILED_SIGN_INS_ALLOWED - 1; i += 1) await (i % 2 === 0 ? first : second).record('ada@example.com', start + i);
+    expect(await first.retryAfterSeconds('ada@example.com', start + 100)).toBeNull();
+    expect(await second.retryAfterSeconds('ada@example.com', start + 100)).toBeNull();
+
+    await second.record('Ada@Example.com', start + 100);
+    expect(await first.retryAfterSeconds('ADA@example.com', start + 200)).toBe(FAILED_SIGN_IN_WINDOW_MS / 1000);
+    expect(await second.retryAfterSeconds('ada@example.com', start + 200)).toBe(FAILED_SIGN_IN_WINDOW_MS / 1000);
+    // Another address, and another deployment on the same Redis, count apart.
+    expect(await first.retryAfterSeconds('bob@example.com', start + 200)).toBeNull();
+    expect(await apiProcess(`${prefix}other:`).retryAfterSeconds('ada@example.com', start + 200)).toBeNull();
+    // Fifteen minutes after the first failure, one more attempt may be made.
+    expect(await first.retryAfterSeconds('ada@example.com', start + FAILED_SIGN_IN_WINDOW_MS + 1)).toBeNull();
+  });
+
+  it('keeps the address out of Redis: the key holds its hash', async () => {
+    await apiProcess().record('carol@example.com');
+    const redis = new Redis(redisConnection(REDIS_URL));
+    try {
+      const keys = await redis.keys(`${prefix}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.join(' ')).not.toContain('carol');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  describe('with Redis not answering', () => {
+    let silent: Server;
+    let url: string;
+    const sockets: Socket[] = [];
+    beforeAll(async () => {
+      // Accepts connections and never answers: every command waits until it times out.
+      silent = createServer((socket) => sockets.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      url = `redis://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    });
+    afterAll(async () => {
+      for (const failures of opened) failures.onApplicationShutdown();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+
+    it('still limits the attempts this process sees, and never fails the sign-in itself', async () => {
+      const failures = apiProcess(prefix, url);
+      const start = Date.now();
+      for (let i = 0; i < FAILED_SIGN_INS_ALLOWED; i += 1) await failures.record('dave@example.com', start + i);
+      expect(await failures.retryAfterSeconds('dave@example.com', start + 100)).toBe(FAILED_SIGN_IN_WINDOW_MS / 1000);
+      expect(await failures.retryAfterSeconds('erin@example.com', start + 100)).toBeNull();
+    });
+  });
+});
