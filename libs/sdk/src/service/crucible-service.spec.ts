@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { traceSchema, workflowErrorResponseSchema, workflowResponseSchema } from '@crucible/contracts';
 import { ConfigValidationError, createService, Field, MCField, routingContext } from '../index';
 
@@ -159,6 +160,32 @@ describe('CrucibleService HTTP endpoints', () => {
       await running.close();
     }
   });
+
+  it('answers a request already sent on a kept-alive connection while the process was busy for 6.5 s', async () => {
+    const running = await service.listen({ port: 0, host: '127.0.0.1' });
+    const oneConnection = new Agent({ connections: 1 });
+    const call = (text: string) =>
+      undiciFetch(`${running.url}/playground/run/summarize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ inputs: { text } }),
+        dispatcher: oneConnection,
+      });
+    try {
+      // The second call waits for the connection and is written the moment the first answer arrives; the process then
+      // blocks before the server reads it, so the server's keep-alive timer (Node's 5 s, closing after 6) is due first.
+      const first = call('first').then((response) => {
+        const until = Date.now() + 6_500;
+        while (Date.now() < until);
+        return response.status;
+      });
+      const second = call('second').then((response) => response.status);
+      expect(await Promise.all([first, second])).toEqual([200, 200]);
+    } finally {
+      await oneConnection.close();
+      await running.close();
+    }
+  }, 30_000);
 });
 
 describe('route as a method decorator', () => {

@@ -28,6 +28,14 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/**
+ * How long a kept-alive connection may sit between two requests. Node's 5 s default closes a connection whose next
+ * request is already in the socket when the process was busy for 6 s (a workflow doing synchronous work, a long GC):
+ * the close timer runs before the read, and the caller gets a reset for a request it had sent. 72 s, as Fastify, also
+ * outlasts the idle timeout of common load balancers (60 s), so they never send on a connection the service closed.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 interface Endpoint {
   route: RouteDefinition;
   mode: 'playground' | 'deployed';
@@ -72,6 +80,7 @@ export class CrucibleService {
     const port = options.port ?? Number(process.env.PORT ?? 8000);
     const host = options.host ?? '0.0.0.0';
     const server = this.expressApp().listen(port, host);
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     const sockets = new Set<Socket>();
     server.on('connection', (socket) => {
       sockets.add(socket);
