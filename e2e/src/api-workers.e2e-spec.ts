@@ -22,10 +22,17 @@ interface LogLine {
 
 const logLines = (output: string): LogLine[] => output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
 
-/** A POST on a connection of its own (no keep-alive), so that consecutive calls reach different workers. */
-function postOnNewConnection(url: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: { data?: unknown } }> {
+/**
+ * A POST on a connection of its own (no keep-alive), so that consecutive calls reach different workers; from
+ * `localAddress` when given (any 127.x.y.z reaches the api on Linux), so that one test's requests per address do not
+ * count against another's.
+ */
+function postOnNewConnection(
+  url: string, path: string, body: unknown, headers: Record<string, string>, localAddress?: string,
+): Promise<{ status: number; body: { data?: unknown } }> {
   return new Promise((resolve, reject) => {
-    const call = request(`${url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } }, (response) => {
+    const options = { method: 'POST', agent: false, localAddress, headers: { 'content-type': 'application/json', ...headers } };
+    const call = request(`${url}${path}`, options, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { data?: unknown } }));
@@ -123,6 +130,23 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
     expect(servers.size).toBe(2);
     expect((await signIn('guess 11')).status).toBe(429);
     expect((await signIn('guess 12')).status).toBe(429);
+  });
+
+  it('counts requests to sign in per address across the workers: the 51st in a minute is refused, whichever worker took the 50', async () => {
+    await waitFor('both workers listening', async () => (listeningPids().size === 2 ? true : undefined), 60_000);
+    const servedBefore = logLines(api.output()).length;
+    // Another email each time, so that only the limit per address (50 a minute, ARCHITECTURE §17) can refuse.
+    const signIn = (attempt: number, from: string) =>
+      postOnNewConnection(api.url, '/auth/sign-in', { email: `visitor-${attempt}@example.com`, password: 'guess' }, { origin: api.url }, from);
+    for (let attempt = 1; attempt <= 50; attempt += 1) expect((await signIn(attempt, '127.0.0.2')).status).toBe(401);
+    const servers = await waitFor('the access log of the sign-ins', async () => {
+      const lines = logLines(api.output()).slice(servedBefore).filter((line) => line.req?.url === '/auth/sign-in');
+      return lines.length === 50 ? new Set(lines.map((line) => line.pid)) : undefined;
+    }, 10_000);
+    expect(servers.size).toBe(2);
+    expect((await signIn(51, '127.0.0.2')).status).toBe(429);
+    expect((await signIn(52, '127.0.0.2')).status).toBe(429);
+    expect((await signIn(53, '127.0.0.3')).status).toBe(401);
   });
 
   it('stops every worker gracefully on SIGTERM', async () => {

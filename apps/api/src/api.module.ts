@@ -8,6 +8,7 @@ import {
   PeriodicJobLeadership, PLAYGROUND_USE_CASES, PROMPTS_USE_CASES, PrepareTraceDaysUseCase, PROVIDERS_USE_CASES, PurgeExpiredTracesUseCase, REGISTRY_USE_CASES, TESTSETS_USE_CASES, TRACES_USE_CASES,
 } from '@crucible/application';
 import { type CoreConfig, CoreModule, SweeperModule } from '@crucible/platform';
+import { signInThrottlerStorage } from '@crucible/queue';
 import { ApiKeyGuard } from './http/auth.guard';
 import { RolesGuard } from './http/roles.guard';
 import { AuditInterceptor } from './audit/audit.interceptor';
@@ -67,7 +68,13 @@ export class ApiModule {
       imports: [
         CoreModule.forRoot(config, API_CONTEXTS),
         // Requests per address to the sign-in routes (those that use ThrottlerGuard), answered like a refused sign-in.
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: SIGN_IN_WINDOW_MS, limit: SIGN_IN_REQUESTS_PER_ADDRESS }], errorMessage: SIGN_IN_REFUSED }),
+        ThrottlerModule.forRootAsync({
+          useFactory: async () => ({
+            throttlers: [{ name: 'default', ttl: SIGN_IN_WINDOW_MS, limit: SIGN_IN_REQUESTS_PER_ADDRESS }],
+            errorMessage: SIGN_IN_REFUSED,
+            storage: await signInThrottlerStorage(config.queue),
+          }),
+        }),
         // An embedded api runs its jobs, so it sweeps for the unfinished ones; a distributed api leaves that to the runners.
         ...(config.queue.kind === 'in-process' ? [SweeperModule.forRoot(environment.CRUCIBLE_SWEEP_INTERVAL_MS, environment.CRUCIBLE_ONLINE_EVALUATION_LEASE_SECONDS * 1000)] : []),
       ],

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type Server, type Socket, createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { FAILED_SIGN_INS_ALLOWED, FAILED_SIGN_IN_WINDOW_MS } from '@crucible/application';
 import { redisConnection } from './bullmq-settings';
 import { RedisFailedSignIns } from './redis-failed-sign-ins';
+import { type SilentRedis, startSilentRedis } from './testing/silent-redis';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -56,23 +56,17 @@ describe('failed sign-ins counted in Redis', () => {
   });
 
   describe('with Redis not answering', () => {
-    let silent: Server;
-    let url: string;
-    const sockets: Socket[] = [];
+    let silent: SilentRedis;
     beforeAll(async () => {
-      // Accepts connections and never answers: every command waits until it times out.
-      silent = createServer((socket) => sockets.push(socket));
-      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-      url = `redis://127.0.0.1:${(silent.address() as { port: number }).port}`;
+      silent = await startSilentRedis();
     });
     afterAll(async () => {
       for (const failures of opened) failures.onApplicationShutdown();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     });
 
     it('still limits the attempts this process sees, and never fails the sign-in itself', async () => {
-      const failures = apiProcess(prefix, url, 100);
+      const failures = apiProcess(prefix, silent.url, 100);
       const start = Date.now();
       for (let i = 0; i < FAILED_SIGN_INS_ALLOWED; i += 1) await failures.record('dave@example.com', start + i);
       expect(await failures.retryAfterSeconds('dave@example.com', start + 100)).toBe(FAILED_SIGN_IN_WINDOW_MS / 1000);

@@ -1,15 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { normalizeEmail } from '@crucible/domain';
 import { FAILED_SIGN_IN_WINDOW_MS, FailedSignIns, InProcessFailedSignIns, retryAfterOf, throttled } from '@crucible/application';
-import { redisConnection } from './bullmq-settings';
-
-/**
- * How long a sign-in waits for Redis before it counts on this process's own tally. Not less: the first command also
- * connects, and a loaded machine took more than a second for that (a failure then missed the shared count).
- */
-const REDIS_TIMEOUT_MS = 3000;
+import { signInRedis } from './sign-in-redis';
 
 /**
  * Failed sign-ins counted in Redis (distributed mode), so every api process (CRUCIBLE_API_WORKERS, several servers)
@@ -24,11 +18,9 @@ export class RedisFailedSignIns extends FailedSignIns implements OnApplicationSh
   private readonly local = new InProcessFailedSignIns();
 
   /** `keyPrefix` keeps deployments (and test runs) sharing one Redis apart. */
-  constructor(redisUrl: string, private readonly keyPrefix: string, timeoutMs = REDIS_TIMEOUT_MS) {
+  constructor(redisUrl: string, private readonly keyPrefix: string, timeoutMs?: number) {
     super();
-    // Connected at the first sign-in: a process that signs nobody in (a runner) holds no connection.
-    this.redis = new Redis({ ...redisConnection(redisUrl), lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: timeoutMs });
-    this.redis.on('error', (error: Error) => this.warn(`redis: ${error.message}`));
+    this.redis = signInRedis(redisUrl, this.warn, timeoutMs);
   }
 
   async retryAfterSeconds(email: string, now = Date.now()): Promise<number | null> {
