@@ -1,46 +1,15 @@
-import type { Project } from '@crucible/domain';
-import { InMemoryWorld, actorOf } from '../testing';
-import { ProjectRepository } from '../access/ports';
+import { InMemoryProjectRepository, InMemoryWorld, actorOf } from '../testing';
 import { RunEvaluationUseCase } from '../evaluations/use-cases/run-evaluation.use-case';
 import { RunHumanEvaluationUseCase } from '../human-evaluations/use-cases/run-human-evaluation.use-case';
 import { JOB_DONE } from '../runs/ports';
 import { DispatchJobUseCase } from './dispatch-job.use-case';
-
-/** The projects that exist; `delete` is what an owner's DELETE /projects/{id} does to them. */
-class Projects extends ProjectRepository {
-  readonly live = new Set<string>();
-
-  async createWithKey(): Promise<void> {
-    throw new Error('not used');
-  }
-
-  async findById(projectId: string): Promise<Project | null> {
-    return this.live.has(projectId) ? { id: projectId, name: 'p', createdAt: new Date() } : null;
-  }
-
-  async count(): Promise<number> {
-    return this.live.size;
-  }
-
-  async findDefault(): Promise<Project | null> {
-    return null;
-  }
-
-  async delete(projectId: string): Promise<boolean> {
-    return this.live.delete(projectId);
-  }
-
-  async holdCreationsAndDeletions(): Promise<void> {
-    // One test, one caller at a time: nothing to hold off.
-  }
-}
 
 /** What a database answers a run's write once its project's rows were deleted under it. */
 const FOREIGN_KEY = 'insert or update on table "evaluation_scenarios" violates foreign key constraint';
 
 describe('DispatchJobUseCase', () => {
   const world = new InMemoryWorld();
-  const projects = new Projects();
+  const projects = new InMemoryProjectRepository();
   const dispatch = new DispatchJobUseCase(
     new RunEvaluationUseCase(world.evaluations, world.testsets, world.invoker, world.evaluators, world.reporter, world.runStoragePolicy),
     new RunHumanEvaluationUseCase(world.humanEvaluations, world.testsets, world.invoker, world.reporter, world.runStoragePolicy),
@@ -50,7 +19,7 @@ describe('DispatchJobUseCase', () => {
 
   async function runWhoseWriteFails() {
     const actor = actorOf();
-    projects.live.add(actor.projectId);
+    projects.add('p', actor.projectId);
     const { evaluation } = await world.seedRuns(actor);
     jest.spyOn(world.evaluations, 'saveScenarios').mockRejectedValueOnce(new Error(FOREIGN_KEY));
     return { actor, job: { kind: 'evaluation', evaluation_id: evaluation.id, project_id: actor.projectId }, jobId: `evaluation:${evaluation.id}` };

@@ -30,3 +30,4 @@ export * from './in-memory-accounts';
 export * from './in-memory-invitations';
 export * from './in-memory-unit-of-work';
 export * from './held-unit-of-work';
+export * from './in-memory-project.repository';

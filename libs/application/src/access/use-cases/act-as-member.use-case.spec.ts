@@ -1,36 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '@crucible/domain';
-import { InMemoryMembershipRepository, InMemoryUserRepository } from '../../testing';
+import { InMemoryMembershipRepository, InMemoryProjectRepository, InMemoryUserRepository } from '../../testing';
 import { ActAsMemberUseCase } from './act-as-member.use-case';
 import { CreateProjectUseCase } from './create-project.use-case';
 import { ListProjectsUseCase } from './list-projects.use-case';
-import { ProjectRepository } from '../ports';
-
-class NoKeyProjects extends ProjectRepository {
-  async createWithKey(): Promise<void> {}
-  async findById() {
-    return null;
-  }
-  async count() {
-    return 0;
-  }
-  async findDefault() {
-    return null;
-  }
-  async delete() {
-    return false;
-  }
-
-  async holdCreationsAndDeletions(): Promise<void> {
-    // One test, one caller at a time: nothing to hold off.
-  }
-}
 
 describe('a person acting in their projects', () => {
   const users = new InMemoryUserRepository();
   const memberships = new InMemoryMembershipRepository();
   const actAs = new ActAsMemberUseCase(memberships);
-  const createProject = new CreateProjectUseCase(new NoKeyProjects(), memberships);
+  const createProject = new CreateProjectUseCase(new InMemoryProjectRepository(), memberships);
   const user: User = { id: randomUUID(), email: 'ada@example.com', name: 'Ada', passwordHash: null, createdAt: new Date() };
   const caller = { type: 'user' as const, user, session: { id: randomUUID(), userId: user.id, tokenHash: 'h', csrfToken: 'c', createdAt: new Date(), lastSeenAt: new Date(), expiresAt: new Date() } };
 
@@ -51,7 +30,7 @@ describe('a person acting in their projects', () => {
     expect(await actAs.execute(user, undefined)).toEqual({ projectId: first.project.id, type: 'user', id: user.id, name: 'Ada', role: 'owner' });
     memberships.memberships.find((m) => m.projectId === second.project.id && m.userId === user.id)!.role = 'viewer';
     expect(await actAs.execute(user, second.project.id)).toMatchObject({ projectId: second.project.id, role: 'viewer' });
-    expect((await new ListProjectsUseCase(memberships, new NoKeyProjects()).execute(caller)).map((p) => [p.project.name, p.role]))
+    expect((await new ListProjectsUseCase(memberships, new InMemoryProjectRepository()).execute(caller)).map((p) => [p.project.name, p.role]))
       .toEqual([['first', 'owner'], ['second', 'viewer']]);
   });
 

@@ -2,39 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Invitation, Project, ProjectRole } from '@crucible/domain';
 import {
   InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUnitOfWork, InMemoryUserRepository,
+  InMemoryProjectRepository,
 } from '../../testing';
-import { OidcClient, type OidcIdentity, type OidcSignInStart, ProjectRepository } from '../ports';
+import { OidcClient, type OidcIdentity, type OidcSignInStart } from '../ports';
 import { CompleteOidcSignInUseCase } from './complete-oidc-sign-in.use-case';
-
-class Projects extends ProjectRepository {
-  constructor(readonly projects: Project[]) {
-    super();
-  }
-
-  async createWithKey(): Promise<void> {
-    throw new Error('not used');
-  }
-
-  async delete(): Promise<boolean> {
-    throw new Error('not used');
-  }
-
-  async findById(projectId: string): Promise<Project | null> {
-    return this.projects.find((project) => project.id === projectId) ?? null;
-  }
-
-  async count(): Promise<number> {
-    return this.projects.length;
-  }
-
-  async findDefault(): Promise<Project | null> {
-    return this.projects[0] ?? null;
-  }
-
-  async holdCreationsAndDeletions(): Promise<void> {
-    // One test, one caller at a time: nothing to hold off.
-  }
-}
 
 /** Answers the callback with whoever the test says signed in at the provider. */
 class ScriptedOidcClient extends OidcClient {
@@ -62,7 +33,7 @@ describe('CompleteOidcSignInUseCase', () => {
   let oidc: ScriptedOidcClient;
   const audit = new InMemoryAuditTrail();
   const useCase = (autoJoinRole: ProjectRole | null = null) => new CompleteOidcSignInUseCase(
-    oidc, { autoJoinRole }, users, invitations, new Projects([defaultProject, other]), memberships, sessions, audit, new InMemoryUnitOfWork(),
+    oidc, { autoJoinRole }, users, invitations, new InMemoryProjectRepository([defaultProject, other]), memberships, sessions, audit, new InMemoryUnitOfWork(),
   );
   const signedInAt = (email: string, emailVerified = true, name: string | null = null) => {
     oidc.identity = { subject: randomUUID(), email, emailVerified, name };

@@ -3,40 +3,10 @@ import type { Project } from '@crucible/domain';
 import {
   InMemoryAuditTrail, InMemoryMembershipRepository, InMemorySessionStore, InMemorySetupTokenRepository, InMemoryUnitOfWork, InMemoryUserRepository,
   RecordingPasswordHasher,
+  InMemoryProjectRepository,
 } from '../../testing';
-import { ProjectRepository } from '../ports';
 import { CompleteSetupUseCase } from './complete-setup.use-case';
 import { IssueSetupLinkUseCase } from './issue-setup-link.use-case';
-
-class OneProject extends ProjectRepository {
-  constructor(private readonly project: Project | null) {
-    super();
-  }
-
-  async createWithKey(): Promise<void> {
-    throw new Error('not used');
-  }
-
-  async delete(): Promise<boolean> {
-    throw new Error('not used');
-  }
-
-  async findById(projectId: string): Promise<Project | null> {
-    return this.project?.id === projectId ? this.project : null;
-  }
-
-  async count(): Promise<number> {
-    return this.project ? 1 : 0;
-  }
-
-  async findDefault(): Promise<Project | null> {
-    return this.project;
-  }
-
-  async holdCreationsAndDeletions(): Promise<void> {
-    // One test, one caller at a time: nothing to hold off.
-  }
-}
 
 describe('first-run setup', () => {
   const project: Project = { id: randomUUID(), name: 'default', createdAt: new Date() };
@@ -53,7 +23,7 @@ describe('first-run setup', () => {
     trail = new InMemoryAuditTrail();
     const tokens = new InMemorySetupTokenRepository(users, memberships);
     issue = new IssueSetupLinkUseCase(users, tokens);
-    setup = new CompleteSetupUseCase(tokens, new OneProject(project), new InMemorySessionStore(), new RecordingPasswordHasher(), trail, new InMemoryUnitOfWork());
+    setup = new CompleteSetupUseCase(tokens, new InMemoryProjectRepository(project ? [project] : []), new InMemorySessionStore(), new RecordingPasswordHasher(), trail, new InMemoryUnitOfWork());
   });
 
   it('makes the first account owner of the default project and signs it in; the link is dead after', async () => {

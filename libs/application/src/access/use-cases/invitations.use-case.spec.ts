@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Actor, type ApiKey, type Project, type ProjectRole } from '@crucible/domain';
+import { type Actor, type Project, type ProjectRole } from '@crucible/domain';
 import {
   HeldUnitOfWork, InMemoryAuditTrail, InMemoryInvitationRepository, InMemoryMemberRoster, InMemoryMembershipRepository, InMemorySessionStore, InMemoryUnitOfWork,
   InMemoryUserRepository,
   RecordingInvitationMailer, RecordingPasswordHasher,
+  InMemoryProjectRepository,
 } from '../../testing';
-import { ProjectRepository } from '../ports';
 import { UnitOfWork } from '../../shared/unit-of-work';
 import { InProcessFailedSignIns } from '../failed-sign-ins';
 import { CreateInvitationUseCase } from './create-invitation.use-case';
@@ -14,36 +14,6 @@ import { RevokeInvitationUseCase } from './revoke-invitation.use-case';
 import { ListInvitationsUseCase } from './list-invitations.use-case';
 import { ChangeMemberRoleUseCase } from './change-member-role.use-case';
 import { RemoveMemberUseCase } from './remove-member.use-case';
-
-class Projects extends ProjectRepository {
-  constructor(private readonly projects: Project[]) {
-    super();
-  }
-
-  async createWithKey(_project: Project, _key: ApiKey): Promise<void> {
-    throw new Error('not used here');
-  }
-
-  async delete(): Promise<boolean> {
-    throw new Error('not used');
-  }
-
-  async findById(projectId: string): Promise<Project | null> {
-    return this.projects.find((project) => project.id === projectId) ?? null;
-  }
-
-  async count(): Promise<number> {
-    return this.projects.length;
-  }
-
-  async findDefault(): Promise<Project | null> {
-    return this.projects[0] ?? null;
-  }
-
-  async holdCreationsAndDeletions(): Promise<void> {
-    // One test, one caller at a time: nothing to hold off.
-  }
-}
 
 function world(unit: UnitOfWork = new InMemoryUnitOfWork()) {
   const project: Project = { id: randomUUID(), name: 'team', createdAt: new Date() };
@@ -54,7 +24,7 @@ function world(unit: UnitOfWork = new InMemoryUnitOfWork()) {
   const invitations = new InMemoryInvitationRepository(users, memberships);
   const mailer = new RecordingInvitationMailer();
   const sessions = new InMemorySessionStore();
-  const projects = new Projects([project]);
+  const projects = new InMemoryProjectRepository([project]);
   const create = new CreateInvitationUseCase(invitations, users, memberships, projects, mailer, unit);
   const hasher = new RecordingPasswordHasher();
   const accept = new AcceptInvitationUseCase(invitations, users, projects, sessions, hasher, new InProcessFailedSignIns(), trail, new InMemoryUnitOfWork());
