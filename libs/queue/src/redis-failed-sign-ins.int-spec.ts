@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { FAILED_SIGN_INS_ALLOWED, FAILED_SIGN_IN_WINDOW_MS } from '@crucible/application';
-import { redisConnection } from './bullmq-settings';
 import { RedisFailedSignIns } from './redis-failed-sign-ins';
-import { type SilentRedis, startSilentRedis } from './testing/silent-redis';
-
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+import { type SilentRedis, TEST_REDIS_URL, deleteTestKeys, startSilentRedis, withTestRedis } from './testing/test-redis';
 
 /** Two api processes on one Redis (ARCHITECTURE §17: ten failed sign-ins per email per fifteen minutes, in all). */
 describe('failed sign-ins counted in Redis', () => {
   const prefix = `test-failed-sign-ins-${randomBytes(4).toString('hex')}:`;
   const opened: RedisFailedSignIns[] = [];
   /** `timeoutMs` only where Redis never answers: on a loaded machine the real one may take longer than that. */
-  const apiProcess = (keyPrefix = prefix, url = REDIS_URL, timeoutMs?: number) => {
+  const apiProcess = (keyPrefix = prefix, url = TEST_REDIS_URL, timeoutMs?: number) => {
     const failures = new RedisFailedSignIns(url, keyPrefix, timeoutMs);
     opened.push(failures);
     return failures;
@@ -20,10 +16,7 @@ describe('failed sign-ins counted in Redis', () => {
 
   afterAll(async () => {
     for (const failures of opened) failures.onApplicationShutdown();
-    const redis = new Redis(redisConnection(REDIS_URL));
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await deleteTestKeys(prefix);
   });
 
   it('shares the count between processes: ten failures in all, wherever they happened, refuse the next attempt everywhere', async () => {
@@ -45,14 +38,9 @@ describe('failed sign-ins counted in Redis', () => {
 
   it('keeps the address out of Redis: the key holds its hash', async () => {
     await apiProcess().record('carol@example.com');
-    const redis = new Redis(redisConnection(REDIS_URL));
-    try {
-      const keys = await redis.keys(`${prefix}*`);
-      expect(keys.length).toBeGreaterThan(0);
-      expect(keys.join(' ')).not.toContain('carol');
-    } finally {
-      redis.disconnect();
-    }
+    const keys = await withTestRedis((redis) => redis.keys(`${prefix}*`));
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join(' ')).not.toContain('carol');
   });
 
   describe('with Redis not answering', () => {

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { redisConnection } from './bullmq-settings';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
-import { type SilentRedis, startSilentRedis } from './testing/silent-redis';
+import { type SilentRedis, TEST_REDIS_URL, deleteTestKeys, startSilentRedis, withTestRedis } from './testing/test-redis';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const LIMIT = 5;
 const TTL_MS = 60_000;
 const BLOCK_MS = 60_000;
@@ -14,7 +11,7 @@ describe('sign-in requests per address counted in Redis', () => {
   const prefix = `test-sign-in-requests-${randomBytes(4).toString('hex')}:`;
   const opened: RedisThrottlerStorage[] = [];
   /** `timeoutMs` only where Redis never answers: on a loaded machine the real one may take longer than that. */
-  const apiProcess = (keyPrefix = prefix, url = REDIS_URL, timeoutMs?: number) => {
+  const apiProcess = (keyPrefix = prefix, url = TEST_REDIS_URL, timeoutMs?: number) => {
     const storage = new RedisThrottlerStorage(url, keyPrefix, timeoutMs);
     opened.push(storage);
     return storage;
@@ -23,10 +20,7 @@ describe('sign-in requests per address counted in Redis', () => {
 
   afterAll(async () => {
     for (const storage of opened) storage.onApplicationShutdown();
-    const redis = new Redis(redisConnection(REDIS_URL));
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await deleteTestKeys(prefix);
   });
 
   it('blocks the request over the limit in every process, wherever the others were made', async () => {
@@ -43,13 +37,9 @@ describe('sign-in requests per address counted in Redis', () => {
 
   it('keeps its keys under the deployment\'s prefix', async () => {
     await request(apiProcess(), 'address-c');
-    const redis = new Redis(redisConnection(REDIS_URL));
-    try {
-      expect((await redis.keys(`*address-c*`)).every((key) => key.startsWith(prefix))).toBe(true);
-      expect(await redis.keys(`${prefix}*address-c*`)).not.toHaveLength(0);
-    } finally {
-      redis.disconnect();
-    }
+    const keys = await withTestRedis((redis) => redis.keys('*address-c*'));
+    expect(keys).not.toHaveLength(0);
+    expect(keys.every((key) => key.startsWith(prefix))).toBe(true);
   });
 
   describe('with Redis not answering', () => {

@@ -1,4 +1,24 @@
 import { type Socket, createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { redisConnection } from '../bullmq-settings';
+
+export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** `use` on a connection of its own to the test Redis, closed after. */
+export async function withTestRedis<T>(use: (redis: Redis) => Promise<T>): Promise<T> {
+  const redis = new Redis(redisConnection(TEST_REDIS_URL));
+  try {
+    return await use(redis);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Removes what a test run wrote under its own prefix. */
+export const deleteTestKeys = (prefix: string) => withTestRedis(async (redis) => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+});
 
 export interface SilentRedis {
   url: string;
