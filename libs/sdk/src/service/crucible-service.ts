@@ -34,7 +34,7 @@ export interface RunningService {
  * the close timer runs before the read, and the caller gets a reset for a request it had sent. 72 s, as Fastify, also
  * outlasts the idle timeout of common load balancers (60 s), so they never send on a connection the service closed.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 interface Endpoint {
   route: RouteDefinition;
