@@ -23,24 +23,27 @@ interface LogLine {
 const logLines = (output: string): LogLine[] => output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
 
 /**
- * A POST on a connection of its own (no keep-alive), so that consecutive calls reach different workers; from
+ * A call on a connection of its own (no keep-alive), so that consecutive calls reach different workers; from
  * `localAddress` when given (any 127.x.y.z reaches the api on Linux), so that one test's requests per address do not
  * count against another's.
  */
-function postOnNewConnection(
-  url: string, path: string, body: unknown, headers: Record<string, string>, localAddress?: string,
+function callOnNewConnection(
+  method: string, url: string, path: string, body: unknown, headers: Record<string, string>, localAddress?: string,
 ): Promise<{ status: number; body: { data?: unknown } }> {
   return new Promise((resolve, reject) => {
-    const options = { method: 'POST', agent: false, localAddress, headers: { 'content-type': 'application/json', ...headers } };
+    const options = { method, agent: false, localAddress, headers: { 'content-type': 'application/json', ...headers } };
     const call = request(`${url}${path}`, options, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { data?: unknown } }));
     });
     call.on('error', reject);
-    call.end(JSON.stringify(body));
+    call.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
+
+const postOnNewConnection = (url: string, path: string, body: unknown, headers: Record<string, string>, localAddress?: string) =>
+  callOnNewConnection('POST', url, path, body, headers, localAddress);
 
 /** One gateway call on a connection of its own. */
 const invokeOnNewConnection = (url: string, appId: string) =>
@@ -147,6 +150,30 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
     expect((await signIn(51, '127.0.0.2')).status).toBe(429);
     expect((await signIn(52, '127.0.0.2')).status).toBe(429);
     expect((await signIn(53, '127.0.0.3')).status).toBe(401);
+  });
+
+  it('refuses a revoked key at its next request in every worker, not seconds later', async () => {
+    await waitFor('both workers listening', async () => (listeningPids().size === 2 ? true : undefined), 60_000);
+    const projectId = (await client.get('/projects/current')).body.project_id as string;
+    const issued = await client.post(`/projects/${projectId}/api-keys`, { name: 'short-lived', role: 'viewer' });
+    expect(issued.status).toBe(200);
+    const listApps = () => callOnNewConnection('GET', api.url, '/apps', undefined, { authorization: `ApiKey ${issued.body.key}` });
+    const statuses = async () => {
+      const answered: number[] = [];
+      for (let call = 0; call < CALLS; call++) answered.push((await listApps()).status);
+      return answered;
+    };
+    const servedBefore = logLines(api.output()).length;
+    expect(await statuses()).toEqual(Array(CALLS).fill(200));
+    // Both workers hold the key now (each remembers a key it found for a few seconds).
+    const servers = await waitFor('the access log of the calls', async () => {
+      const lines = logLines(api.output()).slice(servedBefore).filter((line) => line.req?.url === '/apps');
+      return lines.length === CALLS ? new Set(lines.map((line) => line.pid)) : undefined;
+    }, 10_000);
+    expect(servers).toEqual(listeningPids());
+
+    expect((await client.request('DELETE', `/projects/${projectId}/api-keys/${issued.body.id}`)).status).toBe(204);
+    expect(await statuses()).toEqual(Array(CALLS).fill(401));
   });
 
   it('stops every worker gracefully on SIGTERM', async () => {

@@ -27,6 +27,12 @@ export abstract class ChangeNotices {
   /** The topic's stamp, counting every change committed before the call; null when the listener cannot vouch for it. */
   abstract stampOf(topic: string): Promise<string | null>;
 
+  /**
+   * The topic's stamp as far as this process has heard, without a round trip: a change committed elsewhere moves it
+   * once its notice arrives (a moment after the commit). Null while nobody listens.
+   */
+  abstract heardStampOf(topic: string): string | null;
+
   abstract close(): Promise<void>;
 
   protected heard(topic: string): void {
@@ -50,6 +56,10 @@ export class PgliteChangeNotices extends ChangeNotices {
   }
 
   async stampOf(topic: string): Promise<string | null> {
+    return this.stamp(topic);
+  }
+
+  heardStampOf(topic: string): string | null {
     return this.stamp(topic);
   }
 
@@ -82,6 +92,10 @@ export class PostgresChangeNotices extends ChangeNotices {
     const epoch = this.epoch;
     if (!this.client || !(await this.roundTrip())) return null;
     return this.client && this.epoch === epoch ? this.stamp(topic) : null;
+  }
+
+  heardStampOf(topic: string): string | null {
+    return this.client ? this.stamp(topic) : null;
   }
 
   /**

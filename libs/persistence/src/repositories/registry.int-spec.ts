@@ -112,6 +112,18 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     expect(await keys.findByHash(key!.keyHash)).toBeNull();
   });
 
+  it('moves its change mark once it hears of a change to keys made elsewhere, reading nothing for the mark', async () => {
+    const keys = new TypeOrmApiKeyRepository(dataSource);
+    const [key] = (await keys.list(actor.projectId, everything)).items;
+    const before = keys.changeMark();
+    expect(before).not.toBeNull();
+    expect(await countQueries(dataSource, async () => keys.changeMark())).toBe(0);
+    await runElsewhere(dataSource, 'UPDATE api_keys SET name = name WHERE id = $1', [key!.id]);
+    // PostgreSQL delivers the notice a moment after the commit; PGlite before the statement answers.
+    for (const giveUpAt = Date.now() + 10_000; keys.changeMark() === before && Date.now() < giveUpAt;) await new Promise((tick) => setTimeout(tick, 5));
+    expect(keys.changeMark()).not.toEqual(before);
+  });
+
   it('gives 50 concurrent parameter updates revisions 2..51, none lost', async () => {
     const { view } = await newVariant('concurrent-params');
     const results = await Promise.all(

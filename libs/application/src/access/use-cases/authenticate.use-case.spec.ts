@@ -57,4 +57,23 @@ describe('AuthenticateUseCase', () => {
     findByHash.mockRestore();
     await expect(authenticate.execute(rawKey)).rejects.toMatchObject({ code: 'unauthorized' });
   });
+
+  it('refuses a key revoked by another process at the next request once this one has heard of it, without waiting', async () => {
+    const { rawKey, key } = issueApiKey(projectId, 'revoked elsewhere', 'editor');
+    await keys.create(key);
+    await authenticate.execute(rawKey);
+    // Another process revokes it (this one's forget is never called): the keys' change mark moves.
+    await keys.revoke(projectId, key.id, new Date());
+    await expect(authenticate.execute(rawKey)).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('holds a key without reading it again while no key changed', async () => {
+    const { rawKey, key } = issueApiKey(projectId, 'steady', 'editor');
+    await keys.create(key);
+    await authenticate.execute(rawKey);
+    const findByHash = jest.spyOn(keys, 'findByHash');
+    for (let i = 0; i < 3; i += 1) await authenticate.execute(rawKey);
+    expect(findByHash).not.toHaveBeenCalled();
+    findByHash.mockRestore();
+  });
 });

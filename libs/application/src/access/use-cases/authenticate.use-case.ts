@@ -3,7 +3,10 @@ import { type Actor, DomainError, KEY_USE_RECORDED_EVERY_MS } from '@crucible/do
 import { ApiKeyRepository } from '../ports';
 import { hashApiKey } from '../api-key-secret';
 
-/** How long another api process may accept a key it did not see revoked; this process forgets it at once. */
+/**
+ * How long a key is held at most. Any key's creation or revocation, by any process, drops what is held as soon as this
+ * process hears of it (the repository's change mark); the time bounds it when nobody listens.
+ */
 const AUTHENTICATED_KEY_TTL_MS = 5_000;
 /** Keys whose last recorded use is remembered; past it, the memory starts over (a key then writes once more). */
 const USES_KEPT = 10_000;
@@ -11,6 +14,8 @@ const USES_KEPT = 10_000;
 interface Known {
   actor: Actor;
   expiresAt: number;
+  /** The keys' change mark before the key was read: held while it stands. */
+  mark: string | null;
 }
 
 /** Every request names its key: known keys are held in memory (never unknown ones), so a call reads no database for it. */
@@ -28,7 +33,8 @@ export class AuthenticateUseCase {
     if (!rawKey) throw new DomainError('unauthorized', 'missing API key: send "Authorization: ApiKey <key>"');
     const hash = hashApiKey(rawKey);
     const held = this.known.get(hash);
-    if (held && held.expiresAt > Date.now()) {
+    const mark = this.apiKeys.changeMark();
+    if (held && held.expiresAt > Date.now() && held.mark === mark) {
       await this.recordUse(held.actor.id);
       return held.actor;
     }
@@ -40,7 +46,7 @@ export class AuthenticateUseCase {
       throw new DomainError('unauthorized', 'invalid API key');
     }
     const actor: Actor = { projectId: key.projectId, type: 'api_key', id: key.id, name: key.name, role: key.role };
-    if (this.forgotten === forgottenBefore) this.known.set(hash, { actor, expiresAt: Date.now() + AUTHENTICATED_KEY_TTL_MS });
+    if (this.forgotten === forgottenBefore) this.known.set(hash, { actor, expiresAt: Date.now() + AUTHENTICATED_KEY_TTL_MS, mark });
     await this.recordUse(actor.id);
     return actor;
   }
