@@ -74,6 +74,11 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
   });
 
   const listeningPids = () => new Set(logLines(api.output()).filter((line) => line.msg.startsWith('Crucible api listening')).map((line) => line.pid));
+  /** The processes that served the CALLS requests to `path` logged after line `servedBefore` (one access-log line each). */
+  const servingPids = (servedBefore: number, path: string) => waitFor('the access log of the calls', async () => {
+    const lines = logLines(api.output()).slice(servedBefore).filter((line) => line.req?.url?.endsWith(path));
+    return lines.length === CALLS ? new Set(lines.map((line) => line.pid)) : undefined;
+  }, 10_000);
 
   it('serves from two worker processes, and a deploy on one is seen by the next call on every one', async () => {
     await waitFor('both workers listening', async () => (listeningPids().size === 2 ? true : undefined), 60_000);
@@ -103,11 +108,31 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
     const servedBefore = logLines(api.output()).length;
     expect(await answers()).toEqual(Array(CALLS).fill('second'));
     // Both workers answered after the deploy (from the access log: one line per request, with its process).
-    const servers = await waitFor('the access log of the calls', async () => {
-      const lines = logLines(api.output()).slice(servedBefore).filter((line) => line.req?.url?.endsWith('/invoke'));
-      return lines.length === CALLS ? new Set(lines.map((line) => line.pid)) : undefined;
-    }, 10_000);
-    expect(servers).toEqual(listeningPids());
+    expect(await servingPids(servedBefore, '/invoke')).toEqual(listeningPids());
+  });
+
+  it('calls through a changed provider connection from the next call on every worker', async () => {
+    await waitFor('both workers listening', async () => (listeningPids().size === 2 ? true : undefined), 60_000);
+    const connection = await client.post('/provider-connections', { name: 'changing', kind: 'openai_compatible', base_url: mock.url, api_key: 'k' });
+    const app = await client.post('/apps', { app_name: 'connection-change' });
+    const variant = await client.post(`/apps/${app.body.app_id}/variant/from-service`, {
+      variant_name: 'v', url: 'crucible:builtin:completion:v1',
+      parameters: { prompt: { messages: [{ role: 'user', content: 'MOCK_REPLY: fine' }], llm_config: { model: 'changing/gpt-4o-mini', connection_id: connection.body.id } } },
+    });
+    expect((await client.post('/environments/deploy', { app_id: app.body.app_id, environment_name: 'production', variant_id: variant.body.variant_id })).status).toBe(200);
+    const statuses = async () => {
+      const answered: number[] = [];
+      for (let call = 0; call < CALLS; call++) answered.push((await invokeOnNewConnection(api.url, app.body.app_id)).status);
+      return answered;
+    };
+    const servedBefore = logLines(api.output()).length;
+    expect(await statuses()).toEqual(Array(CALLS).fill(200));
+    // Both workers hold the connection now (each keeps a project's connections for a few seconds).
+    expect(await servingPids(servedBefore, '/invoke')).toEqual(listeningPids());
+
+    const moved = await client.request('PATCH', `/provider-connections/${connection.body.id}`, { base_url: 'http://127.0.0.1:9/v1' });
+    expect(moved.status).toBe(200);
+    expect((await statuses()).filter((status) => status === 200)).toEqual([]);
   });
 
   it('runs the trace store\'s periodic job in one worker only', async () => {
@@ -166,11 +191,7 @@ describe('the api with two workers on PostgreSQL and Redis', () => {
     const servedBefore = logLines(api.output()).length;
     expect(await statuses()).toEqual(Array(CALLS).fill(200));
     // Both workers hold the key now (each remembers a key it found for a few seconds).
-    const servers = await waitFor('the access log of the calls', async () => {
-      const lines = logLines(api.output()).slice(servedBefore).filter((line) => line.req?.url === '/apps');
-      return lines.length === CALLS ? new Set(lines.map((line) => line.pid)) : undefined;
-    }, 10_000);
-    expect(servers).toEqual(listeningPids());
+    expect(await servingPids(servedBefore, '/apps')).toEqual(listeningPids());
 
     expect((await client.request('DELETE', `/projects/${projectId}/api-keys/${issued.body.id}`)).status).toBe(204);
     expect(await statuses()).toEqual(Array(CALLS).fill(401));

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ProjectReadCache } from '../shared/project-read-cache';
+import { SiblingProcesses } from '../shared/sibling-processes';
 import { UnitOfWork } from '../shared/unit-of-work';
 
-/** How long another process may use a connection or price it did not see change. */
+/** How long another api server may use a connection or price it did not see change. */
 const PROVIDER_READ_TTL_MS = 5_000;
 
 /**
@@ -12,7 +13,7 @@ const PROVIDER_READ_TTL_MS = 5_000;
 @Injectable()
 export class ProviderReadCache extends ProjectReadCache {
   /** Without a unit of work (tests that build the cache alone), every read is outside one. */
-  constructor(unitOfWork?: UnitOfWork) {
-    super(PROVIDER_READ_TTL_MS, unitOfWork);
+  constructor(@Optional() unitOfWork?: UnitOfWork, @Optional() siblings?: SiblingProcesses) {
+    super(PROVIDER_READ_TTL_MS, unitOfWork, siblings, 'provider-reads');
   }
 }

@@ -1,4 +1,5 @@
 import type { UnitOfWork } from './unit-of-work';
+import { NoSiblingProcesses, type SiblingProcesses } from './sibling-processes';
 
 interface Entry {
   value: Promise<unknown>;
@@ -6,9 +7,9 @@ interface Entry {
 }
 
 /**
- * What a project's hot paths read on every call (a key's actor, connections, prices), kept in this process. Whoever
- * changes such data drops the project's entries before answering; the TTL only bounds how long another process, which
- * did not see the change, may lag. A failed read is not kept.
+ * What a project's hot paths read on every call (connections, prices), kept in this process. Whoever changes such data
+ * drops the project's entries before answering, here and in this server's sibling workers (CRUCIBLE_API_WORKERS); the
+ * TTL only bounds how long another api server, which did not see the change, may lag. A failed read is not kept.
  *
  * Inside a unit of work a read sees the unit's uncommitted writes, and on PGlite the unit holds the only connection:
  * it reads for itself, neither keeping its answer (it may be rolled back) nor awaiting a read another request started
@@ -18,7 +19,15 @@ interface Entry {
 export class ProjectReadCache {
   private projects = new Map<string, Map<string, Entry>>();
 
-  constructor(private readonly ttlMs: number, private readonly unitOfWork?: UnitOfWork) {}
+  /** `topic`: what the siblings' copies of this cache listen to. */
+  constructor(
+    private readonly ttlMs: number,
+    private readonly unitOfWork?: UnitOfWork,
+    private readonly siblings: SiblingProcesses = new NoSiblingProcesses(),
+    private readonly topic = 'project-reads',
+  ) {
+    siblings.subscribe(topic, (projectId) => this.projects.delete(projectId));
+  }
 
   read<T>(projectId: string, key: string, load: () => Promise<T>): Promise<T> {
     if (this.unitOfWork?.isActive()) return load();
@@ -36,9 +45,14 @@ export class ProjectReadCache {
     return entry.value as Promise<T>;
   }
 
-  dropProject(projectId: string): void {
+  /** Dropped here at once, and again once the change commits, then in the siblings, before the change is answered. */
+  async dropProject(projectId: string): Promise<void> {
     this.projects.delete(projectId);
-    if (this.unitOfWork?.isActive()) void this.unitOfWork.afterCommit(() => void this.projects.delete(projectId));
+    const dropEverywhere = async () => {
+      this.projects.delete(projectId);
+      await this.siblings.broadcast(this.topic, projectId);
+    };
+    await (this.unitOfWork ? this.unitOfWork.afterCommit(dropEverywhere) : dropEverywhere());
   }
 
   clear(): void {

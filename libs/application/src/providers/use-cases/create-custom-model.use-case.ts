@@ -37,7 +37,7 @@ export class CreateCustomModelUseCase {
       id: randomUUID(), projectId: actor.projectId, providerConnectionId: connection.id, name: input.name.trim(), prices: pricesOf(input),
       matchPattern: input.matchPattern || null, createdAt: now, updatedAt: now,
     });
-    this.cache.dropProject(actor.projectId);
+    await this.cache.dropProject(actor.projectId);
     return listedCustomModel(model, connection);
   }
 }

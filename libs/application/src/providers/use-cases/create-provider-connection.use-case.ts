@@ -41,7 +41,7 @@ export class CreateProviderConnectionUseCase {
       sealed: sealSecrets(this.cipher, { apiKey, headers }), listedModels: [], createdAt: new Date(), createdBy: actor.name,
     };
     await this.connections.create(connection);
-    this.cache.dropProject(actor.projectId);
+    await this.cache.dropProject(actor.projectId);
     // Its server's models are offered at once (§15); a server not answering yet leaves the list empty until /test.
     if (kindListsItsOwnModels(kind)) {
       const probed = await this.test.execute(actor, connection.id);

@@ -17,7 +17,7 @@ export class DeleteCustomModelUseCase {
   async execute(actor: Actor, id: string): Promise<void> {
     const model = await findCustomModel(this, actor.projectId, id);
     const deleted = await this.customModels.delete(actor.projectId, model.id);
-    this.cache.dropProject(actor.projectId);
+    await this.cache.dropProject(actor.projectId);
     if (!deleted) throw DomainError.notFound('custom model', id);
   }
 }

@@ -23,6 +23,6 @@ export class DeleteProviderConnectionUseCase {
       throw new DomainError('conflict', `provider connection "${connection.name}" is used by evaluator configs ${names}: change or delete them first`);
     }
     await this.connections.delete(actor.projectId, id);
-    this.cache.dropProject(actor.projectId);
+    await this.cache.dropProject(actor.projectId);
   }
 }

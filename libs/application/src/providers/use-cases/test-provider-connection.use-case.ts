@@ -25,7 +25,7 @@ export class TestProviderConnectionUseCase {
     if (result.ok && kindListsItsOwnModels(opened.kind)) {
       await this.connections.setListedModels(actor.projectId, id, (result.models ?? []).slice(0, MAX_LISTED_MODELS));
       // What the server lists names models prompts may call.
-      this.cache.dropProject(actor.projectId);
+      await this.cache.dropProject(actor.projectId);
     }
     return result;
   }

@@ -30,7 +30,7 @@ export class UpdateCustomModelUseCase {
       };
     }
     const updated = await this.customModels.update(actor.projectId, model.id, changes, new Date());
-    this.cache.dropProject(actor.projectId);
+    await this.cache.dropProject(actor.projectId);
     const connection = updated && await this.connections.connectionById(actor.projectId, updated.providerConnectionId);
     if (!updated || !connection) throw DomainError.notFound('custom model', id);
     return listedCustomModel(updated, connection);

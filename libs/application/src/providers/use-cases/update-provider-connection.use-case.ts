@@ -49,7 +49,7 @@ export class UpdateProviderConnectionUseCase {
       } : {}),
     };
     await this.connections.update(updated);
-    this.cache.dropProject(actor.projectId);
+    await this.cache.dropProject(actor.projectId);
     return updated;
   }
 }
