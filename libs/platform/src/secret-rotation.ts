@@ -16,7 +16,9 @@ export async function rotateSecrets(rawEnv: Record<string, string | undefined>):
   const database = databaseConfigOf(environment);
   @Module({
     imports: [PersistenceModule.forRoot(database)],
-    providers: [{ provide: CRUCIBLE_ENVIRONMENT, useValue: environment }, secretCipherProvider(database), ProviderReadCache, RotateSecretsUseCase],
+    providers: [{ provide: CRUCIBLE_ENVIRONMENT, useValue: environment }, secretCipherProvider(database),
+      // Alone in its process: no unit of work to join, no sibling workers to tell; rotation only clears it.
+      { provide: ProviderReadCache, useFactory: () => new ProviderReadCache() }, RotateSecretsUseCase],
   })
   class SecretRotationModule {}
   const context = await NestFactory.createApplicationContext(SecretRotationModule, { logger: false, abortOnError: false });

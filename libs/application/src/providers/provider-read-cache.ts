@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ProjectReadCache } from '../shared/project-read-cache';
 import { SiblingProcesses } from '../shared/sibling-processes';
 import { UnitOfWork } from '../shared/unit-of-work';
@@ -12,8 +12,11 @@ const PROVIDER_READ_TTL_MS = 5_000;
  */
 @Injectable()
 export class ProviderReadCache extends ProjectReadCache {
-  /** Without a unit of work (tests that build the cache alone), every read is outside one. */
-  constructor(@Optional() unitOfWork?: UnitOfWork, @Optional() siblings?: SiblingProcesses) {
+  /**
+   * Without a unit of work (tests that build the cache alone), every read is outside one. No parameter decorators
+   * (`@Optional`): the mock LLM server imports this through the in-memory world, and Playwright's loader rejects them.
+   */
+  constructor(unitOfWork?: UnitOfWork, siblings?: SiblingProcesses) {
     super(PROVIDER_READ_TTL_MS, unitOfWork, siblings, 'provider-reads');
   }
 }
