@@ -4,6 +4,7 @@ export * from './shared/user-regex';
 export * from './shared/throttled';
 export * from './shared/unit-of-work';
 export * from './shared/sibling-processes';
+export * from './shared/change-marks';
 export * from './access';
 export * from './registry';
 export * from './environments';

@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiKeyRepository, AppRepository, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
+  ApiKeyRepository, AppRepository, ChangeMarks, EnvironmentRepository, EvaluationRepository, EvaluatorConfigRepository, ExclusiveLock,
   HumanEvaluationRepository, IdempotencyKeyRepository, OutageClassifier, ProjectRepository, TestsetRepository,
   TraceRepository, TraceSessionRepository, VariantRepository, ProviderConnectionRepository, SecretKeyCheckRepository, CustomModelRepository,
   RunStoragePolicy, ScoreConfigRepository, ScoreRepository, AnnotationQueueRepository, OnlineEvaluationRepository,
@@ -15,6 +15,7 @@ import { AdvisoryExclusiveLock, DatabaseOutageClassifier, ProcessExclusiveLock }
 import { runStoragePolicyOf } from './data-source/run-storage-policies';
 import { periodicJobLeadershipOf } from './data-source/periodic-job-leadership';
 import { TypeOrmApiKeyRepository } from './repositories/api-key.repository';
+import { NoticeChangeMarks } from './repositories/notice-change-marks';
 import { TypeOrmProjectRepository } from './repositories/project.repository';
 import { TypeOrmAppRepository } from './repositories/app.repository';
 import { TypeOrmVariantRepository } from './repositories/variant.repository';
@@ -70,6 +71,7 @@ const repositories = [
   { provide: MemberRoster, useClass: TypeOrmMemberRoster },
   { provide: ProjectsOfEmail, useClass: TypeOrmProjectsOfEmail },
   { provide: UnitOfWork, useClass: TypeOrmUnitOfWork },
+  { provide: ChangeMarks, useClass: NoticeChangeMarks },
 ];
 
 @Global()

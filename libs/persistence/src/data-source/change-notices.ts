@@ -12,6 +12,7 @@ const RECONNECT_MS = 1000;
 export const topics = {
   evaluationsOf: (projectId: string): string => `evaluations:${projectId}`,
   onlineEvaluationsOf: (projectId: string): string => `online_evaluations:${projectId}`,
+  deploymentsOf: (projectId: string): string => `environments:${projectId}`,
   apiKeys: 'api_keys',
 };
 

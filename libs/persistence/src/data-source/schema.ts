@@ -47,6 +47,7 @@ import { AuditEvents1795886975363 } from '../migrations/1795886975363-audit-even
 import { AuditEventOrmEntity } from '../entities/audit-event.orm-entity';
 import { HumanScenarioModifiedBy1795887815424 } from '../migrations/1795887815424-human-scenario-modified-by';
 import { TraceWeekPartitions1795897231670 } from '../migrations/1795897231670-trace-week-partitions';
+import { DeploymentChangeNotices1795900000000 } from '../migrations/1795900000000-deployment-change-notices';
 export const ORM_ENTITIES = [ProjectOrmEntity, ApiKeyOrmEntity, AppOrmEntity, BaseOrmEntity, VariantOrmEntity,
   VariantRevisionOrmEntity, EnvironmentOrmEntity, EnvironmentRevisionOrmEntity, TestsetOrmEntity,
   TestsetVersionOrmEntity, EvaluatorConfigOrmEntity, EvaluationOrmEntity, EvaluationScenarioOrmEntity,
@@ -67,4 +68,4 @@ export const MIGRATIONS = [RegistrySchema1763800000000, TestsetsSchema1763800000
   OnlineEvaluations1795879798364, FiveProjectRoles1795886648319, OnlineEvaluationSelfPause1795886938410,
   AccountsAndSessions1795886951921, AuditEvents1795886975363, ApiKeyCreatorAndLastUse1795887065389,
   TraceStoreIndexes1795887329757, HumanScenarioModifiedBy1795887815424, OnlineEvaluationChangeNotices1795888010172,
-  TraceWeekPartitions1795897231670, TraceMetricHours1795897800000];
+  TraceWeekPartitions1795897231670, TraceMetricHours1795897800000, DeploymentChangeNotices1795900000000];

@@ -7,6 +7,7 @@ import {
 import { HostListOutboundGuard, InMemoryPrompts } from '@crucible/application/testing';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database-fixture';
 import { TypeOrmApiKeyRepository } from './api-key.repository';
+import { NoticeChangeMarks } from './notice-change-marks';
 import { countQueries, runElsewhere } from '../testing/query-probes';
 import { TypeOrmAppRepository } from './app.repository';
 import { TypeOrmVariantRepository } from './variant.repository';
@@ -122,6 +123,20 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     // PostgreSQL delivers the notice a moment after the commit; PGlite before the statement answers.
     for (const giveUpAt = Date.now() + 10_000; keys.changeMark() === before && Date.now() < giveUpAt;) await new Promise((tick) => setTimeout(tick, 5));
     expect(keys.changeMark()).not.toEqual(before);
+  });
+
+  it('moves a project\'s deployments mark once it hears of a change to its environments made elsewhere, and that project\'s only', async () => {
+    const { app, view } = await newVariant('heard-deployments');
+    await useCases.deploy.execute(actor, { appId: app.id, environmentName: 'production', variantId: view.variant.id });
+    const marks = new NoticeChangeMarks(dataSource);
+    const before = { own: marks.markOf('deployments', actor.projectId), other: marks.markOf('deployments', otherActor.projectId) };
+    expect(before.own).not.toBeNull();
+    await runElsewhere(dataSource, 'UPDATE environments SET revision = revision WHERE app_id = $1', [app.id]);
+    for (const giveUpAt = Date.now() + 10_000; marks.markOf('deployments', actor.projectId) === before.own && Date.now() < giveUpAt;) {
+      await new Promise((tick) => setTimeout(tick, 5));
+    }
+    expect(marks.markOf('deployments', actor.projectId)).not.toEqual(before.own);
+    expect(marks.markOf('deployments', otherActor.projectId)).toEqual(before.other);
   });
 
   it('gives 50 concurrent parameter updates revisions 2..51, none lost', async () => {

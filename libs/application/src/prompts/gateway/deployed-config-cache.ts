@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { Parameters } from '@crucible/domain';
 import { NoSiblingProcesses, SiblingProcesses } from '../../shared/sibling-processes';
+import { ChangeMarks, NoChangeMarks } from '../../shared/change-marks';
 
 /** What an environment runs, as the gateway needs it on every call. */
 export interface DeployedConfig {
@@ -14,12 +15,14 @@ export interface DeployedConfig {
   invocationUrl: string;
 }
 
-/** How long another api server (not a sibling worker of this one) may serve a deployment it did not see replaced. */
+/** How long another api server may serve a deployment it did not hear replaced (its notices not listened to). */
 const DEPLOYED_CONFIG_TTL_MS = 30_000;
 
 interface Entry {
   config: Promise<DeployedConfig>;
   expiresAt: number;
+  /** The project's deployments mark before the load: kept while it stands. */
+  mark: string | null;
 }
 
 const TOPIC = 'deployed-configs';
@@ -27,13 +30,17 @@ const TOPIC = 'deployed-configs';
 /**
  * Environments' deployed configs, kept in this process so the gateway's hot path reads no database. Deploy and
  * revert drop the project's entries, here and in this server's sibling workers, before they answer, so the very next
- * call sees the new deployment; the TTL only bounds how long another api server (which did not see the deploy) may lag.
+ * call sees the new deployment. Another api server drops them when it hears of the change (ChangeMarks: PostgreSQL's
+ * notices, a moment after the commit); the TTL only bounds the lag when it hears nothing.
  */
 @Injectable()
 export class DeployedConfigCache {
   private readonly projects = new Map<string, Map<string, Entry>>();
 
-  constructor(@Optional() private readonly siblings: SiblingProcesses = new NoSiblingProcesses()) {
+  constructor(
+    @Optional() private readonly siblings: SiblingProcesses = new NoSiblingProcesses(),
+    @Optional() private readonly marks: ChangeMarks = new NoChangeMarks(),
+  ) {
     siblings.subscribe(TOPIC, (projectId) => this.projects.delete(projectId));
   }
 
@@ -43,8 +50,9 @@ export class DeployedConfigCache {
     const key = `${appId}\u0000${environment}`;
     const now = Date.now();
     const cached = entries.get(key);
-    if (cached && cached.expiresAt > now) return cached.config;
-    const entry: Entry = { config: load(), expiresAt: now + DEPLOYED_CONFIG_TTL_MS };
+    const mark = this.marks.markOf('deployments', projectId);
+    if (cached && cached.expiresAt > now && cached.mark === mark) return cached.config;
+    const entry: Entry = { config: load(), expiresAt: now + DEPLOYED_CONFIG_TTL_MS, mark };
     entries.set(key, entry);
     // A failure (nothing deployed, unknown environment) is not kept: the next call asks again.
     entry.config.catch(() => {

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type ChangeKind, ChangeMarks } from '@crucible/application';
+import { changeNoticesOf, topics } from '../data-source/change-notices';
+
+const TOPIC_OF: Record<ChangeKind, (projectId: string) => string> = {
+  deployments: topics.deploymentsOf,
+};
+
+/** The marks of the notices this process's listener has heard (change-notices.ts); null without a listener. */
+@Injectable()
+export class NoticeChangeMarks extends ChangeMarks {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  markOf(kind: ChangeKind, projectId: string): string | null {
+    return changeNoticesOf(this.dataSource)?.heardStampOf(TOPIC_OF[kind](projectId)) ?? null;
+  }
+}
