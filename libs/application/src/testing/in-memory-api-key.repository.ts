@@ -4,8 +4,6 @@ import { type Page, type PageRequest, pageOfList } from '../shared/page';
 
 export class InMemoryApiKeyRepository extends ApiKeyRepository {
   readonly keys: ApiKey[] = [];
-  /** Moved by create and revoke here, or by a test standing for another process. */
-  changes = 0;
 
   async findByHash(keyHash: string): Promise<ApiKey | null> {
     return structuredClone(this.keys.find((key) => key.keyHash === keyHash) ?? null);
@@ -13,7 +11,6 @@ export class InMemoryApiKeyRepository extends ApiKeyRepository {
 
   async create(key: ApiKey): Promise<void> {
     this.keys.push(structuredClone(key));
-    this.changes += 1;
   }
 
   async list(projectId: string, page: PageRequest): Promise<Page<ApiKey>> {
@@ -22,19 +19,12 @@ export class InMemoryApiKeyRepository extends ApiKeyRepository {
 
   async revoke(projectId: string, keyId: string, at: Date): Promise<boolean> {
     const key = this.keys.find((candidate) => candidate.projectId === projectId && candidate.id === keyId && !candidate.revokedAt);
-    if (key) {
-      key.revokedAt = at;
-      this.changes += 1;
-    }
+    if (key) key.revokedAt = at;
     return Boolean(key);
   }
 
   async recordUse(keyId: string, at: Date): Promise<void> {
     const key = this.keys.find((candidate) => candidate.id === keyId);
     if (key && (!key.lastUsedAt || at.getTime() - key.lastUsedAt.getTime() >= KEY_USE_RECORDED_EVERY_MS)) key.lastUsedAt = at;
-  }
-
-  changeMark(): string | null {
-    return String(this.changes);
   }
 }

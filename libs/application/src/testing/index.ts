@@ -31,3 +31,4 @@ export * from './in-memory-invitations';
 export * from './in-memory-unit-of-work';
 export * from './held-unit-of-work';
 export * from './in-memory-project.repository';
+export * from './heard-change-marks';

@@ -5,7 +5,7 @@ import { ApiKeyRepository, type Page, type PageRequest, mapPage } from '@crucibl
 import { ApiKeyOrmEntity } from '../entities/access.orm-entity';
 import { apiKeyMapper } from '../mappers/registry.mapper';
 import { OLDEST_FIRST, keysetPage } from './keyset';
-import { changeNoticesOf, topics } from '../data-source/change-notices';
+import { topics } from '../data-source/change-notices';
 import { UnchangedReads } from './unchanged-reads';
 
 /** Keys kept found. */
@@ -29,10 +29,6 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
       const row = await this.dataSource.getRepository(ApiKeyOrmEntity).findOneBy({ keyHash });
       return row ? apiKeyMapper.toDomain(row) : null;
     }, (key) => key !== null);
-  }
-
-  changeMark(): string | null {
-    return changeNoticesOf(this.dataSource)?.heardStampOf(topics.apiKeys) ?? null;
   }
 
   async create(key: ApiKey): Promise<void> {

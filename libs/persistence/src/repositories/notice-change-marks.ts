@@ -3,10 +3,6 @@ import { DataSource } from 'typeorm';
 import { type ChangeKind, ChangeMarks } from '@crucible/application';
 import { changeNoticesOf, topics } from '../data-source/change-notices';
 
-const TOPIC_OF: Record<ChangeKind, (projectId: string) => string> = {
-  deployments: topics.deploymentsOf,
-};
-
 /** The marks of the notices this process's listener has heard (change-notices.ts); null without a listener. */
 @Injectable()
 export class NoticeChangeMarks extends ChangeMarks {
@@ -14,7 +10,8 @@ export class NoticeChangeMarks extends ChangeMarks {
     super();
   }
 
-  markOf(kind: ChangeKind, projectId: string): string | null {
-    return changeNoticesOf(this.dataSource)?.heardStampOf(TOPIC_OF[kind](projectId)) ?? null;
+  markOf(kind: ChangeKind, projectId = ''): string | null {
+    const topic = kind === 'api_keys' ? topics.apiKeys : topics.deploymentsOf(projectId);
+    return changeNoticesOf(this.dataSource)?.heardStampOf(topic) ?? null;
   }
 }

@@ -113,16 +113,16 @@ describe.each(['postgres', 'pglite'] as const)('registry repositories on %s', (e
     expect(await keys.findByHash(key!.keyHash)).toBeNull();
   });
 
-  it('moves its change mark once it hears of a change to keys made elsewhere, reading nothing for the mark', async () => {
-    const keys = new TypeOrmApiKeyRepository(dataSource);
-    const [key] = (await keys.list(actor.projectId, everything)).items;
-    const before = keys.changeMark();
+  it('moves the keys\' change mark once it hears of a change to keys made elsewhere, reading nothing for the mark', async () => {
+    const [key] = (await new TypeOrmApiKeyRepository(dataSource).list(actor.projectId, everything)).items;
+    const marks = new NoticeChangeMarks(dataSource);
+    const before = marks.markOf('api_keys');
     expect(before).not.toBeNull();
-    expect(await countQueries(dataSource, async () => keys.changeMark())).toBe(0);
+    expect(await countQueries(dataSource, async () => marks.markOf('api_keys'))).toBe(0);
     await runElsewhere(dataSource, 'UPDATE api_keys SET name = name WHERE id = $1', [key!.id]);
     // PostgreSQL delivers the notice a moment after the commit; PGlite before the statement answers.
-    for (const giveUpAt = Date.now() + 10_000; keys.changeMark() === before && Date.now() < giveUpAt;) await new Promise((tick) => setTimeout(tick, 5));
-    expect(keys.changeMark()).not.toEqual(before);
+    for (const giveUpAt = Date.now() + 10_000; marks.markOf('api_keys') === before && Date.now() < giveUpAt;) await new Promise((tick) => setTimeout(tick, 5));
+    expect(marks.markOf('api_keys')).not.toEqual(before);
   });
 
   it('moves a project\'s deployments mark once it hears of a change to its environments made elsewhere, and that project\'s only', async () => {

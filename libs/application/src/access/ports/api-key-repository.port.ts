@@ -11,9 +11,4 @@ export abstract class ApiKeyRepository {
   abstract revoke(projectId: string, keyId: string, at: Date): Promise<boolean>;
   /** Sets the key's `lastUsedAt` to `at`, unless another process set it less than KEY_USE_RECORDED_EVERY_MS before. */
   abstract recordUse(keyId: string, at: Date): Promise<void>;
-  /**
-   * Answered at once, without reading: a mark that moves whenever a key was created or revoked, by any process, as
-   * soon as this process hears of it (a moment after the commit). Null when it cannot tell (no one listens).
-   */
-  abstract changeMark(): string | null;
 }

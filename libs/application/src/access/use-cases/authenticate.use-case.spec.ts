@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { InMemoryApiKeyRepository } from '../../testing';
+import { HeardChangeMarks, InMemoryApiKeyRepository } from '../../testing';
 import { issueApiKey } from '../api-key-secret';
 import { AuthenticateUseCase } from './authenticate.use-case';
 
 describe('AuthenticateUseCase', () => {
   const keys = new InMemoryApiKeyRepository();
-  const authenticate = new AuthenticateUseCase(keys);
+  const marks = new HeardChangeMarks();
+  const authenticate = new AuthenticateUseCase(keys, marks);
   const projectId = randomUUID();
 
   it('answers the key\'s project, name and role as the actor', async () => {
@@ -62,8 +63,9 @@ describe('AuthenticateUseCase', () => {
     const { rawKey, key } = issueApiKey(projectId, 'revoked elsewhere', 'editor');
     await keys.create(key);
     await authenticate.execute(rawKey);
-    // Another process revokes it (this one's forget is never called): the keys' change mark moves.
+    // Another process revokes it (this one's forget is never called), and this one hears of it.
     await keys.revoke(projectId, key.id, new Date());
+    marks.hear('api_keys');
     await expect(authenticate.execute(rawKey)).rejects.toMatchObject({ code: 'unauthorized' });
   });
 

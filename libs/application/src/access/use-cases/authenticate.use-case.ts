@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, DomainError, KEY_USE_RECORDED_EVERY_MS } from '@crucible/domain';
 import { ApiKeyRepository } from '../ports';
+import { ChangeMarks, NoChangeMarks } from '../../shared/change-marks';
 import { hashApiKey } from '../api-key-secret';
 
 /**
  * How long a key is held at most. Any key's creation or revocation, by any process, drops what is held as soon as this
- * process hears of it (the repository's change mark); the time bounds it when nobody listens.
+ * process hears of it (its `api_keys` change mark); the time bounds it when nobody listens.
  */
 const AUTHENTICATED_KEY_TTL_MS = 5_000;
 /** Keys whose last recorded use is remembered; past it, the memory starts over (a key then writes once more). */
@@ -27,13 +28,13 @@ export class AuthenticateUseCase {
   /** Counts the keys forgotten: a lookup that began before a key was forgotten may hold it as it was, so it is not kept. */
   private forgotten = 0;
 
-  constructor(private readonly apiKeys: ApiKeyRepository) {}
+  constructor(private readonly apiKeys: ApiKeyRepository, private readonly marks: ChangeMarks = new NoChangeMarks()) {}
 
   async execute(rawKey: string | undefined): Promise<Actor> {
     if (!rawKey) throw new DomainError('unauthorized', 'missing API key: send "Authorization: ApiKey <key>"');
     const hash = hashApiKey(rawKey);
     const held = this.known.get(hash);
-    const mark = this.apiKeys.changeMark();
+    const mark = this.marks.markOf('api_keys');
     if (held && held.expiresAt > Date.now() && held.mark === mark) {
       await this.recordUse(held.actor.id);
       return held.actor;

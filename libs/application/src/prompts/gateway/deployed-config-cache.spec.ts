@@ -1,19 +1,6 @@
-import { ChangeMarks } from '../../shared/change-marks';
+import { HeardChangeMarks } from '../../testing';
 import { NoSiblingProcesses } from '../../shared/sibling-processes';
 import { type DeployedConfig, DeployedConfigCache } from './deployed-config-cache';
-
-/** What this process has heard, moved by hand as a notice from another api server would move it. */
-class HeardMarks extends ChangeMarks {
-  readonly marks = new Map<string, number>();
-
-  markOf(_kind: 'deployments', projectId: string): string | null {
-    return String(this.marks.get(projectId) ?? 0);
-  }
-
-  hear(projectId: string): void {
-    this.marks.set(projectId, (this.marks.get(projectId) ?? 0) + 1);
-  }
-}
 
 const config = (revision: number): DeployedConfig => ({
   appId: 'app', environment: 'production', variantId: 'v', variantRevisionId: `r${revision}`, revision, parameters: {}, invocationUrl: 'crucible:builtin:completion:v1',
@@ -21,7 +8,7 @@ const config = (revision: number): DeployedConfig => ({
 
 describe('DeployedConfigCache', () => {
   it('loads a deployment once while nothing is heard, and again as soon as a change of the project is heard', async () => {
-    const marks = new HeardMarks();
+    const marks = new HeardChangeMarks();
     const cache = new DeployedConfigCache(new NoSiblingProcesses(), marks);
     let deployed = 1;
     let loads = 0;
@@ -31,9 +18,9 @@ describe('DeployedConfigCache', () => {
     expect(loads).toBe(1);
 
     deployed = 2;
-    marks.hear('other project');
+    marks.hear('deployments', 'other project');
     expect((await get()).revision).toBe(1);
-    marks.hear('p');
+    marks.hear('deployments', 'p');
     expect((await get()).revision).toBe(2);
     expect(loads).toBe(2);
   });
